@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '#app/config.ts';
+import type { Db, DbHandle } from '#app/db/connection.ts';
+import { createMailer, type Mailer } from '#app/mail/mailer.ts';
+import { adminRoutes } from '#app/modules/admin/routes.ts';
+import { authRoutes } from '#app/modules/auth/routes.ts';
+import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
+import { healthRoutes } from '#app/modules/health/routes.ts';
+import { profileRoutes } from '#app/modules/profile/routes.ts';
+import { authPlugin } from './auth.ts';
+import { registerErrorHandler } from './errors.ts';
+import { REDACT_PATHS } from './log.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbHandle: DbHandle;
+    mailer: Mailer;
+  }
+}
+
+export type AppDeps = { config: Config; dbHandle: DbHandle; mailer?: Mailer; logger?: boolean };
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../../web/dist');
+
+/** Builds the whole HTTP app (API + static web app) on an open database. Does not listen. */
+export async function buildApp({
+  config,
+  dbHandle,
+  mailer,
+  logger = true,
+}: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }
+      : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.env === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('dbHandle', dbHandle);
+  app.decorate('db', dbHandle.db);
+  app.decorate('mailer', mailer ?? createMailer({ config, db: dbHandle.db, log: app.log }));
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 },
+    throwFileSizeLimit: false,
+  });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(profileRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
+      if (config.devMailOutbox) await api.register(devMailRoutes, { prefix: '/dev' });
+      api.setNotFoundHandler((_req, reply) =>
+        reply
+          .status(404)
+          .send({ success: false, data: null, error: { message: 'Not found', code: 'NOT_FOUND' } }),
+      );
+    },
+    { prefix: '/api/v1' },
+  );
+
+  // Uploaded files (avatars) under DATA_DIR.
+  const uploads = path.join(config.dataDir, 'uploads');
+  fs.mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: '1h',
+  });
+
+  // The built web app; unknown paths fall back to index.html so client-side routes work on reload.
+  const webDist = config.webDistDir ?? DEFAULT_WEB_DIST;
+  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method !== 'GET' || req.url.startsWith('/api/') || req.url.startsWith('/uploads/')) {
+        return reply
+          .status(404)
+          .send({ success: false, data: null, error: { message: 'Not found', code: 'NOT_FOUND' } });
+      }
+      return reply.type('text/html').sendFile('index.html', webDist, { maxAge: 0 });
+    });
+  } else {
+    app.log.warn({ webDist }, 'web app not built: run `npm run build` to serve it');
+  }
+  return app;
+}

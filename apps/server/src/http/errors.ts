@@ -1,0 +1,52 @@
+import { AppError } from '@coinlane/core/errors';
+import { T } from '@coinlane/core/texts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** One error handler: every failure becomes `{ success: false, data: null, error: { message, code } }`. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .status(err.status)
+        .send({ success: false, data: null, error: { message: err.message, code: err.code } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '';
+        if (key && !fields[key]) fields[key] = issue.message ?? T.invalidInput;
+      }
+      const first = err.validation[0]?.message ?? T.invalidInput;
+      return reply
+        .status(400)
+        .send({ success: false, data: null, error: { message: first, code: 'VALIDATION_ERROR', fields } });
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ success: false, data: null, error: { message: T.rateLimited, code: 'RATE_LIMITED' } });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, too large, wrong content type): keep the status, plain message.
+      const code =
+        status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 415
+            ? 'UNSUPPORTED_MEDIA_TYPE'
+            : status === 404
+              ? 'NOT_FOUND'
+              : 'BAD_REQUEST';
+      const message = status === 404 ? T.notFound : err.message || T.invalidInput;
+      return reply.status(status).send({ success: false, data: null, error: { message, code } });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ success: false, data: null, error: { message: T.serverError, code: 'INTERNAL_ERROR' } });
+  });
+}
+
+/** The success envelope. */
+export const ok = <T>(data: T) => ({ success: true as const, data, error: null });

@@ -1,0 +1,21 @@
+import {
+  SETTING_CATEGORY,
+  SYSTEM_SETTING_DEFAULTS,
+  type TSystemSettings,
+} from '@coinlane/core/system-settings';
+import type { Db } from '#app/db/connection.ts';
+
+/** All system settings: stored values over the admin spec's defaults. */
+export async function getSystemSettings({ db }: { db: Db }): Promise<TSystemSettings> {
+  const rows = await db.selectFrom('system_settings').select(['category', 'key', 'value']).execute();
+  const out = structuredClone(SYSTEM_SETTING_DEFAULTS) as unknown as Record<string, Record<string, unknown>>;
+  for (const row of rows) {
+    if (SETTING_CATEGORY[row.key] !== row.category) continue;
+    try {
+      out[row.category]![row.key] = JSON.parse(row.value);
+    } catch {
+      // a malformed stored value falls back to the default
+    }
+  }
+  return out as unknown as TSystemSettings;
+}

@@ -1,0 +1,39 @@
+/** Error codes of the API and the HTTP status each maps to. One table, used by the server's error handler. */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  SESSION_EXPIRED: 401,
+  EMAIL_NOT_CONFIRMED: 403,
+  ACCOUNT_SUSPENDED: 403,
+  FORBIDDEN: 403,
+  REGISTRATION_DISABLED: 403,
+  LIVE_MODE_NOT_ALLOWED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  OTP_INVALID: 400,
+  OTP_EXPIRED: 400,
+  OTP_TOO_MANY_ATTEMPTS: 400,
+  TOKEN_INVALID: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  LOCKED_OUT: 429,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+export type TErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: TErrorCode;
+  readonly status: number;
+  readonly details?: unknown;
+  constructor(code: TErrorCode, opts: { message: string; status?: number; details?: unknown }) {
+    super(opts.message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = opts.status ?? ERROR_STATUS[code];
+    this.details = opts.details;
+  }
+}
