@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startSmtpServer } from '#app/test/smtp.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Builds the web app once per run when its output is missing or older than its sources. */
+export function ensureWebBuilt() {
+  const dist = path.join(root, 'apps/web/dist/index.html');
+  const newest = (dir: string): number =>
+    fs.readdirSync(dir, { withFileTypes: true }).reduce((m, e) => {
+      const p = path.join(dir, e.name);
+      return Math.max(m, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+    }, 0);
+  const srcTime = Math.max(newest(path.join(root, 'apps/web/src')), newest(path.join(root, 'packages/core/src')));
+  if (fs.existsSync(dist) && fs.statSync(dist).mtimeMs > srcTime) return;
+  const res = spawnSyncNpm(['run', 'build', '-w', '@coinlane/web']);
+  if (res !== 0) throw new Error('web build failed');
+}
+
+function spawnSyncNpm(args: string[]): number {
+  return spawnSync('npm', args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+}
+
+export type RunningServer = {
+  url: string;
+  smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  dataDir: string;
+  stop: () => Promise<void>;
+  logs: () => string;
+};
+
+/**
+ * Starts the real server as `npm start` does (one process, all roles), on a fresh database: PostgreSQL when
+ * TEST_DATABASE_URL is set (a new database per server), otherwise embedded PGlite in a temporary DATA_DIR.
+ * Mail goes to a real SMTP server started here.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const smtp = await startSmtpServer();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-e2e-'));
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    dbName = `coinlane_e2e_${randomBytes(5).toString('hex')}`;
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${dbName}`);
+    await c.end();
+    const u = new URL(base);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/v1/health`);
+      if (res.ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    smtp,
+    dataDir,
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (dbName && base) {
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+        await c.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite, on the parts this machine has.
+//  1. core, web and server tests on PGlite (always);
+//  2. the server tests again on PostgreSQL (TEST_DATABASE_URL, or the local server at 127.0.0.1:5432 when it answers);
+//  3. the browser journeys in e2e/ with Chromium (/usr/bin/chromium or CHROMIUM_PATH), on PostgreSQL when present.
+// A part whose program is missing is skipped with the reason; with CI=true a missing part fails the run.
+// Flags: --only=unit|postgres|e2e (repeatable) to run some parts; anything after `--` goes to vitest.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const args = process.argv.slice(2);
+const dashdash = args.indexOf('--');
+const extra = dashdash >= 0 ? args.slice(dashdash + 1) : [];
+const only = args.filter((a) => a.startsWith('--only=')).map((a) => a.slice(7));
+const want = (part) => only.length === 0 || only.includes(part);
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const skippedParts = [];
+let exitCode = 0;
+
+async function postgresUrl() {
+  const url = process.env.TEST_DATABASE_URL || DEFAULT_PG;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function vitest(label, projects, env) {
+  const out = path.join(os.tmpdir(), `coinlane-vitest-${process.pid}-${label.replace(/\W+/g, '-')}.json`);
+  const argv = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra];
+  console.log(`\n=== ${label} ===`);
+  const res = spawnSync('npx', argv, { stdio: 'inherit', env: { ...process.env, ...env } });
+  let counted = false;
+  try {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+    counted = true;
+    // A file that failed to load counts as a failure even though it ran no test.
+    if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) totals.failed += r.numFailedTestSuites;
+  } catch {}
+  fs.rmSync(out, { force: true });
+  if (res.status !== 0) {
+    exitCode = 1;
+    if (!counted) totals.failed += 1;
+  }
+}
+
+function skip(part, reason) {
+  const line = `${part}: skipped (${reason})`;
+  skippedParts.push(line);
+  console.log(`\n=== ${line} ===`);
+  if (CI) {
+    console.error(`CI=true: ${part} is required here.`);
+    exitCode = 1;
+    totals.failed += 1;
+  }
+}
+
+const pgUrl = want('postgres') || want('e2e') ? await postgresUrl() : null;
+
+if (want('unit')) vitest('core, web and server on PGlite', ['core', 'web', 'server'], { TEST_DATABASE_URL: '' });
+
+if (want('postgres')) {
+  if (pgUrl) vitest(`server on PostgreSQL (${new URL(pgUrl).host})`, ['server'], { TEST_DATABASE_URL: pgUrl });
+  else skip('server on PostgreSQL', `no PostgreSQL answers at ${process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : '127.0.0.1:5432'}`);
+}
+
+if (want('e2e')) {
+  if (!fs.existsSync(chromium)) skip('browser journeys', `no Chromium at ${chromium}; apt-get install -y chromium`);
+  else vitest(`browser journeys (Chromium, ${pgUrl ? 'PostgreSQL' : 'PGlite'})`, ['e2e'], { CHROMIUM_PATH: chromium, TEST_DATABASE_URL: pgUrl ?? '' });
+}
+
+console.log('');
+for (const line of skippedParts) console.log(`skipped part: ${line}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode);
