@@ -29,7 +29,10 @@ export function ensureWebBuilt() {
       const p = path.join(dir, e.name);
       return Math.max(m, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
     }, 0);
-  const srcTime = Math.max(newest(path.join(root, 'apps/web/src')), newest(path.join(root, 'packages/core/src')));
+  const srcTime = Math.max(
+    newest(path.join(root, 'apps/web/src')),
+    newest(path.join(root, 'packages/core/src')),
+  );
   if (fs.existsSync(dist) && fs.statSync(dist).mtimeMs > srcTime) return;
   const res = spawnSyncNpm(['run', 'build', '-w', '@coinlane/web']);
   if (res !== 0) throw new Error('web build failed');

@@ -67,3 +67,13 @@ export const RESET_TOKEN_TTL_SECONDS = 3600;
 export const CONFIRM_TOKEN_TTL_SECONDS = 48 * 3600;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+/** Admin dashboard (admin spec 9): the newest users listed, and the window that counts as new. */
+export const ADMIN_RECENT_USERS = 10;
+export const ADMIN_NEW_USER_DAYS = 7;
+/** Admin health checks (admin spec 9): a check slower than this counts as failed. */
+export const HEALTH_TIMEOUT_MS = 5000;
+/** Admin user management (admin spec 9): risk score scale and colour bands. */
+export const RISK_SCORE_MAX = 10;
+export const RISK_LOW_MAX = 3;
+export const RISK_MEDIUM_MAX = 6;

@@ -115,3 +115,15 @@ export const ZAuthConfig = z.object({
   otpTtlSeconds: z.number().int(),
 });
 export type TAuthConfig = z.infer<typeof ZAuthConfig>;
+
+/** Replies of the auth routes that carry only a message (register, confirm, reset, change password, logout). */
+export const ZAuthMessageReply = z.object({ message: z.string() });
+export type TAuthMessageReply = z.infer<typeof ZAuthMessageReply>;
+
+/** GET /auth/session and POST /auth/mode. */
+export const ZSessionReply = z.object({ user: ZSessionUser });
+export type TSessionReply = z.infer<typeof ZSessionReply>;
+
+/** POST /auth/login/verify: the signed-in user (the session itself travels in an httpOnly cookie). */
+export const ZLoginVerifyReply = z.object({ user: ZSessionUser, message: z.string() });
+export type TLoginVerifyReply = z.infer<typeof ZLoginVerifyReply>;

@@ -63,9 +63,10 @@ export const ZUpdateProfileRequest = z
     lastName: optText(80),
     businessName: optText(160),
     website: optUrl,
-    phone: optText(40).refine((v) => v === null || /^[+()\d\s.-]{4,40}$/.test(v), {
-      message: 'Please enter a valid phone number',
-    }),
+    phone: optText(40).refine(
+      (v) => v === null || (/^\+?[()\d\s.-]{4,40}$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 4),
+      { message: T.phoneInvalid },
+    ),
     businessType: optEnum(BUSINESS_TYPES),
     description: optText(2000),
     address: optText(200),
@@ -93,3 +94,7 @@ export type TUserSettings = z.infer<typeof ZUserSettings>;
 /** PUT /settings: any subset of the settings. */
 export const ZUpdateSettingsRequest = ZUserSettings.partial().strict();
 export type TUpdateSettingsRequest = z.infer<typeof ZUpdateSettingsRequest>;
+
+/** POST /merchant/avatar (multipart field `avatar`) and DELETE /merchant/avatar. */
+export const ZAvatarResponse = z.object({ avatarUrl: z.string().nullable() });
+export type TAvatarResponse = z.infer<typeof ZAvatarResponse>;

@@ -1,3 +1,128 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  ZAdminUser,
+  ZAdminUserList,
+  ZBulkUserActionRequest,
+  ZBulkUserActionResult,
+  ZSystemSettings,
+  ZUpdateSystemSettingsRequest,
+  ZUserIdParams,
+} from '@coinlane/core/api/admin';
+import { envelope } from '@coinlane/core/api/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, requireAdmin } from '#app/http/auth.ts';
+import { ok } from '#app/http/errors.ts';
+import { getSystemSettings } from '#app/modules/system-settings/get-system-settings.ts';
+import { bulkChangeUserStatus } from './bulk-change-user-status.ts';
+import { changeUserStatus } from './change-user-status.ts';
+import { listUsers } from './list-users.ts';
+import { updateSystemSettings } from './update-system-settings.ts';
 
-export async function adminRoutes(_app: FastifyInstance) {}
+/**
+ * The back-office API, under /api/v1/admin. Every route names its permission and is checked on the server
+ * before the request body is even parsed (onRequest): 401 anonymous, 403 non-admin or missing permission.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users',
+    {
+      onRequest: requireAdmin('users.read'),
+      schema: {
+        summary: 'List every account, newest first (users.read)',
+        response: { 200: envelope(ZAdminUserList) },
+      },
+    },
+    async () => ok(await listUsers({ db: app.db })),
+  );
+
+  app.post(
+    '/users/:id/approve',
+    {
+      onRequest: requireAdmin('users.write'),
+      schema: {
+        summary: 'Approve a pending account (users.write)',
+        params: ZUserIdParams,
+        response: { 200: envelope(ZAdminUser) },
+      },
+    },
+    async (req) =>
+      ok(
+        await changeUserStatus({
+          db: app.db,
+          actor: authOf(req).user,
+          userId: req.params.id,
+          action: 'approve',
+          ip: req.ip,
+        }),
+      ),
+  );
+
+  app.post(
+    '/users/:id/suspend',
+    {
+      onRequest: requireAdmin('users.write'),
+      schema: {
+        summary: 'Suspend an active account and end its sessions (users.write)',
+        params: ZUserIdParams,
+        response: { 200: envelope(ZAdminUser) },
+      },
+    },
+    async (req) =>
+      ok(
+        await changeUserStatus({
+          db: app.db,
+          actor: authOf(req).user,
+          userId: req.params.id,
+          action: 'suspend',
+          ip: req.ip,
+        }),
+      ),
+  );
+
+  app.post(
+    '/users/bulk',
+    {
+      onRequest: requireAdmin('users.write'),
+      schema: {
+        summary: 'Approve or suspend many accounts (users.write)',
+        body: ZBulkUserActionRequest,
+        response: { 200: envelope(ZBulkUserActionResult) },
+      },
+    },
+    async (req) =>
+      ok(
+        await bulkChangeUserStatus({
+          db: app.db,
+          actor: authOf(req).user,
+          ids: req.body.ids,
+          action: req.body.action,
+          ip: req.ip,
+        }),
+      ),
+  );
+
+  app.get(
+    '/settings',
+    {
+      onRequest: requireAdmin('settings.read'),
+      schema: {
+        summary: 'All system settings (settings.read)',
+        response: { 200: envelope(ZSystemSettings) },
+      },
+    },
+    async () => ok(await getSystemSettings({ db: app.db })),
+  );
+
+  app.put(
+    '/settings',
+    {
+      onRequest: requireAdmin('settings.write'),
+      schema: {
+        summary: 'Change any system settings (settings.write)',
+        body: ZUpdateSystemSettingsRequest,
+        response: { 200: envelope(ZSystemSettings) },
+      },
+    },
+    async (req) =>
+      ok(await updateSystemSettings({ db: app.db, actorId: authOf(req).user.id, changes: req.body })),
+  );
+};

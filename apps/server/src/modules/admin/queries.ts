@@ -1,0 +1,65 @@
+import type { TAdminUser } from '@coinlane/core/api/admin';
+import type { Kysely } from 'kysely';
+import type { Database } from '#app/db/schema.ts';
+
+/** Accounts with their profiles, newest first; only `ids` when given; `forUpdate` locks the rows. */
+export function selectUsers(
+  db: Kysely<Database>,
+  { ids, forUpdate = false }: { ids?: string[]; forUpdate?: boolean } = {},
+) {
+  let q = db
+    .selectFrom('users')
+    .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.status',
+      'users.kyc_status',
+      'users.last_login_at',
+      'users.created_at',
+      'user_profiles.name',
+      'user_profiles.first_name',
+      'user_profiles.last_name',
+      'user_profiles.business_name',
+      'user_profiles.business_type',
+      'user_profiles.country',
+      'user_profiles.is_admin',
+      'user_profiles.admin_role',
+      'user_profiles.risk_score',
+    ])
+    .orderBy('users.created_at', 'desc')
+    .orderBy('users.id', 'desc');
+  if (ids) q = q.where('users.id', 'in', ids);
+  if (forUpdate) q = q.forUpdate();
+  return q.execute();
+}
+export type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+/**
+ * Display name (admin spec 3): the business name, else first and last name, else the name given at sign-up
+ * (kept when no first or last name was entered yet), else the e-mail.
+ */
+export function displayName(
+  row: Pick<UserRow, 'business_name' | 'first_name' | 'last_name' | 'name' | 'email'>,
+) {
+  const fullName = [row.first_name, row.last_name].filter(Boolean).join(' ');
+  return row.business_name || fullName || row.name || row.email;
+}
+
+export function toAdminUser(row: UserRow): TAdminUser {
+  return {
+    id: row.id,
+    name: displayName(row),
+    email: row.email,
+    businessName: row.business_name,
+    businessType: row.business_type,
+    country: row.country,
+    status: row.status,
+    kycStatus: row.kyc_status,
+    isAdmin: row.is_admin,
+    adminRole: row.is_admin ? (row.admin_role ?? 'super_admin') : null,
+    riskScore: row.risk_score,
+    lastLogin: row.last_login_at ? row.last_login_at.toISOString() : null,
+    createdAt: row.created_at.toISOString(),
+  };
+}

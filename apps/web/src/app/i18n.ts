@@ -1,0 +1,45 @@
+import { LANGUAGES } from '@coinlane/core/options';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { locales as admin } from '../features/admin/locales.ts';
+import { locales as apiReference } from '../features/api-reference/locales.ts';
+import { locales as auth } from '../features/auth/locales.ts';
+import { locales as dashboard } from '../features/dashboard/locales.ts';
+import { locales as devMail } from '../features/dev-mail/locales.ts';
+import { locales as docs } from '../features/docs/locales.ts';
+import { locales as landing } from '../features/landing/locales.ts';
+import { locales as settings } from '../features/settings/locales.ts';
+import { initialLanguage } from '../lib/language.ts';
+import { locales as common } from './locales.ts';
+
+/** Message catalogues: one namespace per feature, each with en, es, fr, de. */
+const namespaces = {
+  common,
+  auth,
+  landing,
+  docs,
+  settings,
+  dashboard,
+  admin,
+  devMail,
+  apiReference,
+} as const;
+
+const resources = Object.fromEntries(
+  LANGUAGES.map((lang) => [
+    lang,
+    Object.fromEntries(Object.entries(namespaces).map(([ns, l]) => [ns, l[lang]])),
+  ]),
+);
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initialLanguage(),
+  fallbackLng: 'en',
+  ns: Object.keys(namespaces),
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export { i18n };

@@ -1,0 +1,135 @@
+import { hasPermission, type TAdminPermission } from '@coinlane/core/permissions';
+import { ArrowLeftRight, LayoutDashboard, LogOut, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Logo, LogoMark } from '../../components/ui/logo.tsx';
+import { Menu } from '../../components/ui/menu.tsx';
+import { useSession } from '../../lib/auth.ts';
+import { paths } from '../paths.ts';
+import {
+  BottomBar,
+  type NavItem,
+  SidebarNav,
+  SignOutButton,
+  SkipLink,
+  UserSummary,
+  useSignOutAction,
+} from './layout-parts.tsx';
+
+/**
+ * Admin navigation (admin spec 2): each item shows only with its permission. Transactions, Settings and Support
+ * add their entries here when they are built.
+ */
+const ADMIN_NAV: (NavItem & { permission: TAdminPermission })[] = [
+  {
+    to: paths.adminDashboard,
+    labelKey: 'nav.dashboard',
+    icon: LayoutDashboard,
+    permission: 'analytics.read',
+  },
+  { to: paths.adminUsers, labelKey: 'nav.users', icon: Users, permission: 'users.read' },
+];
+
+export default function AdminLayout() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const { signOut } = useSignOutAction();
+  if (!user) return null;
+
+  const items = ADMIN_NAV.filter((item) => hasPermission(user, item.permission));
+  const role = user.adminRole ? t(`roles.${user.adminRole}`) : null;
+  const roleBadge = role && (
+    <span className="inline-flex items-center rounded bg-brand-500/15 px-1.5 py-0.5 text-[11px] font-medium capitalize text-brand-300">
+      {role}
+    </span>
+  );
+
+  return (
+    <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
+      <SkipLink />
+      {/* Below md the sidebar is invisible rather than display:none: the logo's SVG gradient lives in its first
+          instance on the page, and a display:none copy would blank the phone header's logo. */}
+      <aside className="fixed inset-y-0 left-0 z-30 flex w-64 flex-col max-md:invisible max-md:-translate-x-full bg-slate-900 text-slate-300 dark:border-r dark:border-white/10 dark:bg-slate-900/70">
+        <div className="flex h-16 shrink-0 items-center gap-2 px-5">
+          <Link
+            to={paths.adminDashboard}
+            className="rounded-lg text-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-400"
+          >
+            <Logo />
+          </Link>
+          <Badge tone="amber" className="ml-1">
+            {t('layout.adminBadge')}
+          </Badge>
+        </div>
+        <nav aria-label={t('layout.mainNav')} className="flex-1 overflow-y-auto px-3 py-4">
+          <SidebarNav items={items} tone="dark" />
+        </nav>
+        <div className="space-y-1 border-t border-white/10 p-3">
+          <Link
+            to={paths.dashboard}
+            className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400"
+          >
+            <ArrowLeftRight className="size-[18px]" aria-hidden="true" />
+            {t('layout.merchantArea')}
+          </Link>
+          <SignOutButton tone="dark" />
+          <div className="mt-2 rounded-lg bg-white/5 px-3 py-3">
+            <UserSummary user={user} tone="dark" second={roleBadge ?? user.email} />
+          </div>
+        </div>
+      </aside>
+
+      <div className="flex min-h-dvh flex-col md:pl-64">
+        <header className="sticky top-0 z-20 border-b border-slate-800 bg-slate-900 text-white md:hidden">
+          <div className="flex h-14 items-center gap-3 px-4">
+            <Link
+              to={paths.adminDashboard}
+              aria-label="Coinlane"
+              className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-400"
+            >
+              <LogoMark className="size-8" />
+            </Link>
+            <Badge tone="amber">{t('layout.adminBadge')}</Badge>
+            <div className="flex-1" />
+            <Menu
+              label={t('layout.accountMenu')}
+              trigger={<Avatar name={user.name || user.email} src={user.avatarUrl} className="size-8" />}
+              triggerClassName="rounded-full"
+              header={
+                <UserSummary
+                  user={user}
+                  second={role ? <span className="capitalize">{role}</span> : user.email}
+                />
+              }
+              items={[
+                {
+                  key: 'merchant',
+                  label: t('layout.merchantArea'),
+                  icon: <ArrowLeftRight />,
+                  onSelect: () => void navigate(paths.dashboard),
+                },
+                {
+                  key: 'sign-out',
+                  label: t('nav.signOut'),
+                  icon: <LogOut />,
+                  onSelect: signOut,
+                  tone: 'danger',
+                },
+              ]}
+            />
+          </div>
+        </header>
+        <main
+          id="main"
+          className="mx-auto w-full max-w-7xl flex-1 px-4 pb-24 pt-6 sm:px-6 md:pb-10 md:pt-8 lg:px-8"
+        >
+          <Outlet />
+        </main>
+      </div>
+      <BottomBar items={items} />
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import type { LucideIcon } from 'lucide-react';
+import { LogOut } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useSignOut } from '../../lib/auth.ts';
+
+/** One entry of a navigation list; later pages add theirs to the layout's array. */
+export type NavItem = { to: string; labelKey: string; icon: LucideIcon; end?: boolean };
+
+/** A link to the main content for keyboard users, visible only when focused. */
+export function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#main"
+      className="sr-only z-50 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+    >
+      {t('layout.skipToContent')}
+    </a>
+  );
+}
+
+/** The vertical list of the sidebar; `tone` dark is the admin console's. */
+export function SidebarNav({ items, tone = 'light' }: { items: NavItem[]; tone?: 'light' | 'dark' }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="space-y-0.5">
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            end={item.end}
+            className={({ isActive }) =>
+              cn(
+                'group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+                tone === 'light' &&
+                  (isActive
+                    ? 'bg-brand-50 text-brand-700 dark:bg-brand-500/10 dark:text-brand-200'
+                    : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-white/5 dark:hover:text-slate-100'),
+                tone === 'dark' &&
+                  (isActive ? 'bg-white/10 text-white' : 'text-slate-400 hover:bg-white/5 hover:text-white'),
+              )
+            }
+          >
+            {({ isActive }) => (
+              <>
+                <item.icon
+                  aria-hidden="true"
+                  className={cn(
+                    'size-[18px] shrink-0',
+                    isActive
+                      ? tone === 'light'
+                        ? 'text-brand-600 dark:text-brand-300'
+                        : 'text-brand-300'
+                      : 'text-slate-400 group-hover:text-current',
+                  )}
+                />
+                {t(item.labelKey)}
+              </>
+            )}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The phone's bottom bar (below the md breakpoint). */
+export function BottomBar({ items }: { items: NavItem[] }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return null;
+  return (
+    <nav
+      aria-label={t('layout.mobileNav')}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden dark:border-white/10 dark:bg-slate-950/95"
+    >
+      <ul className="mx-auto flex max-w-lg items-stretch justify-around">
+        {items.map((item) => (
+          <li key={item.to} className="flex-1">
+            <NavLink
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) =>
+                cn(
+                  'flex h-16 flex-col items-center justify-center gap-1 text-[11px] font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500',
+                  isActive ? 'text-brand-600 dark:text-brand-300' : 'text-slate-500 dark:text-slate-400',
+                )
+              }
+            >
+              <item.icon className="size-5" aria-hidden="true" />
+              {t(item.labelKey)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Avatar, name and e-mail (or another second line) of the signed-in user. */
+export function UserSummary({
+  user,
+  second,
+  tone = 'light',
+}: {
+  user: { name: string; email: string; avatarUrl: string | null };
+  second?: ReactNode;
+  tone?: 'light' | 'dark';
+}) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <Avatar name={user.name || user.email} src={user.avatarUrl} />
+      <div className="min-w-0 flex-1">
+        <p
+          className={cn(
+            'truncate text-sm font-medium',
+            tone === 'dark' ? 'text-white' : 'text-slate-900 dark:text-slate-100',
+          )}
+        >
+          {user.name || user.email}
+        </p>
+        <div
+          className={cn(
+            'truncate text-xs',
+            tone === 'dark' ? 'text-slate-400' : 'text-slate-500 dark:text-slate-400',
+          )}
+        >
+          {second ?? user.email}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Sign out, with a pending state; the user reaches /login even when the call fails (merchant spec 2). */
+export function useSignOutAction() {
+  const signOut = useSignOut();
+  const [pending, setPending] = useState(false);
+  return {
+    pending,
+    signOut: () => {
+      if (pending) return;
+      setPending(true);
+      void signOut();
+    },
+  };
+}
+
+/** The Sign Out row at the foot of a sidebar. */
+export function SignOutButton({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
+  const { t } = useTranslation();
+  const { pending, signOut } = useSignOutAction();
+  return (
+    <button
+      type="button"
+      onClick={signOut}
+      disabled={pending}
+      className={cn(
+        'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60',
+        tone === 'dark'
+          ? 'text-slate-400 hover:bg-white/5 hover:text-white'
+          : 'text-slate-600 hover:bg-red-50 hover:text-red-700 dark:text-slate-400 dark:hover:bg-red-500/10 dark:hover:text-red-300',
+      )}
+    >
+      {pending ? (
+        <span aria-hidden="true">
+          <Spinner className="size-[18px]" />
+        </span>
+      ) : (
+        <LogOut className="size-[18px]" aria-hidden="true" />
+      )}
+      {pending ? t('layout.signingOut') : t('nav.signOut')}
+    </button>
+  );
+}

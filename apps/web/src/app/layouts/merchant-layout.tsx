@@ -1,0 +1,152 @@
+import { BookOpen, Home, LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Logo, LogoMark } from '../../components/ui/logo.tsx';
+import { Menu, type MenuItem } from '../../components/ui/menu.tsx';
+import { usePreferencesSync } from '../../features/settings/hooks/use-preferences-sync.ts';
+import { useSession } from '../../lib/auth.ts';
+import { paths } from '../paths.ts';
+import {
+  BottomBar,
+  type NavItem,
+  SidebarNav,
+  SignOutButton,
+  SkipLink,
+  UserSummary,
+  useSignOutAction,
+} from './layout-parts.tsx';
+import { LiveBadge, ModeStripe, ModeSwitch } from './mode-switch.tsx';
+
+/**
+ * Merchant navigation (merchant spec 2), in the spec's order. Only pages that exist are listed: each later page
+ * adds its entry here (transactions, payment links 'Payments', subscriptions, instant payouts 'Payouts', API keys).
+ */
+const SIDEBAR: NavItem[] = [
+  { to: paths.dashboard, labelKey: 'nav.dashboard', icon: LayoutDashboard },
+  { to: paths.docs, labelKey: 'nav.documentation', icon: BookOpen },
+  { to: paths.settings, labelKey: 'nav.settings', icon: Settings },
+];
+
+/** The phone's bottom bar: Home, then Transactions, Payments, Subscriptions, Payouts as they are built. */
+const BOTTOM_BAR: NavItem[] = [{ to: paths.dashboard, labelKey: 'nav.home', icon: Home }];
+
+/** The phone's account menu: Settings, then API Keys once it exists, then Sign Out. */
+const ACCOUNT_MENU: NavItem[] = [{ to: paths.settings, labelKey: 'nav.settings', icon: Settings }];
+
+export default function MerchantLayout() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const { signOut } = useSignOutAction();
+  // The account's saved theme and language apply on every merchant page, not only after saving settings.
+  usePreferencesSync();
+  // The guard renders this layout only with a user.
+  if (!user) return null;
+
+  const menuItems: MenuItem[] = [
+    ...ACCOUNT_MENU.map((item) => ({
+      key: item.to,
+      label: t(item.labelKey),
+      icon: <item.icon />,
+      onSelect: () => void navigate(item.to),
+    })),
+    ...(user.isAdmin
+      ? [
+          {
+            key: 'admin',
+            label: t('layout.adminConsole'),
+            icon: <ShieldCheck />,
+            onSelect: () => void navigate(paths.adminDashboard),
+          },
+        ]
+      : []),
+    {
+      key: 'sign-out',
+      label: t('nav.signOut'),
+      icon: <LogOut />,
+      onSelect: signOut,
+      tone: 'danger' as const,
+    },
+  ];
+
+  return (
+    <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
+      <SkipLink />
+      {/* Below md the sidebar is invisible rather than display:none: the logo's SVG gradient lives in its first
+          instance on the page, and a display:none copy would blank the phone header's logo. */}
+      <aside className="fixed inset-y-0 left-0 z-30 flex w-64 flex-col max-md:invisible max-md:-translate-x-full border-r border-slate-200 bg-white dark:border-white/10 dark:bg-slate-900/50">
+        <div className="flex h-16 shrink-0 items-center px-5">
+          <Link
+            to={paths.dashboard}
+            className="rounded-lg text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500 dark:text-white"
+          >
+            <Logo />
+          </Link>
+        </div>
+        <nav aria-label={t('layout.mainNav')} className="flex-1 overflow-y-auto px-3 py-4">
+          <SidebarNav items={SIDEBAR} />
+        </nav>
+        <div className="space-y-1 border-t border-slate-200 p-3 dark:border-white/10">
+          {user.isAdmin && (
+            <Link
+              to={paths.adminDashboard}
+              className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400 dark:hover:bg-white/5 dark:hover:text-slate-100"
+            >
+              <ShieldCheck className="size-[18px] text-slate-400" aria-hidden="true" />
+              {t('layout.adminConsole')}
+            </Link>
+          )}
+          <SignOutButton />
+          <div className="mt-2 rounded-lg bg-slate-50 px-3 py-3 dark:bg-white/5">
+            <UserSummary user={user} />
+          </div>
+        </div>
+      </aside>
+
+      <div className="flex min-h-dvh flex-col md:pl-64">
+        <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/85 backdrop-blur-md dark:border-white/10 dark:bg-slate-950/85">
+          <div className="flex h-14 items-center gap-3 px-4 sm:px-6 md:h-16 lg:px-8">
+            <Link
+              to={paths.dashboard}
+              aria-label="Coinlane"
+              className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden"
+            >
+              <LogoMark className="size-8" />
+            </Link>
+            <div className="hidden flex-1 items-center md:flex">
+              {user.mode === 'live' ? (
+                <LiveBadge />
+              ) : (
+                <Badge tone="brand" dot>
+                  {t('mode.testMode')}
+                </Badge>
+              )}
+            </div>
+            <div className="flex flex-1 justify-end md:flex-none">
+              <ModeSwitch mode={user.mode} />
+            </div>
+            <div className="md:hidden">
+              <Menu
+                label={t('layout.accountMenu')}
+                trigger={<Avatar name={user.name || user.email} src={user.avatarUrl} className="size-8" />}
+                triggerClassName="rounded-full"
+                header={<UserSummary user={user} />}
+                items={menuItems}
+              />
+            </div>
+          </div>
+          <ModeStripe mode={user.mode} />
+        </header>
+        <main
+          id="main"
+          className="mx-auto w-full max-w-7xl flex-1 px-4 pb-24 pt-6 sm:px-6 md:pb-10 md:pt-8 lg:px-8"
+        >
+          <Outlet />
+        </main>
+      </div>
+      <BottomBar items={BOTTOM_BAR} />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { PageSpinner } from '../components/ui/spinner.tsx';
+import { GuestOnly, RequireAdmin, RequireMerchant } from './guards.tsx';
+import { paths } from './paths.ts';
+import { RouteError } from './route-error.tsx';
+
+/** Pages load lazily, so the landing page and the hosted payment page stay light. */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteError />,
+    // Shown while the first lazy page loads.
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { path: paths.home, lazy: page(() => import('../features/landing/components/landing-page.tsx')) },
+      {
+        path: paths.apiReference,
+        lazy: page(() => import('../features/api-reference/components/api-reference-page.tsx')),
+      },
+      { path: paths.docs, lazy: page(() => import('../features/docs/components/docs-page.tsx')) },
+      { path: paths.devMail, lazy: page(() => import('../features/dev-mail/components/dev-mail-page.tsx')) },
+      {
+        path: paths.resetPassword,
+        lazy: page(() => import('../features/auth/components/reset-password-page.tsx')),
+      },
+      {
+        path: paths.confirmEmail,
+        lazy: page(() => import('../features/auth/components/confirm-email-page.tsx')),
+      },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: paths.login, lazy: page(() => import('../features/auth/components/login-page.tsx')) },
+          { path: paths.signup, lazy: page(() => import('../features/auth/components/signup-page.tsx')) },
+          {
+            path: paths.forgotPassword,
+            lazy: page(() => import('../features/auth/components/forgot-password-page.tsx')),
+          },
+        ],
+      },
+      {
+        element: <RequireMerchant />,
+        children: [
+          {
+            lazy: page(() => import('./layouts/merchant-layout.tsx')),
+            children: [
+              {
+                path: paths.dashboard,
+                lazy: page(() => import('../features/dashboard/components/dashboard-page.tsx')),
+              },
+              {
+                path: paths.settings,
+                lazy: page(() => import('../features/settings/components/settings-page.tsx')),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: paths.admin,
+        element: <RequireAdmin />,
+        children: [
+          {
+            lazy: page(() => import('./layouts/admin-layout.tsx')),
+            children: [
+              { index: true, element: <Navigate to={paths.adminDashboard} replace /> },
+              {
+                path: 'dashboard',
+                lazy: page(() => import('../features/admin/components/admin-dashboard-page.tsx')),
+              },
+              {
+                path: 'users',
+                element: <RequireAdmin permission="users.read" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(() => import('../features/admin/components/admin-users-page.tsx')),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./not-found-page.tsx')) },
+    ],
+  },
+]);

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { ACCOUNT_EVENTS } from '../account-status.ts';
+import { ACCOUNT_STATUSES, KYC_STATUSES } from '../options.ts';
+import { ADMIN_ROLES } from '../permissions.ts';
+import type { TSystemSettings } from '../system-settings.ts';
+import { T } from '../texts.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// User management (admin spec sections 2, 3, 4)
+
+export const ZAdminUser = z.object({
+  id: z.string(),
+  /** Display name: business name, else first and last name, else the e-mail (admin spec 3). */
+  name: z.string(),
+  email: z.string(),
+  businessName: z.string().nullable(),
+  businessType: z.string().nullable(),
+  country: z.string().nullable(),
+  status: z.enum(ACCOUNT_STATUSES),
+  kycStatus: z.enum(KYC_STATUSES),
+  isAdmin: z.boolean(),
+  adminRole: z.enum(ADMIN_ROLES).nullable(),
+  riskScore: z.number().int(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+export const ZAdminUserList = z.array(ZAdminUser);
+
+export const ZUserIdParams = z.object({ id: z.string().trim().min(1).max(100) });
+
+/** POST /admin/users/bulk. Every id must exist; rows not in the action's starting state are skipped. */
+export const ZBulkUserActionRequest = z
+  .object({
+    ids: z.array(z.string().trim().min(1).max(100)).min(1, 'Select at least one user').max(1000),
+    action: z.enum(ACCOUNT_EVENTS),
+  })
+  .strict();
+export type TBulkUserActionRequest = z.infer<typeof ZBulkUserActionRequest>;
+
+export const ZBulkUserActionResult = z.object({
+  action: z.enum(ACCOUNT_EVENTS),
+  /** The users changed, as they are now. */
+  updated: z.array(ZAdminUser),
+  /** Users left as they were, with the reason. */
+  skipped: z.array(z.object({ id: z.string(), status: z.enum(ACCOUNT_STATUSES), reason: z.string() })),
+});
+export type TBulkUserActionResult = z.infer<typeof ZBulkUserActionResult>;
+
+// ---------------------------------------------------------------------------------------------------------
+// System settings (admin spec sections 3 and 9). Replies carry every key; an update sends any subset.
+
+/** GET /admin/settings: every key with its current value (stored over default). */
+export const ZSystemSettings = z.object({
+  general: z.object({
+    platform_name: z.string(),
+    support_email: z.string(),
+    maintenance_mode: z.boolean(),
+    registration_enabled: z.boolean(),
+    kyc_required: z.boolean(),
+    max_daily_transactions: z.number(),
+  }),
+  security: z.object({
+    session_timeout: z.number(),
+    max_login_attempts: z.number(),
+    lockout_duration: z.number(),
+    password_min_length: z.number(),
+    password_require_special: z.boolean(),
+  }),
+  notifications: z.object({
+    email_notifications: z.boolean(),
+    sms_notifications: z.boolean(),
+    slack_webhook: z.string(),
+    discord_webhook: z.string(),
+    notify_high_risk_transactions: z.boolean(),
+    notify_failed_transactions: z.boolean(),
+    notify_large_transactions: z.boolean(),
+    large_transaction_threshold: z.number(),
+  }),
+  api: z.object({
+    rate_limit_per_minute: z.number(),
+    rate_limit_per_hour: z.number(),
+    webhook_timeout: z.number(),
+    webhook_retries: z.number(),
+    api_version: z.string(),
+  }),
+});
+
+const flag = z.boolean();
+const count = (min: number, max: number) => z.number().int().min(min).max(max);
+const webhookUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => v === '' || /^https:\/\/[^\s/$.?#][^\s]*$/i.test(v), { message: T.invalidUrl });
+
+/** PUT /admin/settings: any categories, any keys of each, each checked for its type; unknown keys are refused. */
+export const ZUpdateSystemSettingsRequest = z
+  .object({
+    general: z
+      .object({
+        platform_name: z.string().trim().min(1, 'Platform name is required').max(100),
+        support_email: z
+          .string()
+          .trim()
+          .max(254)
+          .pipe(z.email({ error: T.emailInvalid })),
+        maintenance_mode: flag,
+        registration_enabled: flag,
+        kyc_required: flag,
+        max_daily_transactions: count(1, 100_000_000),
+      })
+      .partial()
+      .strict()
+      .optional(),
+    security: z
+      .object({
+        /** Minutes of idleness before a session ends. */
+        session_timeout: count(1, 7 * 24 * 60),
+        max_login_attempts: count(1, 100),
+        /** Minutes. */
+        lockout_duration: count(1, 7 * 24 * 60),
+        /** Never below the merchant spec's floor of 6 characters. */
+        password_min_length: count(6, 128),
+        password_require_special: flag,
+      })
+      .partial()
+      .strict()
+      .optional(),
+    notifications: z
+      .object({
+        email_notifications: flag,
+        sms_notifications: flag,
+        slack_webhook: webhookUrl,
+        discord_webhook: webhookUrl,
+        notify_high_risk_transactions: flag,
+        notify_failed_transactions: flag,
+        notify_large_transactions: flag,
+        /** USD. */
+        large_transaction_threshold: count(1, 1_000_000_000_000),
+      })
+      .partial()
+      .strict()
+      .optional(),
+    api: z
+      .object({
+        rate_limit_per_minute: count(1, 1_000_000),
+        rate_limit_per_hour: count(1, 100_000_000),
+        /** Seconds. */
+        webhook_timeout: count(1, 120),
+        webhook_retries: count(0, 20),
+        api_version: z.enum(['v1', 'v2']),
+      })
+      .partial()
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type TUpdateSystemSettingsRequest = z.infer<typeof ZUpdateSystemSettingsRequest>;
+
+// Both schemas and the defaults table describe the same keys, with compatible types.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Keys<S> = { [C in keyof S]-?: keyof NonNullable<S[C]> };
+type TUpdate = TUpdateSystemSettingsRequest;
+const schemasMatchDefaults: Same<Keys<z.infer<typeof ZSystemSettings>>, Keys<TSystemSettings>> &
+  Same<Keys<TUpdate>, Keys<TSystemSettings>> &
+  Same<z.infer<typeof ZSystemSettings>, TSystemSettings> &
+  ({ [C in keyof TUpdate]-?: Required<NonNullable<TUpdate[C]>> } extends TSystemSettings ? true : false) =
+  true;
+void schemasMatchDefaults;
