@@ -40,7 +40,15 @@ async function postgresUrl() {
 
 function vitest(label, projects, env) {
   const out = path.join(os.tmpdir(), `coinlane-vitest-${process.pid}-${label.replace(/\W+/g, '-')}.json`);
-  const argv = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra];
+  const argv = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+    ...extra,
+  ];
   console.log(`\n=== ${label} ===`);
   const res = spawnSync('npx', argv, { stdio: 'inherit', env: { ...process.env, ...env } });
   let counted = false;
@@ -73,16 +81,27 @@ function skip(part, reason) {
 
 const pgUrl = want('postgres') || want('e2e') ? await postgresUrl() : null;
 
-if (want('unit')) vitest('core, web and server on PGlite', ['core', 'web', 'server'], { TEST_DATABASE_URL: '' });
+if (want('unit'))
+  vitest('core, web and server on PGlite', ['core', 'web', 'server'], { TEST_DATABASE_URL: '' });
 
 if (want('postgres')) {
-  if (pgUrl) vitest(`server on PostgreSQL (${new URL(pgUrl).host})`, ['server'], { TEST_DATABASE_URL: pgUrl });
-  else skip('server on PostgreSQL', `no PostgreSQL answers at ${process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : '127.0.0.1:5432'}`);
+  if (pgUrl)
+    vitest(`server on PostgreSQL (${new URL(pgUrl).host})`, ['server'], { TEST_DATABASE_URL: pgUrl });
+  else
+    skip(
+      'server on PostgreSQL',
+      `no PostgreSQL answers at ${process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : '127.0.0.1:5432'}`,
+    );
 }
 
 if (want('e2e')) {
-  if (!fs.existsSync(chromium)) skip('browser journeys', `no Chromium at ${chromium}; apt-get install -y chromium`);
-  else vitest(`browser journeys (Chromium, ${pgUrl ? 'PostgreSQL' : 'PGlite'})`, ['e2e'], { CHROMIUM_PATH: chromium, TEST_DATABASE_URL: pgUrl ?? '' });
+  if (!fs.existsSync(chromium))
+    skip('browser journeys', `no Chromium at ${chromium}; apt-get install -y chromium`);
+  else
+    vitest(`browser journeys (Chromium, ${pgUrl ? 'PostgreSQL' : 'PGlite'})`, ['e2e'], {
+      CHROMIUM_PATH: chromium,
+      TEST_DATABASE_URL: pgUrl ?? '',
+    });
 }
 
 console.log('');

@@ -26,6 +26,18 @@ const ZEnv = z
     TRUST_PROXY: bool.default(false),
     WEB_DIST_DIR: z.string().optional(),
     ROLES: z.string().default('api,watcher,webhooks,scheduler'),
+    // Exchange rates (modules/rates): a CoinGecko-format price API, refreshed by the scheduler role.
+    RATES_API_URL: z
+      .url({ message: 'must be an absolute URL such as https://api.coingecko.com/api/v3' })
+      .default('https://api.coingecko.com/api/v3'),
+    RATES_API_KEY: z.string().min(1).optional(),
+    RATES_REFRESH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+    RATES_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+    // The built-in test network: seconds per simulated block.
+    TEST_NETWORK_BLOCK_SECONDS: z.coerce.number().min(0.01).max(3600).default(2),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+    API_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
@@ -62,6 +74,24 @@ export type Config = {
   trustProxy: boolean;
   webDistDir: string | undefined;
   roles: string[];
+  /** Base URL of the CoinGecko-format price API (`/simple/price`). */
+  ratesApiUrl: string;
+  /** Sent as `x-cg-demo-api-key` when set. */
+  ratesApiKey: string | undefined;
+  /** How often the scheduler refreshes rates. */
+  ratesRefreshSeconds: number;
+  /** A market rate older than this never prices a live amount (test mode may still use it). */
+  ratesMaxAgeSeconds: number;
+  /** Seconds per block of the built-in test network: a test transfer gains one confirmation per block. */
+  testNetworkBlockSeconds: number;
+  /** Flood guard: requests per minute per IP to each sign-in / sign-up / reset route (per process). */
+  authRateLimitPerMinute: number;
+  /**
+   * Requests per minute / hour per API key, and per IP on the public routes. null: the admin's system settings
+   * api.rate_limit_per_minute / api.rate_limit_per_hour (the default outside tests).
+   */
+  apiRateLimitPerMinute: number | null;
+  apiRateLimitPerHour: number | null;
 };
 
 export class ConfigError extends Error {}
@@ -93,6 +123,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     roles: e.ROLES.split(',')
       .map((r) => r.trim())
       .filter(Boolean),
+    ratesApiUrl: e.RATES_API_URL.replace(/\/+$/, ''),
+    ratesApiKey: e.RATES_API_KEY,
+    ratesRefreshSeconds: e.RATES_REFRESH_SECONDS,
+    ratesMaxAgeSeconds: e.RATES_MAX_AGE_SECONDS,
+    testNetworkBlockSeconds: e.TEST_NETWORK_BLOCK_SECONDS,
+    // 30 a minute in production; test suites sign in far more often from one address, so they get headroom.
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 10_000 : 30),
+    // Test suites call the API far more often than the admin's limits allow; tests of the limits set them.
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 1_000_000 : null),
+    apiRateLimitPerHour: e.API_RATE_LIMIT_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : null),
     ...overrides,
   };
 }

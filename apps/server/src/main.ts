@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
+import { startSchedules } from './jobs/schedules.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -22,6 +23,11 @@ async function main() {
   if (app.mailer.kind === 'outbox')
     app.log.warn(`development mail outbox: sign-in codes and links are at ${config.appUrl}/dev/mail`);
 
+  // The scheduler role: rate refresh, the test network's clock, expiries.
+  const scheduler = config.roles.includes('scheduler')
+    ? startSchedules({ db: dbHandle.db, config, log: app.log })
+    : null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -30,6 +36,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
+      await scheduler?.stop();
       await app.close();
       await dbHandle.close();
       process.exit(0);

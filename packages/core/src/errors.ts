@@ -22,6 +22,14 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** The request is valid but the object's state does not allow it (cancel a paid payment, edit a completed link). */
+  INVALID_STATE: 409,
+  /** The payment link (or attempt) has expired. */
+  EXPIRED: 410,
+  /** Live payments on a network with no chain adapter configured. */
+  NETWORK_NOT_CONFIGURED: 422,
+  /** No usable exchange rate (none at all, or no fresh market rate for a live amount). */
+  RATE_UNAVAILABLE: 503,
 } as const;
 export type TErrorCode = keyof typeof ERROR_STATUS;
 

@@ -1,9 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001-foundation.ts';
+import * as m0002 from './migrations/0002-payments.ts';
+import * as m0003 from './migrations/0003-api-keys.ts';
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-payments': m0002,
+  '0003-api-keys': m0003,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -12,7 +16,8 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticProvider() });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

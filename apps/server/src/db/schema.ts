@@ -127,10 +127,202 @@ export interface AuditLogTable {
 
 export interface DevMailTable {
   id: string;
+  seq: Generated<number>;
   to_address: string;
   subject: string;
   html: string;
   text: string;
+  created_at: Timestamp;
+}
+
+export type ApiKeyPermission = 'read' | 'write' | 'webhook';
+
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  mode: 'test' | 'live';
+  name: string;
+  key_prefix: string;
+  key_hash: string;
+  permissions: JSONColumnType<ApiKeyPermission[], string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface IdempotencyKeysTable {
+  /** `<user id>:<mode>` of the caller, or `public` for unauthenticated routes. */
+  owner: string;
+  key: string;
+  method: string;
+  path: string;
+  request_hash: string;
+  status: Generated<'processing' | 'completed'>;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+  locked_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Payment engine (migration 0002). numeric columns travel as exact decimal strings both ways: convert crypto
+// amounts with BigInt(...) and money.ts, never with Number.
+
+/** numeric / numeric(78,0): read as a decimal string, written as one. */
+type Numeric = ColumnType<string, string, string>;
+type NullableNumeric = ColumnType<string | null, string | null | undefined, string | null>;
+type Mode = 'test' | 'live';
+
+export interface SupportedCryptocurrenciesTable {
+  id: string;
+  symbol: string;
+  name: string;
+  network: string;
+  decimals: number;
+  contract_address: string | null;
+  icon_url: string | null;
+  min_amount: Generated<string>;
+  max_amount: Generated<string>;
+  fee_percentage: NullableNumeric;
+  required_confirmations: number;
+  enabled: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FeeStructuresTable {
+  type: 'platform' | 'withdrawal' | 'processing';
+  percentage: Generated<string>;
+  minimum_fee: NullableNumeric;
+  maximum_fee: NullableNumeric;
+  fixed_amount: Generated<string>;
+  currency: Generated<string>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface ExchangeRatesTable {
+  source: string;
+  base: string;
+  symbol: string;
+  rate: Numeric;
+  quote: 'base_per_symbol' | 'symbol_per_base';
+  fetched_at: RequiredTimestamp;
+  updated_by: string | null;
+}
+
+export interface PaymentLinksTable {
+  id: string;
+  user_id: string;
+  mode: Mode;
+  status: Generated<'active' | 'completed' | 'expired'>;
+  currency: string;
+  network: string;
+  decimals: number;
+  amount: Numeric;
+  fiat_amount: NullableNumeric;
+  fiat_currency: string | null;
+  description: string | null;
+  metadata: Json<Record<string, unknown>>;
+  expires_in_hours: number | null;
+  expires_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  completed_payment_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  mode: Mode;
+  payment_link_id: string | null;
+  attempt: Generated<number>;
+  status: Generated<'pending' | 'partial' | 'confirmed' | 'failed' | 'expired'>;
+  exception: Generated<'none' | 'paid_partial' | 'paid_over' | 'paid_late'>;
+  failure_reason: string | null;
+  currency: string;
+  network: string;
+  decimals: number;
+  contract_address: string | null;
+  amount: Numeric;
+  amount_received: Generated<string>;
+  amount_confirmed: Generated<string>;
+  amount_late: Generated<string>;
+  confirmations: Generated<number>;
+  required_confirmations: number;
+  tx_hash: string | null;
+  address: string;
+  fiat_amount: NullableNumeric;
+  fiat_currency: string | null;
+  usd_amount: NullableNumeric;
+  locked_crypto_rate: string | null;
+  locked_fiat_rate: string | null;
+  rate_source: string | null;
+  rate_locked_at: NullableTimestamp;
+  description: string | null;
+  customer_email: string | null;
+  metadata: Json<Record<string, unknown>>;
+  expires_at: RequiredTimestamp;
+  confirmed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TransfersTable {
+  id: string;
+  user_id: string;
+  mode: Mode;
+  payment_id: string;
+  network: string;
+  currency: string;
+  decimals: number;
+  txid: string;
+  output_index: number;
+  address: string;
+  amount: Numeric;
+  confirmations: Generated<number>;
+  status: Generated<'pending' | 'confirmed' | 'removed'>;
+  is_late: Generated<boolean>;
+  block_height: number | null;
+  block_hash: string | null;
+  seen_at: RequiredTimestamp;
+  confirmed_at: NullableTimestamp;
+  removed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PlatformFeesTable {
+  id: string;
+  user_id: string;
+  mode: Mode;
+  payment_id: string;
+  currency: string;
+  network: string;
+  decimals: number;
+  base_amount: Numeric;
+  percentage: Numeric;
+  fee_amount: Numeric;
+  usd_amount: NullableNumeric;
+  fee_usd: NullableNumeric;
+  status: Generated<'pending' | 'invoiced'>;
+  invoiced_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface OutboxEventsTable {
+  id: string;
+  seq: Generated<number>;
+  user_id: string;
+  mode: Mode;
+  type: string;
+  entity_type: string;
+  entity_id: string;
+  payload: Json<Record<string, unknown>>;
   created_at: Timestamp;
 }
 
@@ -145,4 +337,14 @@ export interface Database {
   system_settings: SystemSettingsTable;
   audit_log: AuditLogTable;
   dev_mail: DevMailTable;
+  api_keys: ApiKeysTable;
+  idempotency_keys: IdempotencyKeysTable;
+  supported_cryptocurrencies: SupportedCryptocurrenciesTable;
+  fee_structures: FeeStructuresTable;
+  exchange_rates: ExchangeRatesTable;
+  payment_links: PaymentLinksTable;
+  payments: PaymentsTable;
+  transfers: TransfersTable;
+  platform_fees: PlatformFeesTable;
+  outbox_events: OutboxEventsTable;
 }

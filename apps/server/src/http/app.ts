@@ -10,13 +10,23 @@ import type { Config } from '#app/config.ts';
 import type { Db, DbHandle } from '#app/db/connection.ts';
 import { createMailer, type Mailer } from '#app/mail/mailer.ts';
 import { adminRoutes } from '#app/modules/admin/routes.ts';
+import { apiKeyRoutes } from '#app/modules/api-keys/routes.ts';
 import { authRoutes } from '#app/modules/auth/routes.ts';
+import { checkoutRoutes } from '#app/modules/checkout/routes.ts';
 import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
 import { healthRoutes } from '#app/modules/health/routes.ts';
+import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
+import { paymentRoutes } from '#app/modules/payments/routes.ts';
 import { profileRoutes } from '#app/modules/profile/routes.ts';
+import { publicRoutes } from '#app/modules/public/routes.ts';
+import { rateRoutes } from '#app/modules/rates/routes.ts';
+import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
 import { authPlugin } from './auth.ts';
 import { registerErrorHandler } from './errors.ts';
+import { idempotencyPlugin } from './idempotency.ts';
 import { REDACT_PATHS } from './log.ts';
+import { openapiPlugin } from './openapi.ts';
+import { apiRateLimitPlugin } from './rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,13 +72,23 @@ export async function buildApp({
     throwFileSizeLimit: false,
   });
   await app.register(authPlugin);
+  await app.register(apiRateLimitPlugin);
+  await app.register(idempotencyPlugin);
+  await app.register(openapiPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(profileRoutes);
+      await api.register(publicRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(apiKeyRoutes);
+      await api.register(rateRoutes);
+      await api.register(paymentLinkRoutes);
+      await api.register(paymentRoutes);
+      await api.register(checkoutRoutes);
+      await api.register(testNetworkRoutes);
       if (config.devMailOutbox) await api.register(devMailRoutes, { prefix: '/dev' });
       api.setNotFoundHandler((_req, reply) =>
         reply

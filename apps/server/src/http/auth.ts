@@ -1,13 +1,40 @@
+import { API_KEY_PERMISSIONS, type TApiKeyPermission } from '@coinlane/core/api/api-keys';
 import type { TSessionUser } from '@coinlane/core/api/auth';
 import { AppError } from '@coinlane/core/errors';
+import type { TMode } from '@coinlane/core/options';
 import { hasPermission, type TAdminPermission } from '@coinlane/core/permissions';
 import { T } from '@coinlane/core/texts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { authenticateApiKey } from '#app/modules/api-keys/authenticate-api-key.ts';
 import { getSessionUser } from '#app/modules/auth/get-session-user.ts';
 import { getSessionByToken, SESSION_COOKIE } from '#app/modules/auth/sessions.ts';
 
-export type Auth = { kind: 'session'; sessionId: string; user: TSessionUser; mode: 'test' | 'live' };
+/** A signed-in browser session: it may do everything its merchant may, in the session's mode. */
+export type SessionAuth = {
+  kind: 'session';
+  sessionId: string;
+  user: TSessionUser;
+  mode: TMode;
+  permissions: readonly TApiKeyPermission[];
+};
+
+/** A server-to-server call with `Authorization: Bearer cl_(test|live)_...`: the key's permissions, in its mode. */
+export type ApiKeyAuth = {
+  kind: 'api_key';
+  keyId: string;
+  /** The key's owner, in the session-user shape, with `mode` = the key's mode. */
+  user: TSessionUser;
+  mode: TMode;
+  permissions: readonly TApiKeyPermission[];
+  /**
+   * Never present on a key. Session-only code narrows on `kind`; it is not reached with a key anyway, since a
+   * key is refused on every route that does not declare a permission with requirePermission().
+   */
+  sessionId: never;
+};
+
+export type Auth = SessionAuth | ApiKeyAuth;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,30 +42,122 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the caller from the session cookie on every request (API keys join here in a later issue). */
+/** What a guard demands; read by the OpenAPI generator to document each route's authentication. */
+export type AuthRequirement =
+  | { kind: 'user' }
+  | { kind: 'session' }
+  | { kind: 'admin'; permission?: TAdminPermission }
+  | { kind: 'permission'; permission: TApiKeyPermission };
+const REQUIREMENT = Symbol('coinlane.authRequirement');
+type Guard = ((req: FastifyRequest, reply: FastifyReply) => Promise<void>) & {
+  [REQUIREMENT]?: AuthRequirement;
+};
+const guard = (requirement: AuthRequirement, fn: Guard): Guard =>
+  Object.assign(fn, { [REQUIREMENT]: requirement });
+
+/** The requirement of a route-level hook created by this module, if it is one. */
+export const authRequirementOf = (fn: unknown): AuthRequirement | undefined =>
+  typeof fn === 'function' ? (fn as Guard)[REQUIREMENT] : undefined;
+
+/**
+ * Which guards ran for a request: 'user' (a route for the signed-in merchant or admin), or 'permission' (a route
+ * that declared the API-key permission it needs). A key is refused on 'user' routes (see apiKeyGate).
+ */
+const guarded = new WeakMap<FastifyRequest, 'user' | 'permission'>();
+const markGuarded = (req: FastifyRequest, level: 'user' | 'permission') => {
+  if (guarded.get(req) !== 'permission') guarded.set(req, level);
+};
+
+const BEARER = /^Bearer(?:\s+(.*))?$/i;
+
+/**
+ * Resolves the caller on every request: an `Authorization: Bearer` API key when that header is present (never
+ * falling back to the cookie then: a bad key is a 401), otherwise the session cookie.
+ */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
     req.auth = null;
+    const bearer = BEARER.exec(req.headers.authorization?.trim() ?? '');
+    if (bearer) {
+      const key = await authenticateApiKey({ db: app.db, key: (bearer[1] ?? '').trim() });
+      req.auth = {
+        kind: 'api_key',
+        keyId: key.keyId,
+        user: key.user,
+        mode: key.mode,
+        permissions: key.permissions,
+      } as ApiKeyAuth;
+      return;
+    }
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     const session = await getSessionByToken({ db: app.db, token });
     if (!session) return;
     const user = await getSessionUser({ db: app.db, userId: session.userId, mode: session.mode });
     if (!user) return;
-    req.auth = { kind: 'session', sessionId: session.sessionId, user, mode: session.mode };
+    req.auth = {
+      kind: 'session',
+      sessionId: session.sessionId,
+      user,
+      mode: session.mode,
+      permissions: API_KEY_PERMISSIONS,
+    };
+  });
+  // Every route gets the key gate as its last preHandler, after the route's own guards have run.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const own = route.preHandler;
+    route.preHandler = [...(Array.isArray(own) ? own : own ? [own] : []), apiKeyGate];
   });
 });
 
-/** preHandler: a signed-in user. */
-export async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
-  if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.authRequired });
+/**
+ * API keys work only where a route says which permission they need (requirePermission): on a route guarded
+ * for signed-in users only (profile, settings, sessions, key management, admin) a key is refused with 403.
+ * Routes without any guard (public ones) are not concerned.
+ */
+async function apiKeyGate(req: FastifyRequest, _reply: FastifyReply) {
+  if (req.auth?.kind === 'api_key' && guarded.get(req) === 'user') {
+    throw new AppError('FORBIDDEN', { message: T.apiKeySessionOnly });
+  }
 }
 
-/** preHandler factory: a signed-in admin, holding `permission` when one is named. */
-export function requireAdmin(permission?: TAdminPermission) {
-  return async (req: FastifyRequest, _reply: FastifyReply) => {
+/** preHandler: a signed-in user (session). An API key passes here only if the route also uses requirePermission. */
+export const requireUser = guard({ kind: 'user' }, async (req) => {
+  if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.authRequired });
+  markGuarded(req, 'user');
+});
+
+/** preHandler: a signed-in session only; an API key is refused (403) whatever its permissions. */
+export const requireSession = guard({ kind: 'session' }, async (req) => {
+  if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.authRequired });
+  if (req.auth.kind !== 'session') throw new AppError('FORBIDDEN', { message: T.apiKeySessionOnly });
+  markGuarded(req, 'user');
+});
+
+/**
+ * preHandler factory: a merchant route that API keys may use. A session may always; a key must hold
+ * `permission` (read, write or webhook), else 403. The route then acts in `req.auth.mode`.
+ */
+export function requirePermission(permission: TApiKeyPermission) {
+  return guard({ kind: 'permission', permission }, async (req) => {
     if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.authRequired });
+    if (req.auth.kind === 'api_key' && !req.auth.permissions.includes(permission)) {
+      throw new AppError('FORBIDDEN', {
+        message: T.apiKeyMissingPermission(permission),
+        details: { permission },
+      });
+    }
+    markGuarded(req, 'permission');
+  });
+}
+
+/** preHandler factory: a signed-in admin (session only), holding `permission` when one is named. */
+export function requireAdmin(permission?: TAdminPermission) {
+  return guard({ kind: 'admin', permission }, async (req) => {
+    if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.authRequired });
+    if (req.auth.kind !== 'session') throw new AppError('FORBIDDEN', { message: T.apiKeyAdminRefused });
+    markGuarded(req, 'user');
     if (!req.auth.user.isAdmin) throw new AppError('FORBIDDEN', { message: T.forbidden });
     if (permission && !hasPermission(req.auth.user, permission)) {
       throw new AppError('FORBIDDEN', {
@@ -46,10 +165,10 @@ export function requireAdmin(permission?: TAdminPermission) {
         details: { permission },
       });
     }
-  };
+  });
 }
 
-/** The signed-in caller; use after requireUser. */
+/** The signed-in caller (session or API key); use after requireUser, requireSession or requirePermission. */
 export function authOf(req: FastifyRequest): Auth {
   if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.authRequired });
   return req.auth;

@@ -7,9 +7,12 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      return reply
-        .status(err.status)
-        .send({ success: false, data: null, error: { message: err.message, code: err.code } });
+      const fields = err.code === 'VALIDATION_ERROR' ? fieldsOf(err.details) : undefined;
+      return reply.status(err.status).send({
+        success: false,
+        data: null,
+        error: { message: err.message, code: err.code, ...(fields ? { fields } : {}) },
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
@@ -46,6 +49,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       .status(500)
       .send({ success: false, data: null, error: { message: T.serverError, code: 'INTERNAL_ERROR' } });
   });
+}
+
+/** The per-field messages of a VALIDATION_ERROR raised by parseBody (http/validate.ts). */
+function fieldsOf(details: unknown): Record<string, string> | undefined {
+  if (typeof details !== 'object' || details === null || !('fields' in details)) return undefined;
+  const fields = (details as { fields: unknown }).fields;
+  return typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : undefined;
 }
 
 /** The success envelope. */

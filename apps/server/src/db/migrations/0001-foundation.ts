@@ -134,6 +134,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     CREATE TABLE dev_mail (
       id text PRIMARY KEY,
+      seq bigint GENERATED ALWAYS AS IDENTITY,
       to_address text NOT NULL,
       subject text NOT NULL,
       html text NOT NULL,

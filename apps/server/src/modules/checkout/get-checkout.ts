@@ -1,0 +1,66 @@
+import type { TCheckout } from '@coinlane/core/api/checkout';
+import { AppError } from '@coinlane/core/errors';
+import { formatUnits } from '@coinlane/core/money';
+import { canStartAttempt, effectiveLinkStatus, isRetryable } from '@coinlane/core/payment-status';
+import { T } from '@coinlane/core/texts';
+import type { Db } from '#app/db/connection.ts';
+import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
+import type { PaymentLinkRow } from '#app/modules/payment-links/queries.ts';
+import { selectLinkById } from '#app/modules/payment-links/queries.ts';
+import { getLatestAttempt } from '#app/modules/payments/get-latest-attempt.ts';
+import { paymentState, presentCheckoutPayment } from '#app/modules/payments/present-payment.ts';
+import type { PaymentRow } from '#app/modules/payments/queries.ts';
+import { getMerchantProfile } from '#app/modules/profile/get-merchant-profile.ts';
+
+export async function findLink(db: Db, linkId: string): Promise<PaymentLinkRow> {
+  const link = await selectLinkById(db, linkId);
+  if (!link) throw new AppError('NOT_FOUND', { message: T.paymentLinkNotFound });
+  return link;
+}
+
+/** What the hosted page shows: merchant name, the link, its latest attempt. Builds the reply; writes nothing. */
+export async function presentCheckout(
+  db: Db,
+  link: PaymentLinkRow,
+  payment: PaymentRow | undefined,
+  now: Date,
+): Promise<TCheckout> {
+  const profile = await getMerchantProfile({ db, userId: link.user_id }).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+    throw err;
+  });
+  const state = { status: link.status, expiresAt: link.expires_at };
+  return {
+    merchant: { name: profile?.businessName || profile?.name || 'Merchant' },
+    link: {
+      id: link.id,
+      mode: link.mode,
+      status: effectiveLinkStatus(state, now),
+      amount: formatUnits(BigInt(link.amount), link.decimals),
+      currency: link.currency,
+      network: link.network,
+      networkName: networkInfo(link.network).name,
+      fiatAmount: link.fiat_amount,
+      fiatCurrency: link.fiat_currency,
+      description: link.description,
+      expiresAt: link.expires_at?.toISOString() ?? null,
+    },
+    payment: payment ? presentCheckoutPayment(payment) : null,
+    canStartPayment: canStartAttempt(state, now) && (!payment || isRetryable(paymentState(payment))),
+  };
+}
+
+/** Public GET /checkout/{linkId}. Never creates a payment (a link preview must not start one). */
+export async function getCheckout({
+  db,
+  linkId,
+  now = new Date(),
+}: {
+  db: Db;
+  linkId: string;
+  now?: Date;
+}): Promise<TCheckout> {
+  const link = await findLink(db, linkId);
+  const payment = await getLatestAttempt({ db, linkId, now });
+  return presentCheckout(db, link, payment, now);
+}

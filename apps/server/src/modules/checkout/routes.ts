@@ -1,0 +1,44 @@
+import { ZCheckout, ZCheckoutParams } from '@coinlane/core/api/checkout';
+import { envelope } from '@coinlane/core/api/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '#app/http/errors.ts';
+import { idempotent } from '#app/http/idempotency.ts';
+import { payerActor } from '#app/modules/payments/actor.ts';
+import { getCheckout } from './get-checkout.ts';
+import { startCheckoutPayment } from './start-checkout-payment.ts';
+
+/** The hosted payment page's calls: public, no sign-in (limited per client IP). */
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/checkout/:linkId',
+    {
+      schema: {
+        summary: 'What the hosted payment page shows (never creates anything)',
+        params: ZCheckoutParams,
+        response: { 200: envelope(ZCheckout) },
+      },
+    },
+    async (req) => ok(await getCheckout({ db: app.db, linkId: req.params.linkId })),
+  );
+
+  app.post(
+    '/checkout/:linkId',
+    {
+      preHandler: idempotent,
+      schema: {
+        summary: 'Get or start the payment of a link (a new attempt after one expired unpaid)',
+        params: ZCheckoutParams,
+        response: { 200: envelope(ZCheckout), 201: envelope(ZCheckout) },
+      },
+    },
+    async (req, reply) => {
+      const { checkout, created } = await startCheckoutPayment({
+        db: app.db,
+        linkId: req.params.linkId,
+        actor: payerActor(req),
+        maxAgeSeconds: app.config.ratesMaxAgeSeconds,
+      });
+      return reply.status(created ? 201 : 200).send(ok(checkout));
+    },
+  );
+};

@@ -1,0 +1,92 @@
+import type { TCheckout } from '@coinlane/core/api/checkout';
+import { PAYMENT_WINDOW_MINUTES } from '@coinlane/core/api/payments';
+import type { TFiatCode } from '@coinlane/core/currencies';
+import { AppError } from '@coinlane/core/errors';
+import { formatUnits } from '@coinlane/core/money';
+import { canStartAttempt, isOpen, isRetryable } from '@coinlane/core/payment-status';
+import { T } from '@coinlane/core/texts';
+import type { Db } from '#app/db/connection.ts';
+import { selectLinkById } from '#app/modules/payment-links/queries.ts';
+import type { PaymentActor } from '#app/modules/payments/actor.ts';
+import { insertPayment } from '#app/modules/payments/create-payment.ts';
+import { getLatestAttempt } from '#app/modules/payments/get-latest-attempt.ts';
+import { fiatInput, preparePayment } from '#app/modules/payments/prepare-payment.ts';
+import { paymentState } from '#app/modules/payments/present-payment.ts';
+import { findLink, presentCheckout } from './get-checkout.ts';
+
+/**
+ * Public POST /checkout/{linkId}: the payment to show on the hosted page. Returns the current attempt while
+ * it is open (or the confirmed one of a completed link); otherwise, while the link is active, starts a new
+ * attempt at a fresh rate, locked for PAYMENT_WINDOW_MINUTES or until the link expires if sooner ("Try
+ * Again" after an attempt expired unpaid). An attempt that expired with part of the amount paid is not
+ * replaced: the payer is told to contact the merchant (the part is kept, flagged paid_partial).
+ */
+export async function startCheckoutPayment({
+  db,
+  linkId,
+  actor,
+  maxAgeSeconds,
+  now = new Date(),
+}: {
+  db: Db;
+  linkId: string;
+  actor: PaymentActor;
+  maxAgeSeconds: number;
+  now?: Date;
+}): Promise<{ checkout: TCheckout; created: boolean }> {
+  const link = await findLink(db, linkId);
+  const latest = await getLatestAttempt({ db, linkId, now });
+  const linkState = { status: link.status, expiresAt: link.expires_at };
+
+  if (latest && (isOpen(latest) || latest.status === 'confirmed')) {
+    return { checkout: await presentCheckout(db, link, latest, now), created: false };
+  }
+  if (latest && !isRetryable(paymentState(latest))) {
+    throw new AppError('INVALID_STATE', { message: T.paymentLinkHasFundsOnExpiredAttempt });
+  }
+  if (!canStartAttempt(linkState, now)) throw new AppError('EXPIRED', { message: T.paymentLinkExpired });
+
+  // Price outside the transaction (reads only); the insert then runs with the link locked.
+  const prepared = await preparePayment({
+    db,
+    mode: link.mode,
+    currency: link.currency,
+    network: link.network,
+    amount:
+      link.fiat_amount !== null
+        ? fiatInput(link.fiat_amount, link.fiat_currency as TFiatCode)
+        : { kind: 'crypto', amount: formatUnits(BigInt(link.amount), link.decimals) },
+    maxAgeSeconds,
+    now,
+  });
+  const window = new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
+  const expiresAt = link.expires_at && link.expires_at < window ? link.expires_at : window;
+
+  const result = await db.transaction().execute(async (trx) => {
+    const locked = await selectLinkById(trx, linkId, { forUpdate: true });
+    if (!locked || !canStartAttempt({ status: locked.status, expiresAt: locked.expires_at }, now)) {
+      throw new AppError('EXPIRED', { message: T.paymentLinkExpired });
+    }
+    // Another request may have started an attempt meanwhile: use it rather than start a second one.
+    const current = await getLatestAttempt({ db: trx, linkId, now, applyExpiry: false });
+    if (current && current.id !== latest?.id) return { link: locked, payment: current, created: false };
+    const payment = await insertPayment({
+      db: trx,
+      fields: {
+        userId: locked.user_id,
+        mode: locked.mode,
+        prepared,
+        expiresAt,
+        description: locked.description,
+        customerEmail: null,
+        metadata: { paymentLinkId: linkId, source: 'payment_widget' },
+        paymentLinkId: linkId,
+        attempt: (current?.attempt ?? 0) + 1,
+      },
+      actor,
+      now,
+    });
+    return { link: locked, payment, created: true };
+  });
+  return { checkout: await presentCheckout(db, result.link, result.payment, now), created: result.created };
+}

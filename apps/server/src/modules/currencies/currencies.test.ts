@@ -1,0 +1,74 @@
+import { CRYPTO_CURRENCIES, NETWORKS, PAYMENT_LINK_CRYPTOS } from '@coinlane/core/currencies';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURRENCY_SEED } from '#app/db/migrations/0002-payments.ts';
+import { createTestContext, type TestContext } from '#app/test/test-app.ts';
+import { resolveCurrency } from './resolve-currency.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('supported_cryptocurrencies seed (migration 0002)', () => {
+  it('holds one row per (symbol, network) of the core catalogue, with its decimals and confirmations', async () => {
+    const rows = await ctx.db.selectFrom('supported_cryptocurrencies').selectAll().execute();
+    const key = (c: { symbol: string; network: string }) => `${c.symbol}@${c.network}`;
+    expect(rows.map(key).sort()).toEqual(CRYPTO_CURRENCIES.map(key).sort());
+    for (const c of CRYPTO_CURRENCIES) {
+      const row = rows.find((r) => key(r) === key(c))!;
+      expect(row, key(c)).toMatchObject({
+        name: c.name,
+        decimals: c.decimals,
+        required_confirmations: NETWORKS[c.network].requiredConfirmations,
+        enabled: true,
+        fee_percentage: null,
+      });
+      // Tokens on EVM networks carry their contract; native coins none.
+      if (NETWORKS[c.network].family === 'evm') expect(row.contract_address === null, key(c)).toBe(c.native);
+    }
+    // The frozen seed list of the migration is the catalogue of this release.
+    expect(CURRENCY_SEED.map(key).sort()).toEqual(CRYPTO_CURRENCIES.map(key).sort());
+  });
+
+  it('has every crypto and network the link form offers, and the spec confirmations', async () => {
+    for (const [symbol, networks] of Object.entries(PAYMENT_LINK_CRYPTOS)) {
+      for (const network of networks) {
+        const { row } = await resolveCurrency({ db: ctx.db, currency: symbol, network });
+        expect(row.network).toBe(network);
+      }
+    }
+    const confirmations = Object.fromEntries(
+      (
+        await ctx.db
+          .selectFrom('supported_cryptocurrencies')
+          .select(['network', 'required_confirmations'])
+          .execute()
+      ).map((r) => [r.network, r.required_confirmations]),
+    );
+    expect(confirmations).toMatchObject({
+      bitcoin: 1,
+      ethereum: 12,
+      tron: 20,
+      polygon: 128,
+      'binance-smart-chain': 15,
+      avalanche: 1,
+      litecoin: 6,
+      dogecoin: 40,
+    });
+  });
+
+  it('seeds the platform fee at 1 %', async () => {
+    const fees = await ctx.db.selectFrom('fee_structures').selectAll().orderBy('type').execute();
+    expect(fees.map((f) => [f.type, f.percentage])).toEqual([
+      ['platform', '1'],
+      ['processing', '0'],
+      ['withdrawal', '0'],
+    ]);
+  });
+
+  it('accepts the bsc alias and full coin names', async () => {
+    const { row } = await resolveCurrency({ db: ctx.db, currency: 'usd-coin', network: 'BSC' });
+    expect(row).toMatchObject({ symbol: 'USDC', network: 'binance-smart-chain', decimals: 18 });
+  });
+});

@@ -1,0 +1,57 @@
+import { normalizeCoinSymbol } from '@coinlane/core/coin-input';
+import { getNetwork, NETWORKS, normalizeNetworkId, type TNetworkInfo } from '@coinlane/core/currencies';
+import { AppError } from '@coinlane/core/errors';
+import { T } from '@coinlane/core/texts';
+import type { Db } from '#app/db/connection.ts';
+import { type CurrencyRow, selectEnabledBySymbol } from './queries.ts';
+
+export type ResolvedCurrency = { row: CurrencyRow; network: TNetworkInfo };
+
+/** Network facts for a network id: the catalogue's, or an 'other' family entry for an admin-added network. */
+export function networkInfo(id: string): TNetworkInfo {
+  return (
+    getNetwork(id) ?? {
+      ...NETWORKS.other,
+      id: 'other',
+      name: id,
+    }
+  );
+}
+
+/**
+ * The enabled supported_cryptocurrencies row for a coin (code or full name) and an optional network (id or
+ * alias). Messages of the spec: a coin on several networks needs one ('Please select a network for USDT').
+ */
+export async function resolveCurrency({
+  db,
+  currency,
+  network,
+}: {
+  db: Db;
+  currency: string;
+  network?: string | null;
+}): Promise<ResolvedCurrency> {
+  const symbol = normalizeCoinSymbol(currency);
+  const rows = await selectEnabledBySymbol(db, symbol);
+  if (rows.length === 0) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: T.currencyUnsupported(currency.trim()),
+      details: { fields: { currency: T.currencyUnsupported(currency.trim()) } },
+    });
+  }
+  let row: CurrencyRow | undefined;
+  if (network) {
+    const id = normalizeNetworkId(network) ?? network.trim().toLowerCase();
+    row = rows.find((r) => r.network === id);
+    if (!row) {
+      const message = T.networkUnsupported(symbol, network.trim());
+      throw new AppError('VALIDATION_ERROR', { message, details: { fields: { network: message } } });
+    }
+  } else if (rows.length === 1) {
+    row = rows[0]!;
+  } else {
+    const message = T.selectNetwork(symbol);
+    throw new AppError('VALIDATION_ERROR', { message, details: { fields: { network: message } } });
+  }
+  return { row, network: networkInfo(row.network) };
+}

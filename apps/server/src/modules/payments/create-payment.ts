@@ -1,0 +1,168 @@
+import type { TCreatePaymentRequest } from '@coinlane/core/api/payments';
+import { MAX_PAYMENT_EXPIRY_DAYS, PAYMENT_WINDOW_MINUTES } from '@coinlane/core/api/payments';
+import type { TFiatCode } from '@coinlane/core/currencies';
+import { AppError } from '@coinlane/core/errors';
+import { randomId } from '@coinlane/core/ids';
+import type { TMode } from '@coinlane/core/options';
+import { T } from '@coinlane/core/texts';
+import type { Db } from '#app/db/connection.ts';
+import type { PaymentActor } from './actor.ts';
+import { applyPaymentEvent } from './apply-payment-event.ts';
+import { fiatInput, type PreparedPayment, preparePayment } from './prepare-payment.ts';
+import type { PaymentRow } from './queries.ts';
+
+const MINUTE = 60_000;
+const DAY = 24 * 3600_000;
+
+export type NewPaymentFields = {
+  userId: string;
+  mode: TMode;
+  prepared: PreparedPayment;
+  expiresAt: Date;
+  description: string | null;
+  customerEmail: string | null;
+  metadata: Record<string, unknown>;
+  paymentLinkId: string | null;
+  attempt: number;
+};
+
+/**
+ * Inserts a prepared payment with its own address and announces it (payment.created) through
+ * applyPaymentEvent, all in the caller's transaction (or its own).
+ */
+export async function insertPayment({
+  db,
+  fields,
+  actor,
+  now,
+}: {
+  db: Db;
+  fields: NewPaymentFields;
+  actor: PaymentActor;
+  now: Date;
+}): Promise<PaymentRow> {
+  const run = async (trx: Db) => {
+    const { prepared: p } = fields;
+    const id = randomId('pay');
+    const { address } = await p.addressSource.allocate({
+      db: trx,
+      userId: fields.userId,
+      mode: fields.mode,
+      paymentId: id,
+      currency: p.currency.row,
+    });
+    await trx
+      .insertInto('payments')
+      .values({
+        id,
+        user_id: fields.userId,
+        mode: fields.mode,
+        payment_link_id: fields.paymentLinkId,
+        attempt: fields.attempt,
+        currency: p.currency.row.symbol,
+        network: p.currency.row.network,
+        decimals: p.currency.row.decimals,
+        contract_address: p.currency.row.contract_address,
+        amount: p.units.toString(),
+        required_confirmations: p.currency.row.required_confirmations,
+        address,
+        fiat_amount: p.fiat?.amount ?? null,
+        fiat_currency: p.fiat?.currency ?? null,
+        usd_amount: p.usdAmount,
+        locked_crypto_rate: p.pricing?.cryptoRateText ?? null,
+        locked_fiat_rate: p.pricing?.fiatRateText ?? null,
+        rate_source: p.pricing?.source ?? null,
+        rate_locked_at: p.pricing ? now : null,
+        description: fields.description,
+        customer_email: fields.customerEmail,
+        metadata: JSON.stringify(fields.metadata),
+        expires_at: fields.expiresAt,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const { payment } = await applyPaymentEvent({
+      db: trx,
+      paymentId: id,
+      change: { type: 'created' },
+      actor,
+      now,
+    });
+    return payment;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/**
+ * POST /payments: a payment in the caller's mode, from a crypto amount or priced from a fiat amount (rate
+ * locked for PAYMENT_WINDOW_MINUTES; a given expiresAt can shorten, not lengthen, a priced payment's window).
+ */
+export async function createPayment({
+  db,
+  userId,
+  mode,
+  input,
+  actor,
+  maxAgeSeconds,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  mode: TMode;
+  input: TCreatePaymentRequest;
+  actor: PaymentActor;
+  maxAgeSeconds: number;
+  now?: Date;
+}): Promise<PaymentRow> {
+  if (input.merchantId !== undefined && input.merchantId !== userId) {
+    throw new AppError('FORBIDDEN', { message: T.merchantIdMismatch });
+  }
+  let requested: Date | null = null;
+  if (input.expiresAt) {
+    requested = new Date(input.expiresAt);
+    if (requested.getTime() <= now.getTime()) {
+      throw new AppError('VALIDATION_ERROR', {
+        message: T.expiryInPast,
+        details: { fields: { expiresAt: T.expiryInPast } },
+      });
+    }
+    if (requested.getTime() > now.getTime() + MAX_PAYMENT_EXPIRY_DAYS * DAY) {
+      const message = T.expiryTooFar(MAX_PAYMENT_EXPIRY_DAYS);
+      throw new AppError('VALIDATION_ERROR', { message, details: { fields: { expiresAt: message } } });
+    }
+  }
+  const prepared = await preparePayment({
+    db,
+    mode,
+    currency: (input.currency ?? input.cryptocurrency)!,
+    network: input.network,
+    amount:
+      input.amount !== undefined
+        ? { kind: 'crypto', amount: input.amount }
+        : fiatInput(input.fiatAmount!, (input.fiatCurrency ?? 'USD') as TFiatCode),
+    maxAgeSeconds,
+    now,
+  });
+  const window = new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE);
+  const expiresAt = prepared.pricing
+    ? requested && requested < window
+      ? requested
+      : window
+    : (requested ?? window);
+  return insertPayment({
+    db,
+    fields: {
+      userId,
+      mode,
+      prepared,
+      expiresAt,
+      description: input.description ?? null,
+      customerEmail: input.customerEmail ?? null,
+      metadata: input.metadata ?? {},
+      paymentLinkId: null,
+      attempt: 1,
+    },
+    actor,
+    now,
+  });
+}

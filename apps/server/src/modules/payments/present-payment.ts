@@ -1,0 +1,135 @@
+import type { TCheckoutPayment } from '@coinlane/core/api/checkout';
+import type { TPayment, TPaymentAddress, TPaymentPublicStatus } from '@coinlane/core/api/payments';
+import { formatUnits } from '@coinlane/core/money';
+import { amountRemaining, type TPaymentState } from '@coinlane/core/payment-status';
+import { buildPaymentUri } from '@coinlane/core/payment-uri';
+import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
+import type { PaymentRow } from './queries.ts';
+
+/** The core state machine's view of a stored payment. */
+export const paymentState = (row: PaymentRow): TPaymentState => ({
+  status: row.status,
+  exception: row.exception,
+  amountDue: BigInt(row.amount),
+  expiresAt: row.expires_at,
+  received: BigInt(row.amount_received),
+  confirmed: BigInt(row.amount_confirmed),
+  late: BigInt(row.amount_late),
+  confirmations: row.confirmations,
+});
+
+const remainingOf = (row: PaymentRow) => amountRemaining(paymentState(row));
+
+/**
+ * The payment URI (BIP21 / EIP-681 / code scheme) for what is left to pay: the remaining amount while
+ * partial, the full amount otherwise.
+ */
+export function paymentUriOf(row: PaymentRow): string {
+  const net = networkInfo(row.network);
+  const remaining = remainingOf(row);
+  return buildPaymentUri({
+    symbol: row.currency,
+    network: row.network,
+    family: net.family,
+    chainId: net.chainId,
+    contractAddress: row.contract_address,
+    address: row.address,
+    amount: row.status === 'partial' && remaining > 0n ? remaining : BigInt(row.amount),
+    decimals: row.decimals,
+    message: row.description,
+  });
+}
+
+const units = (row: PaymentRow, v: string | bigint) => formatUnits(BigInt(v), row.decimals);
+
+/** The merchant API's payment. */
+export function presentPayment(row: PaymentRow): TPayment {
+  return {
+    id: row.id,
+    mode: row.mode,
+    status: row.status,
+    exception: row.exception,
+    amount: units(row, row.amount),
+    amountReceived: units(row, row.amount_received),
+    amountConfirmed: units(row, row.amount_confirmed),
+    amountRemaining: units(row, remainingOf(row)),
+    currency: row.currency,
+    network: row.network,
+    networkName: networkInfo(row.network).name,
+    decimals: row.decimals,
+    address: row.address,
+    paymentUri: paymentUriOf(row),
+    confirmations: row.confirmations,
+    requiredConfirmations: row.required_confirmations,
+    txHash: row.tx_hash,
+    fiatAmount: row.fiat_amount,
+    fiatCurrency: row.fiat_currency,
+    usdAmount: row.usd_amount,
+    rate:
+      row.locked_crypto_rate && row.locked_fiat_rate && row.rate_source && row.rate_locked_at
+        ? {
+            cryptoRate: row.locked_crypto_rate,
+            fiatRate: row.locked_fiat_rate,
+            source: row.rate_source,
+            lockedAt: row.rate_locked_at.toISOString(),
+          }
+        : null,
+    description: row.description,
+    customerEmail: row.customer_email,
+    metadata: row.metadata,
+    paymentLinkId: row.payment_link_id,
+    attempt: row.attempt,
+    expiresAt: row.expires_at.toISOString(),
+    confirmedAt: row.confirmed_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** Public status (merchant spec 3: status, confirmations, transactionHash, updatedAt; plus progress). */
+export const presentPublicStatus = (row: PaymentRow): TPaymentPublicStatus => ({
+  status: row.status,
+  exception: row.exception,
+  confirmations: row.confirmations,
+  requiredConfirmations: row.required_confirmations,
+  transactionHash: row.tx_hash,
+  amount: units(row, row.amount),
+  amountReceived: units(row, row.amount_received),
+  amountRemaining: units(row, remainingOf(row)),
+  currency: row.currency,
+  network: row.network,
+  expiresAt: row.expires_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+export const presentPaymentAddress = (row: PaymentRow): TPaymentAddress => ({
+  address: row.address,
+  currency: row.currency,
+  network: row.network,
+  networkName: networkInfo(row.network).name,
+  amount: units(row, row.amount),
+  amountRemaining: units(row, remainingOf(row)),
+  paymentUri: paymentUriOf(row),
+  expiresAt: row.expires_at.toISOString(),
+  mode: row.mode,
+});
+
+export const presentCheckoutPayment = (row: PaymentRow): TCheckoutPayment => ({
+  id: row.id,
+  attempt: row.attempt,
+  status: row.status,
+  exception: row.exception,
+  amount: units(row, row.amount),
+  amountReceived: units(row, row.amount_received),
+  amountRemaining: units(row, remainingOf(row)),
+  currency: row.currency,
+  network: row.network,
+  networkName: networkInfo(row.network).name,
+  address: row.address,
+  paymentUri: paymentUriOf(row),
+  confirmations: row.confirmations,
+  requiredConfirmations: row.required_confirmations,
+  transactionHash: row.tx_hash,
+  expiresAt: row.expires_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});

@@ -1,0 +1,137 @@
+import { envelope } from '@coinlane/core/api/envelope';
+import {
+  listEnvelope,
+  ZCreatePaymentRequest,
+  ZListPaymentsQuery,
+  ZPayment,
+  ZPaymentAddress,
+  ZPaymentDetail,
+  ZPaymentIdParams,
+  ZPaymentPublicStatus,
+} from '@coinlane/core/api/payments';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, requirePermission } from '#app/http/auth.ts';
+import { ok } from '#app/http/errors.ts';
+import { idempotent } from '#app/http/idempotency.ts';
+import { actorOf } from './actor.ts';
+import { cancelPayment } from './cancel-payment.ts';
+import { createPayment } from './create-payment.ts';
+import { getPayment } from './get-payment.ts';
+import { getPublicPayment } from './get-public-payment.ts';
+import { listPayments } from './list-payments.ts';
+import { presentPayment, presentPaymentAddress, presentPublicStatus } from './present-payment.ts';
+
+/** Payments of the merchant API (read / write permissions), and the two public calls of the payer's page. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/payments',
+    {
+      preHandler: [requirePermission('write'), idempotent],
+      schema: {
+        summary: 'Create a payment',
+        body: ZCreatePaymentRequest,
+        response: { 201: envelope(ZPayment) },
+      },
+    },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const row = await createPayment({
+        db: app.db,
+        userId: auth.user.id,
+        mode: auth.mode,
+        input: req.body,
+        actor: actorOf(req),
+        maxAgeSeconds: app.config.ratesMaxAgeSeconds,
+      });
+      return reply.status(201).send(ok(presentPayment(row)));
+    },
+  );
+
+  app.get(
+    '/payments',
+    {
+      preHandler: requirePermission('read'),
+      schema: {
+        summary: 'List payments',
+        querystring: ZListPaymentsQuery,
+        response: { 200: listEnvelope(ZPayment) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const { data, pagination } = await listPayments({
+        db: app.db,
+        userId: auth.user.id,
+        mode: auth.mode,
+        query: req.query,
+      });
+      return { success: true as const, data, error: null, pagination };
+    },
+  );
+
+  app.get(
+    '/payments/:id',
+    {
+      preHandler: requirePermission('read'),
+      schema: {
+        summary: 'Get a payment',
+        params: ZPaymentIdParams,
+        response: { 200: envelope(ZPaymentDetail) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      return ok(
+        await getPayment({ db: app.db, userId: auth.user.id, mode: auth.mode, paymentId: req.params.id }),
+      );
+    },
+  );
+
+  app.post(
+    '/payments/:id/cancel',
+    {
+      preHandler: requirePermission('write'),
+      schema: {
+        summary: 'Cancel a pending payment',
+        params: ZPaymentIdParams,
+        response: { 200: envelope(ZPayment) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const row = await cancelPayment({
+        db: app.db,
+        userId: auth.user.id,
+        mode: auth.mode,
+        paymentId: req.params.id,
+        actor: actorOf(req),
+      });
+      return ok(presentPayment(row));
+    },
+  );
+
+  app.get(
+    '/payments/:id/status',
+    {
+      schema: {
+        summary: 'Public status of a payment (payer page)',
+        params: ZPaymentIdParams,
+        response: { 200: envelope(ZPaymentPublicStatus) },
+      },
+    },
+    async (req) => ok(presentPublicStatus(await getPublicPayment({ db: app.db, paymentId: req.params.id }))),
+  );
+
+  app.get(
+    '/payments/:id/address',
+    {
+      schema: {
+        summary: 'Public address and amount of a payment (payer page)',
+        params: ZPaymentIdParams,
+        response: { 200: envelope(ZPaymentAddress) },
+      },
+    },
+    async (req) =>
+      ok(presentPaymentAddress(await getPublicPayment({ db: app.db, paymentId: req.params.id }))),
+  );
+};

@@ -1,0 +1,36 @@
+import type { Db } from '#app/db/connection.ts';
+import { selectStoredRates } from './queries.ts';
+import { RateBook, type RateEntry } from './rate-book.ts';
+import type { RateSourceKind } from './rate-source.ts';
+import { fallbackFiatSource, testPriceSource } from './static-sources.ts';
+
+/** Kind of a stored source: 'manual' rows are an admin's; every other stored source is a market feed. */
+const kindOfStored = (source: string): RateSourceKind => (source === 'manual' ? 'manual' : 'market');
+
+/** Every known rate at `now`: the stored quotes (market, manual) plus the built-in tables. One read. */
+export async function loadRateBook({
+  db,
+  now = new Date(),
+  maxAgeSeconds,
+}: {
+  db: Db;
+  now?: Date;
+  maxAgeSeconds: number;
+}): Promise<RateBook> {
+  const rows = await selectStoredRates(db);
+  const entries: RateEntry[] = rows.map((r) => ({
+    source: r.source,
+    kind: kindOfStored(r.source),
+    base: r.base,
+    symbol: r.symbol,
+    rate: r.rate,
+    quote: r.quote,
+    fetchedAt: r.fetched_at,
+  }));
+  for (const source of [fallbackFiatSource, testPriceSource]) {
+    for (const q of await source.fetchQuotes({ symbols: [], fiats: [] })) {
+      entries.push({ ...q, source: source.id, kind: source.kind });
+    }
+  }
+  return new RateBook(entries, { now, maxAgeSeconds });
+}

@@ -1,0 +1,49 @@
+import type { Db } from '#app/db/connection.ts';
+import { updatePaymentConfirmations } from '#app/modules/payments/record-payment-transfer.ts';
+
+/**
+ * One tick of the test network's clock (scheduler): every unconfirmed test transfer has as many
+ * confirmations as whole blocks of `blockSeconds` have passed since it was seen, up to its payment's
+ * requirement. Each payment changed is re-applied in its own short transaction. Returns the payments updated.
+ */
+export async function advanceTestNetwork({
+  db,
+  now = new Date(),
+  blockSeconds,
+  limit = 1000,
+}: {
+  db: Db;
+  now?: Date;
+  blockSeconds: number;
+  limit?: number;
+}): Promise<number> {
+  const rows = await db
+    .selectFrom('transfers')
+    .innerJoin('payments', 'payments.id', 'transfers.payment_id')
+    .select([
+      'transfers.id as transferId',
+      'transfers.payment_id as paymentId',
+      'transfers.confirmations',
+      'transfers.seen_at as seenAt',
+      'payments.required_confirmations as required',
+    ])
+    .where('transfers.mode', '=', 'test')
+    .where('transfers.status', '=', 'pending')
+    .orderBy('transfers.seen_at')
+    .limit(limit)
+    .execute();
+  const blockMs = blockSeconds * 1000;
+  const byPayment = new Map<string, { transferId: string; confirmations: number }[]>();
+  for (const r of rows) {
+    const blocks = Math.floor((now.getTime() - r.seenAt.getTime()) / blockMs);
+    const confirmations = Math.min(r.required, Math.max(0, blocks));
+    if (confirmations <= r.confirmations) continue;
+    const list = byPayment.get(r.paymentId) ?? [];
+    list.push({ transferId: r.transferId, confirmations });
+    byPayment.set(r.paymentId, list);
+  }
+  for (const [paymentId, updates] of byPayment) {
+    await updatePaymentConfirmations({ db, paymentId, updates, now });
+  }
+  return byPayment.size;
+}

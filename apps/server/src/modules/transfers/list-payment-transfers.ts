@@ -1,0 +1,28 @@
+import type { TTransfer } from '@coinlane/core/api/payments';
+import { formatUnits } from '@coinlane/core/money';
+import type { Db } from '#app/db/connection.ts';
+import type { TransferRow } from './queries.ts';
+
+export const presentTransfer = (t: TransferRow): TTransfer => ({
+  id: t.id,
+  txid: t.txid,
+  outputIndex: t.output_index,
+  amount: formatUnits(BigInt(t.amount), t.decimals),
+  confirmations: t.confirmations,
+  status: t.status,
+  late: t.is_late,
+  blockHeight: t.block_height,
+  seenAt: t.seen_at.toISOString(),
+  confirmedAt: t.confirmed_at?.toISOString() ?? null,
+});
+
+/** A payment's transfers, oldest first (the caller has checked the payment's owner). */
+export async function listPaymentTransfers({ db, paymentId }: { db: Db; paymentId: string }) {
+  return db
+    .selectFrom('transfers')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .orderBy('seen_at')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,267 @@
+// Payment creation through the API (POST /api/v1/payments, 50 clients) beside raw PostgreSQL insert-commits.
+//
+// On a fresh PostgreSQL database (created and dropped here), starts the real server (apps/server/src/main.ts) in
+// its own process, makes a test merchant and an API key, then for N seconds 50 concurrent clients create test
+// payments over keep-alive HTTP connections. In the same run, on the same database server, 50 connections
+// insert-and-commit single rows for N seconds. Prints payments/s, latencies, inserts/s and their ratio.
+//
+//   npm run bench -- payments [--seconds=10] [--clients=50] [--warmup=2] [--idempotency-keys]
+//   (--idempotency-keys: every request carries its own Idempotency-Key, to see what storing replies costs)
+//   BENCH_DATABASE_URL=postgres://user@host:5432/postgres   (default postgres://postgres@127.0.0.1:5432/postgres)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openPostgres } from '../apps/server/src/db/connection.ts';
+import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/auth/sessions.ts';
+import { createUser } from '../apps/server/src/test/fixtures.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name: string, fallback: number) => {
+  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const value = found ? Number(found.split('=')[1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+};
+const SECONDS = arg('seconds', Number(process.env.BENCH_SECONDS ?? 10));
+const CLIENTS = Math.trunc(arg('clients', 50));
+const WARMUP = arg('warmup', 2);
+const WITH_KEYS = process.argv.includes('--idempotency-keys');
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const PAYMENT = { amount: '0.00050000', currency: 'BTC', description: 'Benchmark order' };
+
+type Run = { count: number; errors: number; latencies: number[]; firstError: string | null; seconds: number };
+
+const dbUrl = (name: string) => {
+  const u = new URL(BASE_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: BASE_URL });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const dataDir = (port: number) => path.join(os.tmpdir(), `coinlane-bench-${port}`);
+
+function startServer(databaseUrl: string, port: number): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      // Production refuses to start without SMTP; nothing in this run sends mail.
+      SMTP_URL: 'smtp://127.0.0.1:9?tls=off',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      ROLES: 'api',
+      DATA_DIR: dataDir(port),
+      // The admin's API limits (60 a minute per key by default) would stop a benchmark at once.
+      API_RATE_LIMIT_PER_MINUTE: '1000000000',
+      API_RATE_LIMIT_PER_HOUR: '1000000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return child;
+}
+
+async function waitReady(base: string, child: ChildProcess) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not become ready in 90 s');
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
+
+/** `clients` loops calling `once` until the deadline; the warm-up calls are not counted. */
+async function load(clients: number, warmupS: number, seconds: number, once: () => Promise<string | null>) {
+  const run: Run = { count: 0, errors: 0, latencies: [], firstError: null, seconds };
+  const warmEnd = Date.now() + warmupS * 1000;
+  const end = warmEnd + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (;;) {
+        const started = performance.now();
+        if (Date.now() >= end) return;
+        const error = await once();
+        const now = Date.now();
+        if (now < warmEnd) continue;
+        if (now > end) return;
+        if (error) {
+          run.errors++;
+          run.firstError ??= error;
+        } else {
+          run.count++;
+          run.latencies.push(performance.now() - started);
+        }
+      }
+    }),
+  );
+  run.latencies.sort((a, b) => a - b);
+  return run;
+}
+
+async function main() {
+  const dbName = `coinlane_bench_${randomBytes(4).toString('hex')}`;
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
+  let server: ChildProcess | null = null;
+  try {
+    const pgVersion = await admin(async (c) => (await c.query('show server_version')).rows[0].server_version);
+    console.log(
+      `Coinlane payments benchmark: ${CLIENTS} clients, ${SECONDS} s (+${WARMUP} s warm-up), PostgreSQL ${pgVersion}, ` +
+        `Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})`,
+    );
+    console.log(
+      `Fresh database ${dbName}; server on ${base} (NODE_ENV=production, ROLES=api, its own process, ` +
+        `database pool of 10)${WITH_KEYS ? '; every request with its own Idempotency-Key' : ''}\n`,
+    );
+
+    server = startServer(dbUrl(dbName), port);
+    await waitReady(base, server);
+
+    // A test merchant (active), signed in, makes a write key through the API like a merchant would.
+    const setup = await openPostgres(dbUrl(dbName), 2);
+    const user = await createUser({ db: setup.db, name: 'Bench Merchant' });
+    const { token } = await createSession({
+      db: setup.db,
+      userId: user.id,
+      mode: 'test',
+      ip: null,
+      userAgent: 'bench',
+    });
+    await setup.close();
+    const created = await fetch(`${base}/api/v1/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}` },
+      body: JSON.stringify({ name: 'bench', permissions: ['read', 'write'] }),
+    });
+    const createdBody = (await created.json()) as { data?: { key: string }; error?: { message: string } };
+    if (!created.ok || !createdBody.data)
+      throw new Error(`creating the API key failed: ${JSON.stringify(createdBody)}`);
+    const key = createdBody.data.key;
+
+    const probe = await fetch(`${base}/api/v1/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify(PAYMENT),
+    });
+    const probeText = await probe.text();
+    if (probe.status === 404 && probeText.includes('"Not found"')) {
+      throw new Error('POST /api/v1/payments does not exist in this build yet');
+    }
+    if (!probe.ok) throw new Error(`POST /api/v1/payments answered ${probe.status}: ${probeText}`);
+
+    // 1. Payments through the API.
+    const body = JSON.stringify(PAYMENT);
+    let seq = 0;
+    const api = await load(CLIENTS, WARMUP, SECONDS, async () => {
+      try {
+        const res = await fetch(`${base}/api/v1/payments`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${key}`,
+            ...(WITH_KEYS ? { 'idempotency-key': `bench-${process.pid}-${seq++}` } : {}),
+          },
+          body,
+        });
+        const text = await res.text();
+        return res.status === 201 || res.status === 200 ? null : `${res.status} ${text.slice(0, 300)}`;
+      } catch (err) {
+        return String(err);
+      }
+    });
+
+    // 2. Raw single-row insert-commits on the same server, same concurrency.
+    const pool = new pg.Pool({ connectionString: dbUrl(dbName), max: CLIENTS });
+    await pool.query(`CREATE TABLE bench_raw_inserts (
+      id text PRIMARY KEY,
+      user_id text NOT NULL,
+      amount numeric(78, 0) NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    let n = 0;
+    const raw = await load(CLIENTS, WARMUP, SECONDS, async () => {
+      try {
+        await pool.query('INSERT INTO bench_raw_inserts (id, user_id, amount) VALUES ($1, $2, $3)', [
+          `raw_${process.pid}_${n++}`,
+          user.id,
+          '50000',
+        ]);
+        return null;
+      } catch (err) {
+        return String(err);
+      }
+    });
+    await pool.end();
+
+    const check = new pg.Client({ connectionString: dbUrl(dbName) });
+    await check.connect();
+    const stored = Number((await check.query('select count(*) as n from payments')).rows[0].n);
+    await check.end();
+
+    const rate = (r: Run) => r.count / r.seconds;
+    const ms = (v: number) => `${v.toFixed(1)} ms`;
+    const line = (label: string, r: Run) =>
+      `${label.padEnd(50)} ${rate(r).toFixed(0).padStart(7)}/s   p50 ${ms(percentile(r.latencies, 50)).padStart(9)}   ` +
+      `p95 ${ms(percentile(r.latencies, 95)).padStart(9)}   p99 ${ms(percentile(r.latencies, 99)).padStart(9)}   ` +
+      `(${r.count} ok, ${r.errors} errors)`;
+    console.log(line(`POST /api/v1/payments (API key${WITH_KEYS ? ' + Idempotency-Key' : ''})`, api));
+    console.log(line('raw INSERT + COMMIT (1 row)', raw));
+    console.log(`\nratio payments/s : raw inserts/s = ${(rate(api) / rate(raw)).toFixed(3)}`);
+    console.log(`payments stored in the database: ${stored}`);
+    if (api.firstError) console.log(`first API error: ${api.firstError}`);
+    if (raw.firstError) console.log(`first raw error: ${raw.firstError}`);
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server?.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+    fs.rmSync(dataDir(port), { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { MODES } from '../options.ts';
+import { PAYMENT_EXCEPTIONS, PAYMENT_LINK_STATUSES, PAYMENT_STATUSES } from '../payment-status.ts';
+
+/** The payment attempt as the hosted payment page shows it (no merchant-only fields). */
+export const ZCheckoutPayment = z.object({
+  id: z.string(),
+  attempt: z.number().int(),
+  status: z.enum(PAYMENT_STATUSES),
+  exception: z.enum(PAYMENT_EXCEPTIONS),
+  amount: z.string(),
+  amountReceived: z.string(),
+  amountRemaining: z.string(),
+  currency: z.string(),
+  network: z.string(),
+  networkName: z.string(),
+  address: z.string(),
+  paymentUri: z.string(),
+  confirmations: z.number().int(),
+  requiredConfirmations: z.number().int(),
+  transactionHash: z.string().nullable(),
+  expiresAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TCheckoutPayment = z.infer<typeof ZCheckoutPayment>;
+
+/** Public GET /checkout/{linkId}: what the hosted page needs. Never creates anything. */
+export const ZCheckout = z.object({
+  merchant: z.object({ name: z.string() }),
+  link: z.object({
+    id: z.string(),
+    mode: z.enum(MODES),
+    status: z.enum(PAYMENT_LINK_STATUSES),
+    amount: z.string(),
+    currency: z.string(),
+    network: z.string(),
+    networkName: z.string(),
+    fiatAmount: z.string().nullable(),
+    fiatCurrency: z.string().nullable(),
+    description: z.string().nullable(),
+    expiresAt: z.string().nullable(),
+  }),
+  /** The latest attempt, or null before the page has started one. */
+  payment: ZCheckoutPayment.nullable(),
+  /** POST /checkout/{linkId} would start a new attempt (none yet, or the last one ended unpaid). */
+  canStartPayment: z.boolean(),
+});
+export type TCheckout = z.infer<typeof ZCheckout>;
+
+export const ZCheckoutParams = z.object({ linkId: z.string().trim().min(1).max(100) });

@@ -1,0 +1,447 @@
+import { describe, expect, it } from 'vitest';
+import {
+  amountRemaining,
+  canCancel,
+  canExpire,
+  canStartAttempt,
+  effectiveLinkStatus,
+  isAwaitingConfirmations,
+  isFinal,
+  isOpen,
+  isRetryable,
+  type TPaymentEvent,
+  type TPaymentLinkEvent,
+  type TPaymentLinkState,
+  type TPaymentState,
+  type TTransferTotals,
+  transitionPayment,
+  transitionPaymentLink,
+} from './payment-status.ts';
+
+const DUE = 1000n;
+const EXPIRES = new Date('2026-01-01T00:15:00Z');
+
+const totals = (received: bigint, confirmed = 0n, late = 0n, confirmations = 0): TTransferTotals => ({
+  received,
+  confirmed,
+  late,
+  confirmations,
+});
+const state = (
+  status: TPaymentState['status'],
+  t: TTransferTotals = totals(0n),
+  exception: TPaymentState['exception'] = 'none',
+): TPaymentState => ({ status, exception, amountDue: DUE, expiresAt: EXPIRES, ...t });
+const seen = (t: TTransferTotals): TPaymentEvent => ({ type: 'transfers_changed', totals: t });
+
+describe('transitionPayment: one step', () => {
+  it.each<
+    [string, TPaymentState, TPaymentEvent, TPaymentState['status'], TPaymentState['exception'], string[]]
+  >([
+    [
+      'created emits payment.created',
+      state('pending'),
+      { type: 'created' },
+      'pending',
+      'none',
+      ['payment.created'],
+    ],
+    ['part seen', state('pending'), seen(totals(400n)), 'partial', 'paid_partial', ['payment.partial']],
+    ['full seen, unconfirmed', state('pending'), seen(totals(DUE)), 'pending', 'none', ['payment.updated']],
+    [
+      'full seen and confirmed at once',
+      state('pending'),
+      seen(totals(DUE, DUE, 0n, 1)),
+      'confirmed',
+      'none',
+      ['payment.confirmed'],
+    ],
+    [
+      'over seen and confirmed',
+      state('pending'),
+      seen(totals(1500n, 1500n, 0n, 1)),
+      'confirmed',
+      'paid_over',
+      ['payment.confirmed'],
+    ],
+    [
+      'over seen, unconfirmed',
+      state('pending'),
+      seen(totals(1500n)),
+      'pending',
+      'paid_over',
+      ['payment.updated'],
+    ],
+    [
+      'rest of a partial payment seen',
+      state('partial', totals(400n), 'paid_partial'),
+      seen(totals(DUE)),
+      'pending',
+      'none',
+      ['payment.updated'],
+    ],
+    [
+      'more of a partial payment, still short',
+      state('partial', totals(400n), 'paid_partial'),
+      seen(totals(700n)),
+      'partial',
+      'paid_partial',
+      ['payment.updated'],
+    ],
+    [
+      'confirmations advance',
+      state('pending', totals(DUE, 0n, 0n, 1)),
+      seen(totals(DUE, 0n, 0n, 2)),
+      'pending',
+      'none',
+      ['payment.updated'],
+    ],
+    [
+      'same totals again: nothing',
+      state('partial', totals(400n), 'paid_partial'),
+      seen(totals(400n)),
+      'partial',
+      'paid_partial',
+      [],
+    ],
+    ['expiry, unpaid', state('pending'), { type: 'expiry_reached' }, 'expired', 'none', ['payment.expired']],
+    [
+      'expiry of a partial payment keeps the part flagged',
+      state('partial', totals(400n), 'paid_partial'),
+      { type: 'expiry_reached' },
+      'expired',
+      'paid_partial',
+      ['payment.expired'],
+    ],
+    [
+      'expiry while the full amount awaits confirmations: waits',
+      state('pending', totals(DUE)),
+      { type: 'expiry_reached' },
+      'pending',
+      'none',
+      [],
+    ],
+    [
+      'expiry of a confirmed payment: nothing',
+      state('confirmed', totals(DUE, DUE)),
+      { type: 'expiry_reached' },
+      'confirmed',
+      'none',
+      [],
+    ],
+    ['cancel, unpaid', state('pending'), { type: 'cancel' }, 'failed', 'none', ['payment.failed']],
+    [
+      'late payment after expiry is kept and flagged',
+      state('expired'),
+      seen(totals(DUE, 0n, DUE)),
+      'expired',
+      'paid_late',
+      ['payment.updated'],
+    ],
+    [
+      'late payment after cancel is kept and flagged',
+      state('failed'),
+      seen(totals(300n, 0n, 300n)),
+      'failed',
+      'paid_late',
+      ['payment.updated'],
+    ],
+    [
+      'overpayment after confirmation',
+      state('confirmed', totals(DUE, DUE, 0n, 3)),
+      seen(totals(1200n, DUE, 0n, 0)),
+      'confirmed',
+      'paid_over',
+      ['payment.updated'],
+    ],
+    [
+      'reorg removes the only transfer of a partial payment: back to pending',
+      state('partial', totals(400n), 'paid_partial'),
+      seen(totals(0n)),
+      'pending',
+      'none',
+      ['payment.updated'],
+    ],
+    [
+      'reorg removes one of two transfers: partial again',
+      state('pending', totals(DUE)),
+      seen(totals(600n)),
+      'partial',
+      'paid_partial',
+      ['payment.partial'],
+    ],
+    [
+      'reorg removes a late transfer: the earlier part stays flagged',
+      state('expired', totals(700n, 0n, 300n), 'paid_late'),
+      seen(totals(400n)),
+      'expired',
+      'paid_partial',
+      ['payment.updated'],
+    ],
+    [
+      'reorg removes the only late transfer',
+      state('expired', totals(DUE, 0n, DUE), 'paid_late'),
+      seen(totals(0n)),
+      'expired',
+      'none',
+      ['payment.updated'],
+    ],
+    [
+      'reorg below a confirmed payment: stays confirmed, totals follow',
+      state('confirmed', totals(DUE, DUE, 0n, 5)),
+      seen(totals(0n)),
+      'confirmed',
+      'none',
+      ['payment.updated'],
+    ],
+  ])('%s', (_name, from, event, status, exception, emit) => {
+    const r = transitionPayment(from, event);
+    expect(r.state.status).toBe(status);
+    expect(r.state.exception).toBe(exception);
+    expect(r.emit).toEqual(emit);
+    expect(r.refused).toBeUndefined();
+  });
+
+  it.each<[string, TPaymentState]>([
+    ['partial', state('partial', totals(400n), 'paid_partial')],
+    ['paid in full, unconfirmed', state('pending', totals(DUE))],
+    ['confirmed', state('confirmed', totals(DUE, DUE))],
+    ['expired', state('expired')],
+    ['failed', state('failed')],
+  ])('cancel is refused when %s, and changes nothing', (_name, from) => {
+    const r = transitionPayment(from, { type: 'cancel' });
+    expect(r).toEqual({ state: from, changed: false, emit: [], refused: 'not_cancellable' });
+  });
+
+  it('never mutates its input', () => {
+    const from = Object.freeze(state('pending'));
+    transitionPayment(from, seen(totals(400n)));
+    expect(from.status).toBe('pending');
+  });
+});
+
+describe('transitionPayment: sequences', () => {
+  const run = (from: TPaymentState, events: TPaymentEvent[]) => {
+    const emitted: string[] = [];
+    let s = from;
+    for (const e of events) {
+      const r = transitionPayment(s, e);
+      s = r.state;
+      emitted.push(...r.emit);
+    }
+    return { s, emitted };
+  };
+
+  it('partial then full, confirmed as the confirmations arrive', () => {
+    const { s, emitted } = run(state('pending'), [
+      { type: 'created' },
+      seen(totals(400n)),
+      seen(totals(400n, 400n, 0n, 1)),
+      seen(totals(DUE, 400n, 0n, 0)),
+      seen(totals(DUE, DUE, 0n, 1)),
+    ]);
+    expect(s).toMatchObject({ status: 'confirmed', exception: 'none', received: DUE, confirmed: DUE });
+    expect(emitted).toEqual([
+      'payment.created',
+      'payment.partial',
+      'payment.updated',
+      'payment.updated',
+      'payment.confirmed',
+    ]);
+  });
+
+  it('expired unpaid, then paid late: expired with paid_late', () => {
+    const { s, emitted } = run(state('pending'), [{ type: 'expiry_reached' }, seen(totals(DUE, 0n, DUE))]);
+    expect(s).toMatchObject({ status: 'expired', exception: 'paid_late' });
+    expect(emitted).toEqual(['payment.expired', 'payment.updated']);
+  });
+
+  it('a second expiry is a no-op', () => {
+    const { emitted } = run(state('pending'), [{ type: 'expiry_reached' }, { type: 'expiry_reached' }]);
+    expect(emitted).toEqual(['payment.expired']);
+  });
+});
+
+describe('payment predicates', () => {
+  it.each<[string, TPaymentState, Record<string, boolean | bigint>]>([
+    [
+      'pending, nothing received',
+      state('pending'),
+      { final: false, open: true, cancel: true, expire: true, awaiting: false, retry: false, remaining: DUE },
+    ],
+    [
+      'partial',
+      state('partial', totals(400n)),
+      {
+        final: false,
+        open: true,
+        cancel: false,
+        expire: true,
+        awaiting: false,
+        retry: false,
+        remaining: 600n,
+      },
+    ],
+    [
+      'paid, awaiting confirmations',
+      state('pending', totals(DUE)),
+      { final: false, open: true, cancel: false, expire: false, awaiting: true, retry: false, remaining: 0n },
+    ],
+    [
+      'confirmed over',
+      state('confirmed', totals(1500n, 1500n)),
+      {
+        final: true,
+        open: false,
+        cancel: false,
+        expire: false,
+        awaiting: false,
+        retry: false,
+        remaining: 0n,
+      },
+    ],
+    [
+      'expired unpaid',
+      state('expired'),
+      {
+        final: true,
+        open: false,
+        cancel: false,
+        expire: false,
+        awaiting: false,
+        retry: true,
+        remaining: DUE,
+      },
+    ],
+    [
+      'expired with a part paid',
+      state('expired', totals(400n), 'paid_partial'),
+      {
+        final: true,
+        open: false,
+        cancel: false,
+        expire: false,
+        awaiting: false,
+        retry: false,
+        remaining: 600n,
+      },
+    ],
+    [
+      'cancelled',
+      state('failed'),
+      {
+        final: true,
+        open: false,
+        cancel: false,
+        expire: false,
+        awaiting: false,
+        retry: true,
+        remaining: DUE,
+      },
+    ],
+  ])('%s', (_name, s, want) => {
+    expect({
+      final: isFinal(s),
+      open: isOpen(s),
+      cancel: canCancel(s),
+      expire: canExpire(s),
+      awaiting: isAwaitingConfirmations(s),
+      retry: isRetryable(s),
+      remaining: amountRemaining(s),
+    }).toEqual(want);
+  });
+});
+
+describe('transitionPaymentLink', () => {
+  const now = new Date('2026-01-01T12:00:00Z');
+  const later = new Date('2026-01-02T12:00:00Z');
+  const earlier = new Date('2026-01-01T11:00:00Z');
+  const link = (status: TPaymentLinkState['status'], expiresAt: Date | null = later): TPaymentLinkState => ({
+    status,
+    expiresAt,
+  });
+
+  it.each<
+    [string, TPaymentLinkState, TPaymentLinkEvent, TPaymentLinkState['status'], boolean, string | undefined]
+  >([
+    [
+      'confirmed payment completes an active link',
+      link('active'),
+      { type: 'payment_confirmed' },
+      'completed',
+      true,
+      undefined,
+    ],
+    [
+      'a payment seen in time completes a link that expired meanwhile',
+      link('expired', earlier),
+      { type: 'payment_confirmed' },
+      'completed',
+      true,
+      undefined,
+    ],
+    [
+      'completed stays completed',
+      link('completed'),
+      { type: 'payment_confirmed' },
+      'completed',
+      false,
+      undefined,
+    ],
+    ['expiry', link('active', earlier), { type: 'expiry_reached' }, 'expired', true, undefined],
+    [
+      'expiry of a completed link: nothing',
+      link('completed', earlier),
+      { type: 'expiry_reached' },
+      'completed',
+      false,
+      undefined,
+    ],
+    ['deactivate', link('active'), { type: 'deactivate' }, 'expired', true, undefined],
+    [
+      'reactivate with a new expiry',
+      link('expired', earlier),
+      { type: 'reactivate', expiresAt: later, now },
+      'active',
+      true,
+      undefined,
+    ],
+    [
+      'reactivate, never expiring',
+      link('expired', earlier),
+      { type: 'reactivate', expiresAt: null, now },
+      'active',
+      true,
+      undefined,
+    ],
+    [
+      'reactivate with the old expiry passed: refused',
+      link('expired', earlier),
+      { type: 'reactivate', now },
+      'expired',
+      false,
+      'expiry_passed',
+    ],
+    [
+      'reactivate a completed link: refused',
+      link('completed'),
+      { type: 'reactivate', now },
+      'completed',
+      false,
+      'completed',
+    ],
+  ])('%s', (_name, from, event, status, changed, refused) => {
+    const r = transitionPaymentLink(from, event);
+    expect(r.state.status).toBe(status);
+    expect(r.changed).toBe(changed);
+    expect(r.refused).toBe(refused);
+  });
+
+  it('reads an active link past its expiry as expired', () => {
+    expect(effectiveLinkStatus(link('active', earlier), now)).toBe('expired');
+    expect(effectiveLinkStatus(link('active', null), now)).toBe('active');
+    expect(canStartAttempt(link('active', later), now)).toBe(true);
+    expect(canStartAttempt(link('active', earlier), now)).toBe(false);
+    expect(canStartAttempt(link('completed', later), now)).toBe(false);
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * The payment and payment-link status machines: one pure function each, (state, event) -> new state and the
+ * events to emit. The server's one state-changing service function calls them and stores the result; no
+ * other code decides a status.
+ *
+ * A payment has a status and, beside it, an exception (after BTCPay's InvoiceWatcher): the status says where
+ * the attempt is, the exception flags money that does not fit it, so that no coin is ever lost from view.
+ *
+ *   status     pending -> partial -> confirmed, or expired / failed
+ *   exception  none | paid_partial (less than due) | paid_over (more than due) | paid_late (money arrived
+ *              after the attempt had expired or been cancelled)
+ *
+ * Amounts come from the payment's transfers, summed by the caller: `received` counts every transfer that is
+ * not removed, `confirmed` those with the network's required confirmations, `late` those first seen after the
+ * payment had closed (expired or failed).
+ */
+
+export const PAYMENT_STATUSES = ['pending', 'partial', 'confirmed', 'failed', 'expired'] as const;
+export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_EXCEPTIONS = ['none', 'paid_partial', 'paid_over', 'paid_late'] as const;
+export type TPaymentException = (typeof PAYMENT_EXCEPTIONS)[number];
+
+/** Events written to the outbox (webhooks and live updates deliver them). */
+export const PAYMENT_EVENT_TYPES = [
+  'payment.created',
+  'payment.partial',
+  'payment.confirmed',
+  'payment.failed',
+  'payment.expired',
+  /** Anything else a watcher of the payment wants to see: confirmations, late or over payments, reorgs. */
+  'payment.updated',
+] as const;
+export type TPaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
+
+export type TTransferTotals = {
+  /** Sum of all transfers not removed, base units. */
+  received: bigint;
+  /** Sum of the transfers with the required confirmations. */
+  confirmed: bigint;
+  /** Sum of the transfers first seen after the payment had expired or failed (counted in `received` too). */
+  late: bigint;
+  /** Fewest confirmations among the counted transfers (0 without transfers). */
+  confirmations: number;
+};
+
+export type TPaymentState = TTransferTotals & {
+  status: TPaymentStatus;
+  exception: TPaymentException;
+  /** Amount due, base units (> 0). */
+  amountDue: bigint;
+  expiresAt: Date;
+};
+
+export type TPaymentEvent =
+  /** The payment row was just created. */
+  | { type: 'created' }
+  /**
+   * A transfer was seen, gained confirmations, or was removed (reorganisation, dropped from the mempool,
+   * replaced): the new totals over all the payment's transfers.
+   */
+  | { type: 'transfers_changed'; totals: TTransferTotals }
+  /** The clock passed expiresAt (the caller checks `now >= expiresAt`). */
+  | { type: 'expiry_reached' }
+  /** The merchant cancels the attempt. */
+  | { type: 'cancel' };
+
+export type TPaymentTransition = {
+  state: TPaymentState;
+  /** True when anything stored changed (status, exception, totals). */
+  changed: boolean;
+  /** Events to write to the outbox, in order. */
+  emit: TPaymentEventType[];
+  /** Set when the event is not allowed in this state; nothing changes then. */
+  refused?: 'not_cancellable';
+};
+
+/** Confirmed, failed and expired attempts take no new status (money arriving later is flagged, not lost). */
+export const isFinal = (s: Pick<TPaymentState, 'status'>) =>
+  s.status === 'confirmed' || s.status === 'failed' || s.status === 'expired';
+/** Still waiting for money or confirmations. */
+export const isOpen = (s: Pick<TPaymentState, 'status'>) => s.status === 'pending' || s.status === 'partial';
+/** A merchant may cancel an attempt that is pending and has received nothing. */
+export const canCancel = (s: Pick<TPaymentState, 'status' | 'received'>) =>
+  s.status === 'pending' && s.received === 0n;
+/** The full amount has been seen but not yet confirmed: the attempt no longer expires. */
+export const isAwaitingConfirmations = (s: Pick<TPaymentState, 'status' | 'received' | 'amountDue'>) =>
+  isOpen(s) && s.received >= s.amountDue;
+/** Expiry applies to an open attempt that has not seen its full amount. */
+export const canExpire = (s: Pick<TPaymentState, 'status' | 'received' | 'amountDue'>) =>
+  isOpen(s) && s.received < s.amountDue;
+/** The amount still to pay (0 when paid in full or over). */
+export const amountRemaining = (s: Pick<TPaymentState, 'received' | 'amountDue'>) =>
+  s.received >= s.amountDue ? 0n : s.amountDue - s.received;
+/** An attempt that ended without any money: a new attempt may replace it ("Try Again"). */
+export const isRetryable = (s: Pick<TPaymentState, 'status' | 'received'>) =>
+  (s.status === 'expired' || s.status === 'failed') && s.received === 0n;
+
+/** Status and exception of an open attempt for its totals. */
+function openOutcome(
+  due: bigint,
+  t: TTransferTotals,
+): { status: TPaymentStatus; exception: TPaymentException } {
+  const exception: TPaymentException =
+    t.received > due ? 'paid_over' : t.received > 0n && t.received < due ? 'paid_partial' : 'none';
+  if (t.confirmed >= due) return { status: 'confirmed', exception };
+  if (t.received >= due) return { status: 'pending', exception }; // paid in full, awaiting confirmations
+  if (t.received > 0n) return { status: 'partial', exception };
+  return { status: 'pending', exception };
+}
+
+/** Exception of a closed (expired or failed) attempt for its totals. */
+function closedException(t: TTransferTotals, previous: TPaymentException): TPaymentException {
+  if (t.late > 0n) return 'paid_late';
+  if (t.received > 0n) return previous === 'paid_late' ? 'paid_partial' : previous;
+  return 'none';
+}
+
+const EVENT_OF_STATUS: Partial<Record<TPaymentStatus, TPaymentEventType>> = {
+  partial: 'payment.partial',
+  confirmed: 'payment.confirmed',
+  failed: 'payment.failed',
+  expired: 'payment.expired',
+};
+
+const sameTotals = (a: TTransferTotals, b: TTransferTotals) =>
+  a.received === b.received &&
+  a.confirmed === b.confirmed &&
+  a.late === b.late &&
+  a.confirmations === b.confirmations;
+
+/** The payment status machine. Pure: same input, same output. */
+export function transitionPayment(state: TPaymentState, event: TPaymentEvent): TPaymentTransition {
+  const unchanged: TPaymentTransition = { state, changed: false, emit: [] };
+  switch (event.type) {
+    case 'created':
+      return { state, changed: false, emit: ['payment.created'] };
+
+    case 'cancel': {
+      if (!canCancel(state)) return { ...unchanged, refused: 'not_cancellable' };
+      return { state: { ...state, status: 'failed' }, changed: true, emit: ['payment.failed'] };
+    }
+
+    case 'expiry_reached': {
+      if (!canExpire(state)) return unchanged;
+      // An attempt that saw part of its amount expires with the part flagged, never dropped.
+      const exception: TPaymentException = state.received > 0n ? 'paid_partial' : 'none';
+      return { state: { ...state, status: 'expired', exception }, changed: true, emit: ['payment.expired'] };
+    }
+
+    case 'transfers_changed': {
+      const t = event.totals;
+      let next: TPaymentState;
+      if (state.status === 'confirmed') {
+        // Confirmed is final. More money is an overpayment; a reorganisation deeper than the required
+        // confirmations does not unconfirm it (that is an operator incident), but the totals follow the chain.
+        next = { ...state, ...t, exception: t.received > state.amountDue ? 'paid_over' : state.exception };
+      } else if (state.status === 'expired' || state.status === 'failed') {
+        next = { ...state, ...t, exception: closedException(t, state.exception) };
+      } else {
+        next = { ...state, ...t, ...openOutcome(state.amountDue, t) };
+      }
+      const statusChanged = next.status !== state.status;
+      const changed = statusChanged || next.exception !== state.exception || !sameTotals(state, t);
+      if (!changed) return unchanged;
+      const statusEvent = statusChanged ? EVENT_OF_STATUS[next.status] : undefined;
+      return { state: next, changed: true, emit: [statusEvent ?? 'payment.updated'] };
+    }
+  }
+}
+
+// -------------------------------------------------------------------------------------------------------
+// Payment links
+
+export const PAYMENT_LINK_STATUSES = ['active', 'completed', 'expired'] as const;
+export type TPaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
+
+export type TPaymentLinkState = { status: TPaymentLinkStatus; expiresAt: Date | null };
+
+export type TPaymentLinkEvent =
+  /** One of its payments was confirmed (even after the link's expiry: that payment was seen in time). */
+  | { type: 'payment_confirmed' }
+  /** The clock passed expiresAt. */
+  | { type: 'expiry_reached' }
+  /** The merchant switches the link off. */
+  | { type: 'deactivate' }
+  /** The merchant switches it back on, optionally with a new expiry (null: never expires). */
+  | { type: 'reactivate'; expiresAt?: Date | null; now: Date };
+
+export type TPaymentLinkTransition = {
+  state: TPaymentLinkState;
+  changed: boolean;
+  refused?: 'completed' | 'expiry_passed';
+};
+
+export const isLinkExpiredAt = (s: TPaymentLinkState, now: Date) =>
+  s.expiresAt !== null && s.expiresAt.getTime() <= now.getTime();
+/** The status a reader sees: an active link past its expiry reads as expired even before the sweep. */
+export const effectiveLinkStatus = (s: TPaymentLinkState, now: Date): TPaymentLinkStatus =>
+  s.status === 'active' && isLinkExpiredAt(s, now) ? 'expired' : s.status;
+/** Customers can start a payment only on an active link that has not expired. */
+export const canStartAttempt = (s: TPaymentLinkState, now: Date) => effectiveLinkStatus(s, now) === 'active';
+
+export function transitionPaymentLink(
+  state: TPaymentLinkState,
+  event: TPaymentLinkEvent,
+): TPaymentLinkTransition {
+  const unchanged = { state, changed: false };
+  switch (event.type) {
+    case 'payment_confirmed':
+      if (state.status === 'completed') return unchanged;
+      return { state: { ...state, status: 'completed' }, changed: true };
+    case 'expiry_reached':
+    case 'deactivate':
+      if (state.status !== 'active') return unchanged;
+      return { state: { ...state, status: 'expired' }, changed: true };
+    case 'reactivate': {
+      if (state.status === 'completed') return { ...unchanged, refused: 'completed' };
+      const expiresAt = event.expiresAt === undefined ? state.expiresAt : event.expiresAt;
+      const next: TPaymentLinkState = { status: 'active', expiresAt };
+      if (isLinkExpiredAt(next, event.now)) return { ...unchanged, refused: 'expiry_passed' };
+      const changed = state.status !== 'active' || state.expiresAt?.getTime() !== expiresAt?.getTime();
+      return { state: changed ? next : state, changed };
+    }
+  }
+}
