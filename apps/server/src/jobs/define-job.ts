@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '#app/config.ts';
+import type { Db } from '#app/db/connection.ts';
+
+/** What a handler gets besides its payload. */
+export type JobContext = {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  job: { id: string; name: string; attempts: number; maxAttempts: number };
+};
+
+/**
+ * A handler finishes the job by returning; it asks to run again later (the same job row, attempts reset:
+ * a loop over a queue, like one webhook endpoint's deliveries) by returning `{ runAgainAt }`; it fails by
+ * throwing (retried with backoff, dead after maxAttempts). Every handler must be safe to run twice: a lease
+ * that expires while a slow handler still runs lets another worker take the job.
+ */
+export type JobResult = undefined | { runAgainAt: Date };
+
+export type JobDefinition<P = unknown> = {
+  name: string;
+  payload: z.ZodType<P>;
+  handler: (payload: P, ctx: JobContext) => Promise<JobResult | undefined>;
+  /** Attempts before the job is dead (default 5). */
+  maxAttempts?: number;
+  /** First retry delay; each later one doubles, capped at an hour (default 5 s). */
+  backoffMs?: number;
+  /** A scheduled job: one run per slot of this many ms, id `<name>@<slot start>` (payload `{}`). */
+  everyMs?: number;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: a list of definitions of any payload
+export type AnyJobDefinition = JobDefinition<any>;
+
+export const defineJob = <P>(def: JobDefinition<P>): JobDefinition<P> => def;

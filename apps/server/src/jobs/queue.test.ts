@@ -1,0 +1,239 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadConfig } from '#app/config.ts';
+import { type DbHandle, openPostgres } from '#app/db/connection.ts';
+import { createTestDb } from '#app/test/test-db.ts';
+import { defineJob } from './define-job.ts';
+import { claimJob, completeJob, enqueueJob, failJob, jobBackoffMs, pruneJobs, slotJobId } from './queue.ts';
+import { startJobWorker } from './worker.ts';
+
+const log = pino({ level: 'silent' });
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(check: () => Promise<boolean>, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await wait(20);
+  }
+}
+
+describe('job queue', () => {
+  let handle: DbHandle;
+  let other: DbHandle | null = null;
+  beforeAll(async () => {
+    handle = await createTestDb();
+    // On PostgreSQL a second pool stands for a second process; PGlite is one connection in one process.
+    if (handle.engine === 'postgres') other = await openPostgres(handle.databaseUrl!, 5);
+  });
+  afterAll(async () => {
+    await other?.close();
+    await handle.close();
+  });
+  beforeEach(async () => {
+    await handle.db.deleteFrom('jobs').execute();
+  });
+  const job = (id: string) =>
+    handle.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('two workers never run one job twice', async () => {
+    const runs = new Map<string, number>();
+    const def = defineJob({
+      name: 'test.count',
+      payload: z.object({ n: z.number() }),
+      handler: async ({ n }) => {
+        runs.set(String(n), (runs.get(String(n)) ?? 0) + 1);
+        await wait(5);
+        return undefined;
+      },
+    });
+    for (let n = 0; n < 60; n++) await enqueueJob({ db: handle.db, name: def.name, payload: { n } });
+    const a = startJobWorker({
+      db: handle.db,
+      config,
+      log,
+      definitions: [def],
+      concurrency: 3,
+      pollMs: 10,
+      schedules: false,
+    });
+    const b = startJobWorker({
+      db: (other ?? handle).db,
+      config,
+      log,
+      definitions: [def],
+      concurrency: 3,
+      pollMs: 10,
+      schedules: false,
+    });
+    await until(async () => {
+      const open = await handle.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('state', '!=', 'completed')
+        .executeTakeFirstOrThrow();
+      return Number(open.n) === 0;
+    });
+    await Promise.all([a.stop(), b.stop()]);
+    expect(runs.size).toBe(60);
+    expect([...runs.values()].every((v) => v === 1)).toBe(true);
+  });
+
+  it('takes a job again when its lease has expired (its worker died), and only then', async () => {
+    const id = await enqueueJob({ db: handle.db, name: 'test.lease' });
+    const first = await claimJob({ db: handle.db, workerId: 'crashed', names: ['test.lease'], leaseMs: 150 });
+    expect(first?.id).toBe(id);
+    expect(await claimJob({ db: handle.db, workerId: 'other', names: ['test.lease'] })).toBeNull();
+    await wait(250);
+    const again = await claimJob({ db: handle.db, workerId: 'other', names: ['test.lease'] });
+    expect(again?.id).toBe(id);
+    expect(again?.attempts).toBe(2);
+    // The crashed worker's late completion changes nothing: the job is the other worker's now.
+    await completeJob({ db: handle.db, jobId: id!, workerId: 'crashed' });
+    expect((await job(id!)).state).toBe('running');
+    await completeJob({ db: handle.db, jobId: id!, workerId: 'other' });
+    expect((await job(id!)).state).toBe('completed');
+  });
+
+  it('retries a failing job with exponential backoff, then marks it dead', async () => {
+    expect(jobBackoffMs(1, 1000, () => 0)).toBe(1000);
+    expect(jobBackoffMs(2, 1000, () => 0)).toBe(2000);
+    expect(jobBackoffMs(3, 1000, () => 0)).toBe(4000);
+    expect(jobBackoffMs(4, 1000, () => 1)).toBe(8800);
+    expect(jobBackoffMs(30, 1000, () => 0)).toBe(3_600_000);
+
+    const id = (await enqueueJob({ db: handle.db, name: 'test.fail', maxAttempts: 3 }))!;
+    const take = () => claimJob({ db: handle.db, workerId: 'w', names: ['test.fail'] });
+    const due = async () =>
+      handle.db
+        .updateTable('jobs')
+        .set({ run_at: new Date(0) })
+        .where('id', '=', id)
+        .execute();
+
+    await take();
+    let t0 = Date.now();
+    expect(
+      await failJob({ db: handle.db, jobId: id, workerId: 'w', error: 'boom 1', backoffMs: 10_000 }),
+    ).toBe('retry');
+    let row = await job(id);
+    expect(row.state).toBe('queued');
+    expect(row.run_at.getTime() - t0).toBeGreaterThanOrEqual(9_000);
+    expect(row.run_at.getTime() - t0).toBeLessThanOrEqual(11_500);
+    expect(await take()).toBeNull(); // not due yet
+
+    await due();
+    await take();
+    t0 = Date.now();
+    expect(
+      await failJob({ db: handle.db, jobId: id, workerId: 'w', error: 'boom 2', backoffMs: 10_000 }),
+    ).toBe('retry');
+    row = await job(id);
+    expect(row.run_at.getTime() - t0).toBeGreaterThanOrEqual(19_000);
+
+    await due();
+    await take();
+    expect(
+      await failJob({ db: handle.db, jobId: id, workerId: 'w', error: 'boom 3', backoffMs: 10_000 }),
+    ).toBe('dead');
+    row = await job(id);
+    expect(row.state).toBe('dead');
+    expect(row.attempts).toBe(3);
+    expect(row.last_error).toBe('boom 3');
+    await due();
+    expect(await take()).toBeNull();
+  });
+
+  it('a worker runs the handler, retries its failures and leaves it dead after maxAttempts', async () => {
+    let calls = 0;
+    const def = defineJob({
+      name: 'test.always-fails',
+      payload: z.object({}),
+      maxAttempts: 2,
+      backoffMs: 10,
+      handler: async () => {
+        calls++;
+        throw new Error(`failure ${calls}`);
+      },
+    });
+    const id = (await enqueueJob({ db: handle.db, name: def.name, maxAttempts: 2 }))!;
+    const w = startJobWorker({
+      db: handle.db,
+      config,
+      log,
+      definitions: [def],
+      pollMs: 10,
+      schedules: false,
+    });
+    await until(async () => (await job(id)).state === 'dead');
+    await w.stop();
+    expect(calls).toBe(2);
+    expect((await job(id)).last_error).toBe('failure 2');
+  });
+
+  it('marks dead a job whose lease expired during its last attempt', async () => {
+    const id = (await enqueueJob({ db: handle.db, name: 'test.poison', maxAttempts: 1 }))!;
+    await claimJob({ db: handle.db, workerId: 'crashed', names: ['test.poison'], leaseMs: 50 });
+    await wait(120);
+    expect(await claimJob({ db: handle.db, workerId: 'w', names: ['test.poison'] })).toBeNull();
+    expect((await job(id)).state).toBe('dead');
+  });
+
+  it('keeps one queued-or-running job per unique key, and runs a job again when it asks to', async () => {
+    const first = await enqueueJob({ db: handle.db, name: 'test.loop', uniqueKey: 'k' });
+    expect(first).not.toBeNull();
+    expect(await enqueueJob({ db: handle.db, name: 'test.loop', uniqueKey: 'k' })).toBeNull();
+    const claimed = await claimJob({ db: handle.db, workerId: 'w', names: ['test.loop'] });
+    expect(await enqueueJob({ db: handle.db, name: 'test.loop', uniqueKey: 'k' })).toBeNull(); // running
+    const later = new Date(Date.now() + 60_000);
+    await completeJob({ db: handle.db, jobId: claimed!.id, workerId: 'w', runAgainAt: later });
+    const row = await job(first!);
+    expect(row.state).toBe('queued');
+    expect(row.attempts).toBe(0);
+    expect(row.run_at.getTime()).toBe(later.getTime());
+    await handle.db.updateTable('jobs').set({ state: 'completed' }).where('id', '=', first!).execute();
+    expect(await enqueueJob({ db: handle.db, name: 'test.loop', uniqueKey: 'k' })).not.toBeNull();
+  });
+
+  it('scheduled jobs: every instance computes the same slot id, so a slot runs once', async () => {
+    let runs = 0;
+    const def = defineJob({
+      name: 'test.every',
+      payload: z.object({}),
+      everyMs: 60 * 60 * 1000,
+      handler: async () => {
+        runs++;
+        return undefined;
+      },
+    });
+    expect(slotJobId('x', 60_000, Date.parse('2026-01-01T00:00:59Z'))).toBe('x@2026-01-01T00:00:00.000Z');
+    const workers = [0, 1, 2].map(() =>
+      startJobWorker({ db: handle.db, config, log, definitions: [def], concurrency: 2, pollMs: 10 }),
+    );
+    await wait(300);
+    await Promise.all(workers.map((w) => w.stop()));
+    expect(runs).toBe(1);
+    const rows = await handle.db
+      .selectFrom('jobs')
+      .select(['id', 'state'])
+      .where('name', '=', def.name)
+      .execute();
+    expect(rows).toEqual([{ id: slotJobId(def.name, def.everyMs!, Date.now()), state: 'completed' }]);
+  });
+
+  it('prunes finished jobs', async () => {
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    const a = (await enqueueJob({ db: handle.db, name: 'x' }))!;
+    const b = (await enqueueJob({ db: handle.db, name: 'x' }))!;
+    await handle.db
+      .updateTable('jobs')
+      .set({ state: 'completed', updated_at: old })
+      .where('id', '=', a)
+      .execute();
+    await handle.db.updateTable('jobs').set({ state: 'dead', updated_at: old }).where('id', '=', b).execute();
+    expect(await pruneJobs({ db: handle.db })).toBe(1);
+    expect((await job(b)).state).toBe('dead');
+  });
+});

@@ -1,0 +1,210 @@
+import { randomId } from '@coinlane/core/ids';
+import { sql, type Updateable } from 'kysely';
+import type { Db } from '#app/db/connection.ts';
+import type { JobsTable } from '#app/db/schema.ts';
+
+/**
+ * The PostgreSQL job queue. Every function is one short statement or transaction; a handler runs between
+ * claimJob and completeJob/failJob with no transaction open (PGlite is one connection, and a transaction
+ * must never wait on the network).
+ */
+
+export type JobRow = {
+  id: string;
+  name: string;
+  payload: Record<string, unknown>;
+  state: 'queued' | 'running' | 'completed' | 'dead';
+  unique_key: string | null;
+  run_at: Date;
+  attempts: number;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: Date | null;
+  last_error: string | null;
+};
+
+export const DEFAULT_LEASE_MS = 30_000;
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+/** Delay before retry `attempt` (1 = first retry): base * 2^(attempt-1), capped at an hour, up to +10% jitter. */
+export function jobBackoffMs(attempt: number, baseMs: number, random = Math.random): number {
+  const exp = Math.min(baseMs * 2 ** Math.max(0, attempt - 1), MAX_BACKOFF_MS);
+  return Math.round(exp + exp * 0.1 * random());
+}
+
+/**
+ * Adds a job. With `uniqueKey`, nothing is added while a queued or running job has that key; with `id`
+ * (deterministic ids of scheduled slots), nothing is added when a job with that id exists. Returns the id of
+ * the job added, or null when one was already there.
+ */
+export async function enqueueJob({
+  db,
+  name,
+  payload = {},
+  id = randomId('job'),
+  uniqueKey = null,
+  runAt = new Date(),
+  maxAttempts = 5,
+}: {
+  db: Db;
+  name: string;
+  payload?: Record<string, unknown>;
+  id?: string;
+  uniqueKey?: string | null;
+  runAt?: Date;
+  maxAttempts?: number;
+}): Promise<string | null> {
+  const res = await sql<{ id: string }>`
+    INSERT INTO jobs (id, name, payload, unique_key, run_at, max_attempts)
+    VALUES (${id}, ${name}, ${JSON.stringify(payload)}::jsonb, ${uniqueKey}, ${runAt}, ${maxAttempts})
+    ON CONFLICT DO NOTHING
+    RETURNING id
+  `.execute(db);
+  return res.rows[0]?.id ?? null;
+}
+
+/**
+ * Takes the next due job for `workerId` and marks it running under a lease: a queued job whose run_at has
+ * come, or a running job whose lease has passed (its worker died). FOR UPDATE SKIP LOCKED: two workers never
+ * take one row. A job whose lease passed after its last allowed attempt is marked dead instead.
+ */
+export async function claimJob({
+  db,
+  workerId,
+  names,
+  leaseMs = DEFAULT_LEASE_MS,
+}: {
+  db: Db;
+  workerId: string;
+  names: readonly string[];
+  leaseMs?: number;
+}): Promise<JobRow | null> {
+  if (names.length === 0) return null;
+  await sql`
+    UPDATE jobs SET state = 'dead', locked_by = NULL, locked_until = NULL, updated_at = now(),
+      last_error = coalesce(last_error || ' / ', '') || 'lease expired during the last attempt (worker stopped?)'
+    WHERE state = 'running' AND locked_until < now() AND attempts >= max_attempts
+  `.execute(db);
+  const res = await sql<JobRow>`
+    UPDATE jobs SET
+      state = 'running',
+      attempts = jobs.attempts + 1,
+      locked_by = ${workerId},
+      locked_until = now() + ${`${leaseMs} milliseconds`}::interval,
+      updated_at = now()
+    WHERE id = (
+      SELECT id FROM jobs
+      WHERE name IN (${sql.join(names)})
+        AND ((state = 'queued' AND run_at <= now()) OR (state = 'running' AND locked_until < now()))
+      ORDER BY run_at, id
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, name, payload, state, unique_key, run_at, attempts, max_attempts, locked_by, locked_until,
+      last_error
+  `.execute(db);
+  return res.rows[0] ?? null;
+}
+
+/** Pushes the lease of a job this worker holds further; false when the job is no longer ours. */
+export async function extendLease({
+  db,
+  jobId,
+  workerId,
+  leaseMs = DEFAULT_LEASE_MS,
+}: {
+  db: Db;
+  jobId: string;
+  workerId: string;
+  leaseMs?: number;
+}): Promise<boolean> {
+  const res = await sql`
+    UPDATE jobs SET locked_until = now() + ${`${leaseMs} milliseconds`}::interval
+    WHERE id = ${jobId} AND locked_by = ${workerId} AND state = 'running'
+  `.execute(db);
+  return Number(res.numAffectedRows ?? 0) > 0;
+}
+
+/** The handler returned: the job is completed, or queued again at `runAgainAt` with its attempts reset. */
+export async function completeJob({
+  db,
+  jobId,
+  workerId,
+  runAgainAt,
+}: {
+  db: Db;
+  jobId: string;
+  workerId: string;
+  runAgainAt?: Date;
+}): Promise<void> {
+  const set: Updateable<JobsTable> = runAgainAt
+    ? { state: 'queued', run_at: runAgainAt, attempts: 0, last_error: null }
+    : { state: 'completed', completed_at: new Date() };
+  await db
+    .updateTable('jobs')
+    .set({ ...set, locked_by: null, locked_until: null, updated_at: new Date() })
+    .where('id', '=', jobId)
+    .where('locked_by', '=', workerId)
+    .where('state', '=', 'running')
+    .execute();
+}
+
+/** The handler threw: queued again after a backoff, or dead when it has used its attempts. */
+export async function failJob({
+  db,
+  jobId,
+  workerId,
+  error,
+  backoffMs,
+}: {
+  db: Db;
+  jobId: string;
+  workerId: string;
+  error: string;
+  backoffMs: number;
+}): Promise<'retry' | 'dead' | 'lost'> {
+  const row = await db
+    .selectFrom('jobs')
+    .select(['attempts', 'max_attempts'])
+    .where('id', '=', jobId)
+    .where('locked_by', '=', workerId)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  if (!row) return 'lost';
+  const dead = row.attempts >= row.max_attempts;
+  await db
+    .updateTable('jobs')
+    .set({
+      state: dead ? 'dead' : 'queued',
+      run_at: dead ? undefined : new Date(Date.now() + jobBackoffMs(row.attempts, backoffMs)),
+      last_error: error.slice(0, 2000),
+      locked_by: null,
+      locked_until: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', jobId)
+    .where('locked_by', '=', workerId)
+    .where('state', '=', 'running')
+    .execute();
+  return dead ? 'dead' : 'retry';
+}
+
+/** The deterministic id of a scheduled job's slot: every instance computes the same one. */
+export const slotJobId = (name: string, everyMs: number, now: number) =>
+  `${name}@${new Date(Math.floor(now / everyMs) * everyMs).toISOString()}`;
+
+/** Removes finished jobs: completed ones after an hour (scheduled slots are many), dead ones after 30 days. */
+export async function pruneJobs({ db, now = new Date() }: { db: Db; now?: Date }): Promise<number> {
+  const hour = 60 * 60 * 1000;
+  const day = 24 * hour;
+  const res = await db
+    .deleteFrom('jobs')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'completed'), eb('updated_at', '<', new Date(now.getTime() - hour))]),
+        eb.and([eb('state', '=', 'dead'), eb('updated_at', '<', new Date(now.getTime() - 30 * day))]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -1,0 +1,11 @@
+import { deliverWebhooksJob } from '#app/modules/webhooks/deliver-webhooks.job.ts';
+import { dispatchWebhooksJob } from '#app/modules/webhooks/dispatch-webhooks.job.ts';
+import type { AnyJobDefinition } from './define-job.ts';
+import { pruneJobsJob } from './prune-jobs.job.ts';
+
+/** Every job the workers run (one definition file each). */
+export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
+  pruneJobsJob,
+  dispatchWebhooksJob,
+  deliverWebhooksJob,
+];

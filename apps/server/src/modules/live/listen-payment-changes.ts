@@ -1,0 +1,138 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { DbHandle } from '#app/db/connection.ts';
+import {
+  PAYMENT_CHANNEL,
+  type PaymentNotification,
+  parsePaymentNotification,
+} from './notify-payment-changed.ts';
+
+export type PaymentChangeListener = { stop: () => Promise<void> };
+
+/** A silent network drop is noticed by this periodic query on the listening connection. */
+const PROBE_EVERY_MS = 30_000;
+const PROBE_TIMEOUT_MS = 10_000;
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * One LISTEN connection per process on the payment channel; `onChange` gets each committed change.
+ * - PostgreSQL: a dedicated pg.Client (a pooled connection could be handed to someone else), reconnected
+ *   with backoff when it drops. Changes committed while it was down are not replayed: the gap is logged, and
+ *   clients poll as well, so they catch up on their next poll.
+ * - PGlite: `pglite.listen()`, awaited before this returns, so no NOTIFY can come before it. Taken while
+ *   holding the one connection, so it never lands inside someone else's transaction.
+ * Resolves once listening (the first PostgreSQL connection must succeed, as the server's pool did).
+ */
+export async function listenPaymentChanges({
+  dbHandle,
+  log,
+  onChange,
+}: {
+  dbHandle: DbHandle;
+  log: FastifyBaseLogger;
+  onChange: (n: PaymentNotification) => void;
+}): Promise<PaymentChangeListener> {
+  const deliver = (payload: string | undefined) => {
+    const n = parsePaymentNotification(payload);
+    if (n) onChange(n);
+    else log.warn({ channel: PAYMENT_CHANNEL }, 'live updates: ignored a malformed notification');
+  };
+
+  if (dbHandle.engine === 'pglite') {
+    const pglite = dbHandle.pglite;
+    if (!pglite) throw new Error('PGlite handle without its PGlite instance');
+    const unlisten = await dbHandle.db.connection().execute(() => pglite.listen(PAYMENT_CHANNEL, deliver));
+    return {
+      stop: async () => {
+        if (!pglite.closed) await unlisten();
+      },
+    };
+  }
+
+  const connectionString = dbHandle.databaseUrl;
+  if (!connectionString) throw new Error('PostgreSQL handle without its URL');
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let probeTimer: NodeJS.Timeout | null = null;
+  let delay = RECONNECT_MIN_MS;
+  let lostAt: number | null = null;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString, keepAlive: true, application_name: 'coinlane-live' });
+    c.on('notification', (m) => {
+      if (m.channel === PAYMENT_CHANNEL) deliver(m.payload);
+    });
+    c.on('error', (err) => lost(c, err));
+    c.on('end', () => lost(c, null));
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${PAYMENT_CHANNEL}`);
+    } catch (err) {
+      lost(c, err);
+      throw err;
+    }
+    delay = RECONNECT_MIN_MS;
+    if (lostAt !== null) {
+      log.warn(
+        { downMs: Date.now() - lostAt },
+        'live updates: LISTEN connection restored; payment changes committed while it was down were not pushed ' +
+          '(clients catch up on their next poll)',
+      );
+      lostAt = null;
+    }
+    probeTimer = setInterval(() => {
+      const probe = c.query('select 1');
+      const timeout = new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('probe timed out')), PROBE_TIMEOUT_MS).unref(),
+      );
+      Promise.race([probe, timeout]).catch((err) => lost(c, err));
+    }, PROBE_EVERY_MS);
+    probeTimer.unref();
+  };
+
+  /** The connection `c` is gone (error, end or failed probe): drop it and try again with backoff. */
+  const lost = (c: pg.Client, err: unknown) => {
+    if (client !== c) return; // an older connection, already replaced
+    client = null;
+    if (probeTimer) clearInterval(probeTimer);
+    probeTimer = null;
+    c.removeAllListeners('notification');
+    c.on('error', () => {}); // late errors of a dropped client
+    c.end().catch(() => {});
+    if (stopped) return;
+    lostAt ??= Date.now();
+    log.warn({ err, retryInMs: delay }, 'live updates: LISTEN connection lost; reconnecting');
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect().catch(() => {
+        // lost() already scheduled the next attempt
+      });
+    }, delay);
+    retryTimer.unref();
+    delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+  };
+
+  try {
+    await connect();
+  } catch (err) {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    throw err;
+  }
+  return {
+    stop: async () => {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      if (probeTimer) clearInterval(probeTimer);
+      const c = client;
+      client = null;
+      if (c) {
+        c.removeAllListeners('notification');
+        await c.end().catch(() => {});
+      }
+    },
+  };
+}

@@ -1,0 +1,294 @@
+import { LIVE_CLOSE } from '@coinlane/core/api/live';
+import { AppError } from '@coinlane/core/errors';
+import type { TMode } from '@coinlane/core/options';
+import { T } from '@coinlane/core/texts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Db } from '#app/db/connection.ts';
+import { authenticateApiKey } from '#app/modules/api-keys/authenticate-api-key.ts';
+import { getSessionByToken } from '#app/modules/auth/sessions.ts';
+import type { PaymentNotification } from './notify-payment-changed.ts';
+import { merchantPaymentUpdate, publicPaymentUpdate } from './payment-updates.ts';
+
+/** How a merchant socket signed in: re-checked every revalidation period. */
+export type LiveCredential = { kind: 'session'; token: string } | { kind: 'api_key'; key: string };
+
+export type LiveSubscription =
+  | { kind: 'merchant'; userId: string; mode: TMode; credential: LiveCredential }
+  | { kind: 'payment'; paymentId: string };
+
+/** One open socket and what it listens to. */
+export type LiveClient = {
+  ws: WebSocket;
+  ip: string;
+  sub: LiveSubscription;
+  /** Answered the last ping (pong frame or a `ping` message). */
+  alive: boolean;
+  /** False until the socket has had its hello (and, for a payment, its current state). */
+  ready: boolean;
+  /** An update came while not ready: the current state is sent again once ready. */
+  missed: boolean;
+};
+
+/** A socket whose unsent output grows past this is too slow to keep up, and is dropped. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** WebSocket close reasons are limited to 123 bytes. */
+const reason = (text: string) => Buffer.from(text).subarray(0, 123).toString();
+
+/**
+ * The sockets of this process and their subscriptions, in maps keyed by what a change names: merchant
+ * sockets by `userId:mode`, payer page sockets by payment id. A change nobody here listens to costs a map
+ * lookup; a closed socket is removed from every map. One heartbeat timer and one revalidation timer serve all.
+ */
+export class LiveHub {
+  readonly #db: Db;
+  readonly #log: FastifyBaseLogger;
+  readonly #publicPerIp: number;
+  readonly #clients = new Set<LiveClient>();
+  readonly #merchants = new Map<string, Set<LiveClient>>();
+  readonly #payments = new Map<string, Set<LiveClient>>();
+  readonly #publicByIp = new Map<string, number>();
+  /** Payments being loaded for delivery; `again` when another change came meanwhile. */
+  readonly #loading = new Map<string, { n: PaymentNotification; again: boolean }>();
+  readonly #timers: NodeJS.Timeout[] = [];
+  #revalidating = false;
+  #closed = false;
+
+  constructor({
+    db,
+    log,
+    heartbeatMs,
+    revalidateMs,
+    publicPerIp,
+  }: {
+    db: Db;
+    log: FastifyBaseLogger;
+    heartbeatMs: number;
+    revalidateMs: number;
+    publicPerIp: number;
+  }) {
+    this.#db = db;
+    this.#log = log;
+    this.#publicPerIp = publicPerIp;
+    const heartbeat = setInterval(() => this.heartbeat(), heartbeatMs);
+    const revalidate = setInterval(() => void this.revalidate(), revalidateMs);
+    heartbeat.unref();
+    revalidate.unref();
+    this.#timers.push(heartbeat, revalidate);
+  }
+
+  /** Open sockets (subscribed) in this process. */
+  get size() {
+    return this.#clients.size;
+  }
+
+  /** What the hub holds: all zero once every socket has closed. */
+  stats() {
+    return {
+      clients: this.#clients.size,
+      merchantKeys: this.#merchants.size,
+      payments: this.#payments.size,
+      publicAddresses: this.#publicByIp.size,
+      loading: this.#loading.size,
+    };
+  }
+
+  /**
+   * Counts a payer page socket against its address's limit, before its payment is looked up. False when the
+   * address already holds the maximum; otherwise the caller must `release` it unless `add` takes it over.
+   */
+  reservePublic(ip: string): boolean {
+    const n = this.#publicByIp.get(ip) ?? 0;
+    if (n >= this.#publicPerIp) return false;
+    this.#publicByIp.set(ip, n + 1);
+    return true;
+  }
+
+  releasePublic(ip: string) {
+    const n = (this.#publicByIp.get(ip) ?? 1) - 1;
+    if (n <= 0) this.#publicByIp.delete(ip);
+    else this.#publicByIp.set(ip, n);
+  }
+
+  /** Subscribes a socket (a payer page one must hold a reservation). Removed again on close. */
+  add(client: LiveClient) {
+    if (this.#closed) {
+      client.ws.close(LIVE_CLOSE.goingAway, 'Server shutting down');
+      return;
+    }
+    this.#clients.add(client);
+    const [map, key] = this.#slot(client.sub);
+    let set = map.get(key);
+    if (!set) {
+      set = new Set();
+      map.set(key, set);
+    }
+    set.add(client);
+    client.ws.once('close', () => this.#remove(client));
+  }
+
+  /** Marks a socket ready; if an update passed it by meanwhile, its payment is sent again. */
+  ready(client: LiveClient) {
+    client.ready = true;
+    if (client.missed && client.sub.kind === 'payment') {
+      client.missed = false;
+      void this.#deliverPublicTo(client, client.sub.paymentId);
+    }
+  }
+
+  /** A payment changed (from LISTEN): loads it once and sends it to this process's matching sockets. */
+  notify = (n: PaymentNotification) => {
+    if (this.#closed) return;
+    if (!this.#merchants.has(`${n.userId}:${n.mode}`) && !this.#payments.has(n.paymentId)) return;
+    const busy = this.#loading.get(n.paymentId);
+    if (busy) {
+      busy.again = true;
+      return;
+    }
+    const entry = { n, again: false };
+    this.#loading.set(n.paymentId, entry);
+    void this.#deliverLoop(entry).finally(() => this.#loading.delete(n.paymentId));
+  };
+
+  /**
+   * Checks every merchant socket's session or API key again, each credential once; a session that ended
+   * (signed out, idle past session_timeout, account suspended) or a key no longer valid closes with 4001; a
+   * session now in the other mode closes with 4002. Does not count as session activity.
+   */
+  async revalidate(): Promise<void> {
+    if (this.#revalidating || this.#closed) return;
+    this.#revalidating = true;
+    try {
+      const byCredential = new Map<string, LiveClient[]>();
+      for (const c of this.#clients) {
+        if (c.sub.kind !== 'merchant') continue;
+        const cred = c.sub.credential;
+        const id = `${cred.kind}:${cred.kind === 'session' ? cred.token : cred.key}`;
+        const list = byCredential.get(id);
+        if (list) list.push(c);
+        else byCredential.set(id, [c]);
+      }
+      for (const clients of byCredential.values()) {
+        const sub = clients[0]!.sub as Extract<LiveSubscription, { kind: 'merchant' }>;
+        let verdict: { close: number; text: string } | null;
+        try {
+          verdict = await this.#check(sub);
+        } catch (err) {
+          // The database did not answer: keep the sockets, try again next period.
+          this.#log.warn({ err }, 'live updates: could not re-check a socket credential');
+          continue;
+        }
+        if (!verdict) continue;
+        for (const c of clients) c.ws.close(verdict.close, reason(verdict.text));
+      }
+    } finally {
+      this.#revalidating = false;
+    }
+  }
+
+  /** Stops the timers and closes every socket with 1001 (the server is going away). */
+  close() {
+    this.#closed = true;
+    for (const t of this.#timers) clearInterval(t);
+    for (const c of this.#clients) c.ws.close(LIVE_CLOSE.goingAway, 'Server shutting down');
+  }
+
+  async #check(
+    sub: Extract<LiveSubscription, { kind: 'merchant' }>,
+  ): Promise<{ close: number; text: string } | null> {
+    const cred = sub.credential;
+    if (cred.kind === 'session') {
+      const session = await getSessionByToken({ db: this.#db, token: cred.token, touch: false });
+      if (!session) return { close: LIVE_CLOSE.unauthorized, text: T.sessionExpired };
+      if (session.mode !== sub.mode) return { close: LIVE_CLOSE.modeChanged, text: 'Mode changed' };
+      return null;
+    }
+    try {
+      const key = await authenticateApiKey({ db: this.#db, key: cred.key });
+      if (!key.permissions.includes('read')) {
+        return { close: LIVE_CLOSE.forbidden, text: T.apiKeyMissingPermission('read') };
+      }
+      return key.mode === sub.mode ? null : { close: LIVE_CLOSE.unauthorized, text: T.apiKeyInvalid };
+    } catch (err) {
+      if (err instanceof AppError) return { close: LIVE_CLOSE.unauthorized, text: err.message };
+      throw err;
+    }
+  }
+
+  #slot(sub: LiveSubscription): [Map<string, Set<LiveClient>>, string] {
+    return sub.kind === 'merchant'
+      ? [this.#merchants, `${sub.userId}:${sub.mode}`]
+      : [this.#payments, sub.paymentId];
+  }
+
+  #remove(client: LiveClient) {
+    if (!this.#clients.delete(client)) return;
+    const [map, key] = this.#slot(client.sub);
+    const set = map.get(key);
+    set?.delete(client);
+    if (set?.size === 0) map.delete(key);
+    if (client.sub.kind === 'payment') this.releasePublic(client.ip);
+  }
+
+  /** Delivers the payment's current state; again while more changes came during the load. */
+  async #deliverLoop(entry: { n: PaymentNotification; again: boolean }) {
+    const { paymentId, userId, mode } = entry.n;
+    do {
+      entry.again = false;
+      try {
+        const merchants = this.#merchants.get(`${userId}:${mode}`);
+        if (merchants?.size) {
+          const text = await merchantPaymentUpdate({ db: this.#db, userId, mode, paymentId });
+          if (text) for (const c of this.#merchants.get(`${userId}:${mode}`) ?? []) this.#send(c, text);
+        }
+        if (this.#payments.get(paymentId)?.size) {
+          const text = await publicPaymentUpdate({ db: this.#db, paymentId });
+          if (text) for (const c of this.#payments.get(paymentId) ?? []) this.#send(c, text);
+        }
+      } catch (err) {
+        this.#log.error({ err, paymentId }, 'live updates: could not load a changed payment');
+      }
+    } while (entry.again && !this.#closed);
+  }
+
+  async #deliverPublicTo(client: LiveClient, paymentId: string) {
+    try {
+      const text = await publicPaymentUpdate({ db: this.#db, paymentId });
+      if (text) this.#send(client, text);
+    } catch (err) {
+      this.#log.error({ err, paymentId }, 'live updates: could not load a payment');
+    }
+  }
+
+  #send(client: LiveClient, text: string) {
+    if (!client.ready) {
+      client.missed = true;
+      return;
+    }
+    if (client.ws.readyState !== client.ws.OPEN) return;
+    if (client.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      client.ws.terminate();
+      return;
+    }
+    client.ws.send(text);
+  }
+
+  /**
+   * One heartbeat (every LIVE_HEARTBEAT_SECONDS): a socket that has not answered the previous ping (pong frame
+   * or `ping` message) is terminated; every other one is pinged.
+   */
+  heartbeat() {
+    for (const c of this.#clients) {
+      if (!c.alive) {
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      try {
+        c.ws.ping();
+      } catch {
+        c.ws.terminate();
+      }
+    }
+  }
+}

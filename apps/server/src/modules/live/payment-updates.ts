@@ -1,0 +1,63 @@
+import type {
+  TLiveMerchantPaymentUpdated,
+  TLivePublicPayment,
+  TLivePublicPaymentUpdated,
+} from '@coinlane/core/api/live';
+import { AppError } from '@coinlane/core/errors';
+import type { TMode } from '@coinlane/core/options';
+import type { Db } from '#app/db/connection.ts';
+import { getPayment } from '#app/modules/payments/get-payment.ts';
+import { getPublicPayment } from '#app/modules/payments/get-public-payment.ts';
+import { presentPublicStatus } from '#app/modules/payments/present-payment.ts';
+
+const notFound = (err: unknown) => err instanceof AppError && err.code === 'NOT_FOUND';
+
+/**
+ * The merchant's `payment.updated` message, serialized once for all its sockets: the payment exactly as
+ * GET /api/v1/payments/{id} returns it (owner and mode checked there). Null when it is not the merchant's.
+ */
+export async function merchantPaymentUpdate({
+  db,
+  userId,
+  mode,
+  paymentId,
+}: {
+  db: Db;
+  userId: string;
+  mode: TMode;
+  paymentId: string;
+}): Promise<string | null> {
+  try {
+    const data = await getPayment({ db, userId, mode, paymentId });
+    const message: TLiveMerchantPaymentUpdated = { type: 'payment.updated', data };
+    return JSON.stringify(message);
+  } catch (err) {
+    if (notFound(err)) return null;
+    throw err;
+  }
+}
+
+/** The payer page's view of a payment: its id and the fields of GET /api/v1/payments/{id}/status. */
+export async function getLivePublicPayment({
+  db,
+  paymentId,
+}: {
+  db: Db;
+  paymentId: string;
+}): Promise<TLivePublicPayment | null> {
+  try {
+    const row = await getPublicPayment({ db, paymentId });
+    return { id: row.id, ...presentPublicStatus(row) };
+  } catch (err) {
+    if (notFound(err)) return null;
+    throw err;
+  }
+}
+
+/** The payer page's `payment.updated` message, or null when there is no such payment. */
+export async function publicPaymentUpdate({ db, paymentId }: { db: Db; paymentId: string }) {
+  const data = await getLivePublicPayment({ db, paymentId });
+  if (!data) return null;
+  const message: TLivePublicPaymentUpdated = { type: 'payment.updated', data };
+  return JSON.stringify(message);
+}

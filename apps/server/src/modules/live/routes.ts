@@ -1,0 +1,252 @@
+import {
+  LIVE_CLOSE,
+  LIVE_HEARTBEAT_SECONDS,
+  LIVE_MAX_PAYLOAD_BYTES,
+  LIVE_PUBLIC_SOCKETS_PER_IP,
+  LIVE_REVALIDATE_SECONDS,
+  type TLiveHello,
+  type TLivePublicPaymentUpdated,
+  ZLiveClientMessage,
+  ZLiveQuery,
+} from '@coinlane/core/api/live';
+import { AppError } from '@coinlane/core/errors';
+import { T } from '@coinlane/core/texts';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
+import { authenticateApiKey } from '#app/modules/api-keys/authenticate-api-key.ts';
+import { SESSION_COOKIE } from '#app/modules/auth/sessions.ts';
+import { listenPaymentChanges } from './listen-payment-changes.ts';
+import { type LiveClient, type LiveCredential, LiveHub, type LiveSubscription } from './live-hub.ts';
+import { getLivePublicPayment } from './payment-updates.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's live-updates sockets (modules/live). */
+    liveHub: LiveHub;
+  }
+}
+
+export type LiveOptions = {
+  heartbeatMs?: number;
+  revalidateMs?: number;
+  publicSocketsPerIp?: number;
+};
+
+/** Client messages in a minute beyond which a socket is closed (1008). */
+const MAX_MESSAGES_PER_MINUTE = 120;
+/** Invalid client messages tolerated (ignored) before the socket is closed (1008). */
+const MAX_INVALID_MESSAGES = 20;
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Live updates: the `/ws` WebSocket, fed by the PostgreSQL channel of payment changes. Registers the hub and
+ * the LISTEN connection on the app (one per process) and the route in its own context, so the WebSocket
+ * plugin's handling touches no other route.
+ */
+export const livePlugin = fp<LiveOptions>(async (app, opts) => {
+  const hub = new LiveHub({
+    db: app.db,
+    log: app.log,
+    heartbeatMs: opts.heartbeatMs ?? LIVE_HEARTBEAT_SECONDS * 1000,
+    revalidateMs: opts.revalidateMs ?? LIVE_REVALIDATE_SECONDS * 1000,
+    publicPerIp: opts.publicSocketsPerIp ?? LIVE_PUBLIC_SOCKETS_PER_IP,
+  });
+  app.decorate('liveHub', hub);
+  // With the WebSocket plugin, every request carrying `Upgrade` arrives detached from the HTTP parser. One that
+  // is answered over HTTP instead (refused by a hook: bad API key, rate limit; or not a WebSocket route) must
+  // drop its socket after the answer, else the socket stays open, half-closed, and holds the server open.
+  app.addHook('onResponse', async (req) => {
+    if (req.raw.headers.upgrade && !req.raw.socket.destroyed) req.raw.socket.destroy();
+  });
+  const listener = await listenPaymentChanges({ dbHandle: app.dbHandle, log: app.log, onChange: hub.notify });
+  app.addHook('onClose', async () => {
+    hub.close();
+    await listener.stop();
+  });
+  await app.register(liveRoutes, { hub });
+});
+
+const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub }> = async (app, { hub }) => {
+  await app.register(websocket, {
+    options: { maxPayload: LIVE_MAX_PAYLOAD_BYTES },
+    // A client vanishing mid-frame is routine, not an application error.
+    errorHandler: (err, socket, req) => {
+      req.log.debug({ err }, 'live updates: socket error');
+      socket.terminate();
+    },
+    preClose: (done) => {
+      hub.close();
+      app.websocketServer.close();
+      done();
+    },
+  });
+
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      // The handshake counts against the per-IP limit of the public routes, like the status polling it replaces.
+      config: { publicRateLimit: true },
+      schema: { querystring: ZLiveQuery },
+    },
+    async (socket, req) => {
+      const client: Omit<LiveClient, 'sub'> = {
+        ws: socket,
+        ip: req.ip,
+        alive: true,
+        ready: false,
+        missed: false,
+      };
+      watchClientMessages(socket, client);
+      try {
+        if (req.query.paymentId) await subscribePayment(app, hub, socket, client, req.query.paymentId);
+        else await subscribeMerchant(app, hub, socket, client, req, req.query.token);
+      } catch (err) {
+        req.log.error({ err }, 'live updates: subscription failed');
+        if (socket.readyState === socket.OPEN) socket.close(1011, 'Internal error');
+      }
+    },
+  );
+};
+
+/** The payer page: one payment by id, public fields only, its current state first. */
+async function subscribePayment(
+  app: FastifyInstance,
+  hub: LiveHub,
+  socket: WebSocket,
+  base: Omit<LiveClient, 'sub'>,
+  paymentId: string,
+) {
+  if (!hub.reservePublic(base.ip)) {
+    socket.close(LIVE_CLOSE.tooManyConnections, 'Too many connections from this address');
+    return;
+  }
+  if (socket.readyState !== socket.OPEN) {
+    hub.releasePublic(base.ip);
+    return;
+  }
+  // The same object the message handlers update (alive), now with its subscription.
+  const client: LiveClient = Object.assign(base, { sub: { kind: 'payment' as const, paymentId } });
+  // Subscribed before the first read, so no change can fall between the read and the subscription.
+  hub.add(client);
+  const data = await getLivePublicPayment({ db: app.db, paymentId });
+  if (socket.readyState !== socket.OPEN) return;
+  if (!data) {
+    socket.close(LIVE_CLOSE.paymentNotFound, T.paymentNotFound);
+    return;
+  }
+  const hello: TLiveHello = {
+    type: 'hello',
+    subscription: 'payment',
+    paymentId,
+    heartbeatSeconds: LIVE_HEARTBEAT_SECONDS,
+  };
+  const current: TLivePublicPaymentUpdated = { type: 'payment.updated', data };
+  socket.send(JSON.stringify(hello));
+  socket.send(JSON.stringify(current));
+  hub.ready(client);
+}
+
+/** A merchant: its own payments in its mode, signed in by the session cookie or an API key holding `read`. */
+async function subscribeMerchant(
+  app: FastifyInstance,
+  hub: LiveHub,
+  socket: WebSocket,
+  base: Omit<LiveClient, 'sub'>,
+  req: FastifyRequest,
+  token: string | undefined,
+) {
+  let sub: Extract<LiveSubscription, { kind: 'merchant' }>;
+  const headerKey = req.auth?.kind === 'api_key' ? BEARER.exec(req.headers.authorization ?? '')?.[1] : null;
+  const key = token ?? headerKey;
+  if (key) {
+    let identity: Awaited<ReturnType<typeof authenticateApiKey>>;
+    try {
+      identity = await authenticateApiKey({ db: app.db, key });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      socket.close(LIVE_CLOSE.unauthorized, err.message.slice(0, 120));
+      return;
+    }
+    if (!identity.permissions.includes('read')) {
+      socket.close(LIVE_CLOSE.forbidden, T.apiKeyMissingPermission('read').slice(0, 120));
+      return;
+    }
+    const credential: LiveCredential = { kind: 'api_key', key };
+    sub = { kind: 'merchant', userId: identity.user.id, mode: identity.mode, credential };
+  } else if (req.auth?.kind === 'session' && sameOrigin(app, req)) {
+    const credential: LiveCredential = { kind: 'session', token: req.cookies[SESSION_COOKIE] ?? '' };
+    sub = { kind: 'merchant', userId: req.auth.user.id, mode: req.auth.mode, credential };
+  } else {
+    socket.close(LIVE_CLOSE.unauthorized, T.authRequired);
+    return;
+  }
+  if (socket.readyState !== socket.OPEN) return;
+  const client: LiveClient = Object.assign(base, { sub });
+  hub.add(client);
+  const hello: TLiveHello = {
+    type: 'hello',
+    subscription: 'merchant',
+    mode: sub.mode,
+    heartbeatSeconds: LIVE_HEARTBEAT_SECONDS,
+  };
+  socket.send(JSON.stringify(hello));
+  hub.ready(client);
+}
+
+/**
+ * A cookie-authenticated socket must come from this app's own pages (cross-site WebSocket hijacking): a
+ * browser always sends Origin on a WebSocket handshake; clients without one (servers) are not browsers.
+ */
+function sameOrigin(app: FastifyInstance, req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  try {
+    const o = new URL(origin);
+    return o.host === req.headers.host || o.origin === new URL(app.config.appUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Client messages: `{"type":"ping"}` is answered with `{"type":"pong"}`; anything else is ignored, up to a
+ * point. Pong frames and pings keep the socket alive through the heartbeat.
+ */
+function watchClientMessages(socket: WebSocket, client: Omit<LiveClient, 'sub'>) {
+  let invalid = 0;
+  let windowStart = Date.now();
+  let inWindow = 0;
+  socket.on('pong', () => {
+    client.alive = true;
+  });
+  socket.on('message', (data, isBinary) => {
+    const now = Date.now();
+    if (now - windowStart > 60_000) {
+      windowStart = now;
+      inWindow = 0;
+    }
+    if (++inWindow > MAX_MESSAGES_PER_MINUTE) {
+      socket.close(LIVE_CLOSE.policy, 'Too many messages');
+      return;
+    }
+    let parsed: unknown = null;
+    if (!isBinary) {
+      try {
+        parsed = JSON.parse(data.toString());
+      } catch {
+        parsed = null;
+      }
+    }
+    if (ZLiveClientMessage.safeParse(parsed).success) {
+      client.alive = true;
+      if (socket.readyState === socket.OPEN) socket.send('{"type":"pong"}');
+      return;
+    }
+    if (++invalid > MAX_INVALID_MESSAGES) socket.close(LIVE_CLOSE.policy, 'Too many invalid messages');
+  });
+}

@@ -1,0 +1,58 @@
+import type { Config } from '#app/config.ts';
+import type { Db } from '#app/db/connection.ts';
+import { openEndpointSecret } from './endpoint-secret.ts';
+import { selectEndpointById, selectNextOpenDelivery } from './queries.ts';
+import { recordWebhookAttempt } from './record-webhook-attempt.ts';
+import { sendWebhook } from './send-webhook.ts';
+import { getWebhookSettings } from './webhook-settings.ts';
+
+export type DeliverNextOutcome =
+  | { kind: 'idle' }
+  | { kind: 'wait'; until: Date }
+  | { kind: 'sent'; ok: boolean };
+
+/**
+ * Makes the next attempt an endpoint owes: only its oldest open delivery may be sent, so event N+1 never
+ * leaves before N is delivered or has failed for good (order per endpoint). No transaction is open during
+ * the HTTP call; the result is recorded afterwards (recordWebhookAttempt). Safe to run twice.
+ */
+export async function deliverNextWebhook({
+  db,
+  config,
+  endpointId,
+  now = () => new Date(),
+}: {
+  db: Db;
+  config: Config;
+  endpointId: string;
+  now?: () => Date;
+}): Promise<DeliverNextOutcome> {
+  const endpoint = await selectEndpointById(db, endpointId);
+  if (!endpoint) return { kind: 'idle' };
+  const delivery = await selectNextOpenDelivery(db, endpointId);
+  if (!delivery) return { kind: 'idle' };
+  if (delivery.next_attempt_at && delivery.next_attempt_at.getTime() > now().getTime()) {
+    return { kind: 'wait', until: delivery.next_attempt_at };
+  }
+  const { timeoutMs, retries } = await getWebhookSettings({ db });
+  const result = await sendWebhook({
+    url: endpoint.url,
+    secret: openEndpointSecret(config, endpoint),
+    body: delivery.body,
+    eventId: delivery.event_id,
+    timeoutMs,
+    allowPrivate: config.allowPrivateWebhooks,
+  });
+  await recordWebhookAttempt({
+    db,
+    deliveryId: delivery.id,
+    url: endpoint.url,
+    result,
+    isResend: false,
+    expectedAutoAttempts: delivery.auto_attempts,
+    retries,
+    retryBaseMs: config.webhookRetryBaseMs,
+    now: now(),
+  });
+  return { kind: 'sent', ok: result.ok };
+}

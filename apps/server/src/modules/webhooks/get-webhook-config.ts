@@ -1,0 +1,31 @@
+import type { TWebhookConfig, TWebhookEventType } from '@coinlane/core/api/webhooks';
+import type { TMode } from '@coinlane/core/options';
+import type { Config } from '#app/config.ts';
+import type { Db } from '#app/db/connection.ts';
+import { openEndpointSecret } from './endpoint-secret.ts';
+import { type EndpointRow, selectEndpoint } from './queries.ts';
+
+export const presentConfig = (config: Config, row: EndpointRow | undefined): TWebhookConfig =>
+  row
+    ? {
+        url: row.url,
+        events: row.events as TWebhookEventType[],
+        secret: openEndpointSecret(config, row),
+        updatedAt: row.updated_at.toISOString(),
+      }
+    : { url: null, events: [], secret: null, updatedAt: null };
+
+/** GET /webhooks/config: the endpoint of the caller's mode, its secret revealed to its owner. */
+export async function getWebhookConfig({
+  db,
+  config,
+  userId,
+  mode,
+}: {
+  db: Db;
+  config: Config;
+  userId: string;
+  mode: TMode;
+}): Promise<TWebhookConfig> {
+  return presentConfig(config, await selectEndpoint(db, userId, mode));
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { MODES } from '../options.ts';
+import { T } from '../texts.ts';
+
+/** Events a merchant can subscribe a webhook endpoint to (merchant spec 7, plus partial and expired). */
+export const WEBHOOK_EVENT_TYPES = [
+  'payment.created',
+  'payment.partial',
+  'payment.confirmed',
+  'payment.failed',
+  'payment.expired',
+] as const;
+export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** The event sent by POST /webhooks/config/test. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+export const WEBHOOK_URL_MAX = 2048;
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'retrying', 'failed'] as const;
+export type TWebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
+
+/** An http(s) URL without credentials, at most 2048 characters (https-only and private targets: the server). */
+export const ZWebhookUrl = z
+  .string({ error: T.webhookUrlInvalid })
+  .trim()
+  .min(1, T.webhookUrlInvalid)
+  .max(WEBHOOK_URL_MAX, T.webhookUrlTooLong(WEBHOOK_URL_MAX))
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, T.webhookUrlInvalid)
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return !u.username && !u.password;
+    } catch {
+      return true;
+    }
+  }, T.webhookUrlCredentials)
+  .meta({
+    description: 'Where events are POSTed: https, no credentials.',
+    example: 'https://shop.example.com/coinlane',
+  });
+
+/** PUT /webhooks/config. */
+export const ZUpdateWebhookConfigRequest = z.object({
+  url: ZWebhookUrl,
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES, { error: T.webhookEventsInvalid }), { error: T.webhookEventsInvalid })
+    .max(WEBHOOK_EVENT_TYPES.length * 2, T.webhookEventsInvalid)
+    .transform((list) => WEBHOOK_EVENT_TYPES.filter((e) => list.includes(e)))
+    .meta({ description: 'The events to send; an empty list sends none.', example: ['payment.confirmed'] }),
+});
+export type TUpdateWebhookConfigRequest = z.infer<typeof ZUpdateWebhookConfigRequest>;
+
+/** GET/PUT /webhooks/config: the endpoint of the current mode; nulls before one is saved. */
+export const ZWebhookConfig = z.object({
+  url: z.string().nullable(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  /** The signing secret (`whsec_...`), shown to its owner. */
+  secret: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type TWebhookConfig = z.infer<typeof ZWebhookConfig>;
+
+export const ZWebhookSecret = z.object({ secret: z.string() });
+export type TWebhookSecret = z.infer<typeof ZWebhookSecret>;
+
+/** POST /webhooks/config/test: the result of the one attempt. */
+export const ZWebhookTestResult = z.object({
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  ok: z.boolean(),
+  error: z.string().optional(),
+});
+export type TWebhookTestResult = z.infer<typeof ZWebhookTestResult>;
+
+export const ZWebhookAttempt = z.object({
+  id: z.string(),
+  attemptNumber: z.number().int(),
+  isResend: z.boolean(),
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  error: z.string().nullable(),
+  /** The first 1 KB of the response body. */
+  responseExcerpt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TWebhookAttempt = z.infer<typeof ZWebhookAttempt>;
+
+export const ZWebhookEventListQuery = z.object({
+  type: z.string().trim().max(50).optional(),
+  state: z.enum(WEBHOOK_DELIVERY_STATES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TWebhookEventListQuery = z.infer<typeof ZWebhookEventListQuery>;
+
+export const ZWebhookEvent = z.object({
+  /** The event id (`evt_...`), also sent as Coinlane-Event-Id. */
+  id: z.string(),
+  type: z.string(),
+  createdAt: z.string(),
+  mode: z.enum(MODES),
+  deliveryState: z.enum(WEBHOOK_DELIVERY_STATES),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  nextRetryAt: z.string().nullable(),
+});
+export type TWebhookEvent = z.infer<typeof ZWebhookEvent>;
+
+export const ZWebhookEventList = z.object({
+  items: z.array(ZWebhookEvent),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type TWebhookEventList = z.infer<typeof ZWebhookEventList>;
+
+export const ZWebhookEventDetail = ZWebhookEvent.extend({
+  /** The body as sent: { id, type, createdAt, mode, data }. */
+  payload: z.record(z.string(), z.unknown()),
+  attempts: z.array(ZWebhookAttempt),
+});
+export type TWebhookEventDetail = z.infer<typeof ZWebhookEventDetail>;
+
+export const ZWebhookEventParams = z.object({ id: z.string().trim().min(1).max(100) });
+
+/** GET /admin/webhooks: the latest deliveries across merchants (admin spec, Webhook Monitoring). */
+export const ZAdminWebhookDelivery = ZWebhookEvent.extend({
+  merchantId: z.string(),
+  merchantLabel: z.string(),
+  url: z.string(),
+});
+export const ZAdminWebhookDeliveryList = z.object({ items: z.array(ZAdminWebhookDelivery) });
+export type TAdminWebhookDeliveryList = z.infer<typeof ZAdminWebhookDeliveryList>;
