@@ -1,9 +1,23 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    {
+      // In development too, /payment/{id} is the hosted payment page's own entry (the server does the same).
+      name: 'coinlane-payment-page-dev',
+      configureServer(server) {
+        server.middlewares.use((req, _res, next) => {
+          if (req.url && /^\/payment\/[^/?#]/.test(req.url)) req.url = '/payment.html';
+          next();
+        });
+      },
+    },
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -12,5 +26,17 @@ export default defineConfig({
       '/ws': { target: 'ws://localhost:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 700 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 700,
+    // Two entries: the app, and the hosted payment page as its own light bundle (served for /payment/*).
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        payment: fileURLToPath(new URL('./payment.html', import.meta.url)),
+      },
+    },
+  },
 });

@@ -39,7 +39,11 @@ export function ensureWebBuilt() {
 }
 
 function spawnSyncNpm(args: string[]): number {
-  return spawnSync('npm', args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+  // A production build (vitest sets NODE_ENV=test, which would build React's development bundle).
+  return (
+    spawnSync('npm', args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+      .status ?? 1
+  );
 }
 
 export type RunningServer = {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -38,6 +39,17 @@ const ZEnv = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
     API_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).optional(),
+    // Webhooks and the job queue (modules/webhooks, jobs/).
+    APP_SECRET_KEY: z
+      .string()
+      .regex(
+        /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/,
+        'must be 32 bytes as 64 hex characters or 44 base64 characters (openssl rand -base64 32)',
+      )
+      .optional(),
+    ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
+    WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(60),
+    JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
@@ -57,6 +69,13 @@ const ZEnv = z
     }
     if (env.NODE_ENV === 'production' && !env.APP_URL) {
       ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'is required when NODE_ENV=production' });
+    }
+    if (env.NODE_ENV === 'production' && !env.APP_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_SECRET_KEY'],
+        message: 'is required when NODE_ENV=production (it encrypts webhook secrets at rest)',
+      });
     }
   });
 
@@ -92,6 +111,16 @@ export type Config = {
    */
   apiRateLimitPerMinute: number | null;
   apiRateLimitPerHour: number | null;
+  /** 32-byte key that encrypts secrets at rest (webhook secrets): APP_SECRET_KEY, or a development key. */
+  appSecretKey: Buffer;
+  /** True when appSecretKey was derived from DATA_DIR (development and tests only; main.ts warns). */
+  appSecretKeyDerived: boolean;
+  /** Webhook targets on private, loopback and link-local addresses (and plain http) allowed: tests, development. */
+  allowPrivateWebhooks: boolean;
+  /** First webhook retry delay; each later one doubles it. */
+  webhookRetryBaseMs: number;
+  /** How often an idle job worker looks for due jobs. */
+  jobPollMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -133,6 +162,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Test suites call the API far more often than the admin's limits allow; tests of the limits set them.
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 1_000_000 : null),
     apiRateLimitPerHour: e.API_RATE_LIMIT_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : null),
+    ...secretKeyOf(e.APP_SECRET_KEY, path.resolve(e.DATA_DIR)),
+    allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
+    webhookRetryBaseMs: Math.round(e.WEBHOOK_RETRY_BASE_SECONDS * 1000),
+    jobPollMs: e.JOB_POLL_MS,
     ...overrides,
   };
+}
+
+/**
+ * APP_SECRET_KEY as 32 bytes (hex or base64). Without it (development and tests only; production refuses to
+ * start) a stable key is derived from the DATA_DIR path, so a laptop's secrets survive restarts; it is no
+ * secret, and main.ts says so in the log.
+ */
+function secretKeyOf(value: string | undefined, dataDir: string) {
+  if (value) {
+    const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+    return { appSecretKey: key, appSecretKeyDerived: false };
+  }
+  const key = createHash('sha256').update(`coinlane-development-secret-key:${dataDir}`).digest();
+  return { appSecretKey: key, appSecretKeyDerived: true };
 }

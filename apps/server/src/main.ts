@@ -2,7 +2,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
+import { JOB_DEFINITIONS } from './jobs/registry.ts';
 import { startSchedules } from './jobs/schedules.ts';
+import { startJobWorker } from './jobs/worker.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -28,6 +30,16 @@ async function main() {
     ? startSchedules({ db: dbHandle.db, config, log: app.log })
     : null;
 
+  // The webhooks / jobs roles: a job worker (webhook dispatch and delivery, scheduled job slots).
+  if (config.appSecretKeyDerived)
+    app.log.warn(
+      'APP_SECRET_KEY is not set: webhook secrets are encrypted with a development key derived from DATA_DIR. Set APP_SECRET_KEY (openssl rand -base64 32); production requires it.',
+    );
+  const jobWorker =
+    config.roles.includes('webhooks') || config.roles.includes('jobs')
+      ? startJobWorker({ db: dbHandle.db, config, log: app.log, definitions: JOB_DEFINITIONS })
+      : null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -37,6 +49,7 @@ async function main() {
     timer.unref();
     try {
       await scheduler?.stop();
+      await jobWorker?.stop();
       await app.close();
       await dbHandle.close();
       process.exit(0);

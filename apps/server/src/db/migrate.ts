@@ -2,12 +2,16 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-payments.ts';
 import * as m0003 from './migrations/0003-api-keys.ts';
+import * as m0004 from './migrations/0004-jobs-webhooks.ts';
+import * as m0005 from './migrations/0005-merchant-screens.ts';
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-payments': m0002,
   '0003-api-keys': m0003,
+  '0004-jobs-webhooks': m0004,
+  '0005-merchant-screens': m0005,
 };
 
 class StaticProvider implements MigrationProvider {

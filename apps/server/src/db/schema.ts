@@ -324,6 +324,72 @@ export interface OutboxEventsTable {
   entity_id: string;
   payload: Json<Record<string, unknown>>;
   created_at: Timestamp;
+  /** When the webhook dispatcher turned the event into deliveries (0004-jobs-webhooks). */
+  webhooks_dispatched_at: NullableTimestamp;
+}
+
+export interface JobsTable {
+  id: string;
+  name: string;
+  payload: Json<Record<string, unknown>>;
+  state: Generated<'queued' | 'running' | 'completed' | 'dead'>;
+  unique_key: string | null;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  user_id: string;
+  mode: Mode;
+  url: string;
+  events: Json<string[]>;
+  secret_sealed: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  secret_rotated_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  seq: Generated<number>;
+  endpoint_id: string;
+  user_id: string;
+  mode: Mode;
+  event_id: string;
+  event_type: string;
+  event_created_at: RequiredTimestamp;
+  /** The JSON body exactly as sent (every attempt sends the same bytes). */
+  body: string;
+  state: Generated<'pending' | 'delivered' | 'retrying' | 'failed'>;
+  auto_attempts: Generated<number>;
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  last_attempt_at: NullableTimestamp;
+  next_attempt_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt_number: number;
+  is_resend: Generated<boolean>;
+  url: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_excerpt: string | null;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -347,4 +413,8 @@ export interface Database {
   transfers: TransfersTable;
   platform_fees: PlatformFeesTable;
   outbox_events: OutboxEventsTable;
+  jobs: JobsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

@@ -10,17 +10,22 @@ import type { Config } from '#app/config.ts';
 import type { Db, DbHandle } from '#app/db/connection.ts';
 import { createMailer, type Mailer } from '#app/mail/mailer.ts';
 import { adminRoutes } from '#app/modules/admin/routes.ts';
+import { analyticsRoutes } from '#app/modules/analytics/routes.ts';
 import { apiKeyRoutes } from '#app/modules/api-keys/routes.ts';
 import { authRoutes } from '#app/modules/auth/routes.ts';
 import { checkoutRoutes } from '#app/modules/checkout/routes.ts';
+import { currencyRoutes } from '#app/modules/currencies/routes.ts';
 import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
 import { healthRoutes } from '#app/modules/health/routes.ts';
+import { livePlugin } from '#app/modules/live/routes.ts';
 import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
 import { paymentRoutes } from '#app/modules/payments/routes.ts';
 import { profileRoutes } from '#app/modules/profile/routes.ts';
 import { publicRoutes } from '#app/modules/public/routes.ts';
 import { rateRoutes } from '#app/modules/rates/routes.ts';
 import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
+import { transactionRoutes } from '#app/modules/transactions/routes.ts';
+import { webhookRoutes } from '#app/modules/webhooks/routes.ts';
 import { authPlugin } from './auth.ts';
 import { registerErrorHandler } from './errors.ts';
 import { idempotencyPlugin } from './idempotency.ts';
@@ -89,6 +94,10 @@ export async function buildApp({
       await api.register(paymentRoutes);
       await api.register(checkoutRoutes);
       await api.register(testNetworkRoutes);
+      await api.register(webhookRoutes);
+      await api.register(currencyRoutes);
+      await api.register(transactionRoutes);
+      await api.register(analyticsRoutes);
       if (config.devMailOutbox) await api.register(devMailRoutes, { prefix: '/dev' });
       api.setNotFoundHandler((_req, reply) =>
         reply
@@ -98,6 +107,9 @@ export async function buildApp({
     },
     { prefix: '/api/v1' },
   );
+
+  // Live updates: the /ws WebSocket and this process's LISTEN connection (modules/live).
+  await app.register(livePlugin);
 
   // Uploaded files (avatars) under DATA_DIR.
   const uploads = path.join(config.dataDir, 'uploads');
@@ -119,6 +131,10 @@ export async function buildApp({
         return reply
           .status(404)
           .send({ success: false, data: null, error: { message: 'Not found', code: 'NOT_FOUND' } });
+      }
+      // The hosted payment page is its own light bundle (apps/web/payment.html).
+      if (/^\/payment\/[^/?#]/.test(req.url) && fs.existsSync(path.join(webDist, 'payment.html'))) {
+        return reply.type('text/html').sendFile('payment.html', webDist, { maxAge: 0 });
       }
       return reply.type('text/html').sendFile('index.html', webDist, { maxAge: 0 });
     });

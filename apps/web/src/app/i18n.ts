@@ -2,13 +2,17 @@ import { LANGUAGES } from '@coinlane/core/options';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { locales as admin } from '../features/admin/locales.ts';
+import { locales as apiKeys } from '../features/api-keys/locales.ts';
 import { locales as apiReference } from '../features/api-reference/locales.ts';
 import { locales as auth } from '../features/auth/locales.ts';
 import { locales as dashboard } from '../features/dashboard/locales.ts';
 import { locales as devMail } from '../features/dev-mail/locales.ts';
 import { locales as docs } from '../features/docs/locales.ts';
 import { locales as landing } from '../features/landing/locales.ts';
+import { locales as paymentLinks } from '../features/payment-links/locales.ts';
 import { locales as settings } from '../features/settings/locales.ts';
+import { locales as webhooks } from '../features/settings/webhook-locales.ts';
+import { locales as transactions } from '../features/transactions/locales.ts';
 import { initialLanguage } from '../lib/language.ts';
 import { locales as common } from './locales.ts';
 
@@ -23,6 +27,10 @@ const namespaces = {
   admin,
   devMail,
   apiReference,
+  apiKeys,
+  webhooks,
+  transactions,
+  paymentLinks,
 } as const;
 
 const resources = Object.fromEntries(

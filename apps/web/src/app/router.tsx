@@ -49,11 +49,38 @@ export const router = createBrowserRouter([
             children: [
               {
                 path: paths.dashboard,
-                lazy: page(() => import('../features/dashboard/components/dashboard-page.tsx')),
+                lazy: async () => {
+                  const { default: DashboardPage } = await import(
+                    '../features/dashboard/components/dashboard-page.tsx'
+                  );
+                  return {
+                    element: (
+                      <DashboardPage
+                        links={{
+                          createLink: paths.paymentLinks,
+                          apiKeys: paths.apiKeys,
+                          allTransactions: paths.transactions,
+                        }}
+                      />
+                    ),
+                  };
+                },
+              },
+              {
+                path: paths.transactions,
+                lazy: page(() => import('../features/transactions/components/transactions-page.tsx')),
+              },
+              {
+                path: paths.paymentLinks,
+                lazy: page(() => import('../features/payment-links/components/payment-links-page.tsx')),
               },
               {
                 path: paths.settings,
                 lazy: page(() => import('../features/settings/components/settings-page.tsx')),
+              },
+              {
+                path: paths.apiKeys,
+                lazy: page(() => import('../features/api-keys/components/api-keys-page.tsx')),
               },
             ],
           },

@@ -29,6 +29,14 @@ export const setUnauthorizedHandler = (fn: () => void) => {
 
 /** The one API client: JSON in, envelope unwrapped, failures as ApiError with the spec's texts. */
 export async function api<T>(path: string, opts: Options = {}): Promise<T> {
+  return (await apiEnvelope<{ data: T }>(path, opts)).data;
+}
+
+/**
+ * The same call, answering the whole envelope: for replies that carry more beside `data` (a list's
+ * `pagination` and `summary`).
+ */
+export async function apiEnvelope<E extends { data: unknown }>(path: string, opts: Options = {}): Promise<E> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
@@ -51,7 +59,7 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   }
   let json: {
     success?: boolean;
-    data?: T;
+    data?: unknown;
     error?: { message?: string; code?: string; fields?: Record<string, string> };
   } | null = null;
   try {
@@ -69,7 +77,7 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
       json?.error?.fields ?? {},
     );
   }
-  return json.data as T;
+  return json as unknown as E;
 }
 
 export const errorMessage = (err: unknown, fallback: string) =>

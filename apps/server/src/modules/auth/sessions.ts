@@ -51,13 +51,16 @@ export async function createSession({
 /**
  * The live session for a cookie token, or null. A session ends when revoked, past its absolute expiry, idle
  * longer than the `session_timeout` system setting, or when its account is suspended.
+ * `touch: false` checks without counting as activity (the live-updates socket re-checks its session so).
  */
 export async function getSessionByToken({
   db,
   token,
+  touch = true,
 }: {
   db: Db;
   token: string;
+  touch?: boolean;
 }): Promise<SessionRow | null> {
   if (!token || token.length > 200) return null;
   const row = await db
@@ -91,7 +94,7 @@ export async function getSessionByToken({
       .execute();
     return null;
   }
-  if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+  if (touch && now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', row.id).execute();
   }
   return { sessionId: row.id, userId: row.user_id, mode: row.mode, status: row.status };

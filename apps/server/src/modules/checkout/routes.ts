@@ -1,10 +1,12 @@
 import { ZCheckout, ZCheckoutParams } from '@coinlane/core/api/checkout';
 import { envelope } from '@coinlane/core/api/envelope';
+import { ZSimulatePaymentRequest } from '@coinlane/core/api/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '#app/http/errors.ts';
 import { idempotent } from '#app/http/idempotency.ts';
 import { payerActor } from '#app/modules/payments/actor.ts';
 import { getCheckout } from './get-checkout.ts';
+import { simulateCheckoutPayment } from './simulate-checkout-payment.ts';
 import { startCheckoutPayment } from './start-checkout-payment.ts';
 
 /** The hosted payment page's calls: public, no sign-in (limited per client IP). */
@@ -40,5 +42,30 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(created ? 201 : 200).send(ok(checkout));
     },
+  );
+
+  app.post(
+    '/checkout/:linkId/simulate',
+    {
+      preHandler: idempotent,
+      schema: {
+        summary:
+          "Test mode only: simulate the payer's transfer to the link's current payment (hosted page test panel)",
+        description:
+          'Public like the rest of the hosted page, limited per client IP. `amount` is a decimal string in whole coins; without it, what is still due is sent. Refused with 403 for a live link.',
+        params: ZCheckoutParams,
+        body: ZSimulatePaymentRequest,
+        response: { 200: envelope(ZCheckout) },
+      },
+    },
+    async (req) =>
+      ok(
+        await simulateCheckoutPayment({
+          db: app.db,
+          linkId: req.params.linkId,
+          amount: req.body.amount,
+          actor: payerActor(req),
+        }),
+      ),
   );
 };

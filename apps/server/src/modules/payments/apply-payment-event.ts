@@ -9,6 +9,7 @@ import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import { recordPlatformFee } from '#app/modules/fees/record-platform-fee.ts';
+import { notifyPaymentChanged } from '#app/modules/live/notify-payment-changed.ts';
 import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
 import { completePaymentLink } from '#app/modules/payment-links/complete-payment-link.ts';
 import { getTransferTotals } from '#app/modules/transfers/get-transfer-totals.ts';
@@ -142,6 +143,12 @@ export async function applyPaymentEvent({
           payload,
         });
       }
+    }
+
+    // Live updates: every committed change of the row (confirmations too) reaches the WebSocket sockets of
+    // every server process through LISTEN/NOTIFY; delivered at commit, dropped on rollback.
+    if (payment !== row || t.emit.length) {
+      await notifyPaymentChanged({ db: trx, paymentId, userId: row.user_id, mode: row.mode });
     }
 
     if (t.emit.includes('payment.confirmed')) {

@@ -20,6 +20,7 @@ import { getPayment } from './get-payment.ts';
 import { getPublicPayment } from './get-public-payment.ts';
 import { listPayments } from './list-payments.ts';
 import { presentPayment, presentPaymentAddress, presentPublicStatus } from './present-payment.ts';
+import { renderPaymentQr } from './render-payment-qr.ts';
 
 /** Payments of the merchant API (read / write permissions), and the two public calls of the payer's page. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -133,5 +134,25 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       ok(presentPaymentAddress(await getPublicPayment({ db: app.db, paymentId: req.params.id }))),
+  );
+
+  app.get(
+    '/payments/:id/qr.svg',
+    {
+      config: { publicRateLimit: true },
+      schema: {
+        summary: 'Public QR code (SVG) of the payment URI (payer page)',
+        params: ZPaymentIdParams,
+      },
+    },
+    async (req, reply) => {
+      const svg = await renderPaymentQr({ db: app.db, paymentId: req.params.id });
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400, immutable')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('x-content-type-options', 'nosniff')
+        .send(svg);
+    },
   );
 };

@@ -1,4 +1,14 @@
-import { BookOpen, Home, LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  BookOpen,
+  Home,
+  KeyRound,
+  LayoutDashboard,
+  Link2,
+  LogOut,
+  Settings,
+  ShieldCheck,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -25,15 +35,25 @@ import { LiveBadge, ModeStripe, ModeSwitch } from './mode-switch.tsx';
  */
 const SIDEBAR: NavItem[] = [
   { to: paths.dashboard, labelKey: 'nav.dashboard', icon: LayoutDashboard },
+  { to: paths.transactions, labelKey: 'nav.transactions', icon: ArrowLeftRight },
+  { to: paths.paymentLinks, labelKey: 'nav.payments', icon: Link2 },
+  { to: paths.apiKeys, labelKey: 'nav.apiKeys', icon: KeyRound },
   { to: paths.docs, labelKey: 'nav.documentation', icon: BookOpen },
   { to: paths.settings, labelKey: 'nav.settings', icon: Settings },
 ];
 
 /** The phone's bottom bar: Home, then Transactions, Payments, Subscriptions, Payouts as they are built. */
-const BOTTOM_BAR: NavItem[] = [{ to: paths.dashboard, labelKey: 'nav.home', icon: Home }];
+const BOTTOM_BAR: NavItem[] = [
+  { to: paths.dashboard, labelKey: 'nav.home', icon: Home },
+  { to: paths.transactions, labelKey: 'nav.transactions', icon: ArrowLeftRight },
+  { to: paths.paymentLinks, labelKey: 'nav.payments', icon: Link2 },
+];
 
 /** The phone's account menu: Settings, then API Keys once it exists, then Sign Out. */
-const ACCOUNT_MENU: NavItem[] = [{ to: paths.settings, labelKey: 'nav.settings', icon: Settings }];
+const ACCOUNT_MENU: NavItem[] = [
+  { to: paths.settings, labelKey: 'nav.settings', icon: Settings },
+  { to: paths.apiKeys, labelKey: 'nav.apiKeys', icon: KeyRound },
+];
 
 export default function MerchantLayout() {
   const { t } = useTranslation();

@@ -15,6 +15,14 @@ const en = {
     hide: 'Hide balance',
     empty: T.noConfirmedTransactions,
     emptyHint: 'Confirmed payments add to your balance, per currency.',
+    more: T.moreCurrencies(0).replace('0', '{{count}}'),
+  },
+  loadFailed: 'Failed to load your figures. Please try again.',
+  chart: {
+    title: 'Volume, last 30 days',
+    description: 'Confirmed payments per day, in USD.',
+    label: 'Confirmed volume per day over the last 30 days',
+    empty: 'No confirmed payments in the last 30 days',
   },
   stats: {
     totalVolume: 'Total Volume',
@@ -30,6 +38,17 @@ const en = {
     viewAll: 'View All',
     empty: T.noTransactionsYet,
     emptyHint: T.recentTransactionsHint,
+    copyId: 'Copy transaction ID',
+    view: 'View',
+    columns: {
+      id: 'Transaction ID',
+      amount: 'Amount',
+      crypto: 'Crypto',
+      status: 'Status',
+      date: 'Date',
+      actions: 'Actions',
+    },
+    status: { confirmed: 'Confirmed', pending: 'Pending', failed: 'Failed' },
   },
 };
 
@@ -52,6 +71,14 @@ const es: Messages = {
     hide: 'Ocultar saldo',
     empty: 'Aún no hay transacciones confirmadas',
     emptyHint: 'Los pagos confirmados se suman a tu saldo, por moneda.',
+    more: '+{{count}} monedas más',
+  },
+  loadFailed: 'No se pudieron cargar tus cifras. Inténtalo de nuevo.',
+  chart: {
+    title: 'Volumen, últimos 30 días',
+    description: 'Pagos confirmados por día, en USD.',
+    label: 'Volumen confirmado por día en los últimos 30 días',
+    empty: 'Ningún pago confirmado en los últimos 30 días',
   },
   stats: {
     totalVolume: 'Volumen total',
@@ -67,6 +94,17 @@ const es: Messages = {
     viewAll: 'Ver todas',
     empty: 'Aún no hay transacciones',
     emptyHint: 'Tus transacciones recientes aparecerán aquí',
+    copyId: 'Copiar el ID de la transacción',
+    view: 'Ver',
+    columns: {
+      id: 'ID de transacción',
+      amount: 'Importe',
+      crypto: 'Cripto',
+      status: 'Estado',
+      date: 'Fecha',
+      actions: 'Acciones',
+    },
+    status: { confirmed: 'Confirmada', pending: 'Pendiente', failed: 'Fallida' },
   },
 };
 
@@ -85,6 +123,14 @@ const fr: Messages = {
     hide: 'Masquer le solde',
     empty: 'Aucune transaction confirmée pour le moment',
     emptyHint: "Les paiements confirmés s'ajoutent à votre solde, par devise.",
+    more: '+{{count}} autres devises',
+  },
+  loadFailed: 'Impossible de charger vos chiffres. Veuillez réessayer.',
+  chart: {
+    title: 'Volume, 30 derniers jours',
+    description: 'Paiements confirmés par jour, en USD.',
+    label: 'Volume confirmé par jour sur les 30 derniers jours',
+    empty: 'Aucun paiement confirmé ces 30 derniers jours',
   },
   stats: {
     totalVolume: 'Volume total',
@@ -100,6 +146,17 @@ const fr: Messages = {
     viewAll: 'Tout voir',
     empty: 'Aucune transaction pour le moment',
     emptyHint: 'Vos transactions récentes apparaîtront ici',
+    copyId: "Copier l'identifiant de la transaction",
+    view: 'Voir',
+    columns: {
+      id: 'ID de transaction',
+      amount: 'Montant',
+      crypto: 'Crypto',
+      status: 'Statut',
+      date: 'Date',
+      actions: 'Actions',
+    },
+    status: { confirmed: 'Confirmée', pending: 'En attente', failed: 'Échouée' },
   },
 };
 
@@ -117,6 +174,14 @@ const de: Messages = {
     hide: 'Guthaben verbergen',
     empty: 'Noch keine bestätigten Transaktionen',
     emptyHint: 'Bestätigte Zahlungen erhöhen Ihr Guthaben, je Währung.',
+    more: '+{{count}} weitere Währungen',
+  },
+  loadFailed: 'Ihre Kennzahlen konnten nicht geladen werden. Bitte versuchen Sie es erneut.',
+  chart: {
+    title: 'Volumen, letzte 30 Tage',
+    description: 'Bestätigte Zahlungen pro Tag, in USD.',
+    label: 'Bestätigtes Volumen pro Tag in den letzten 30 Tagen',
+    empty: 'Keine bestätigten Zahlungen in den letzten 30 Tagen',
   },
   stats: {
     totalVolume: 'Gesamtvolumen',
@@ -132,6 +197,17 @@ const de: Messages = {
     viewAll: 'Alle anzeigen',
     empty: 'Noch keine Transaktionen',
     emptyHint: 'Ihre letzten Transaktionen erscheinen hier',
+    copyId: 'Transaktions-ID kopieren',
+    view: 'Ansehen',
+    columns: {
+      id: 'Transaktions-ID',
+      amount: 'Betrag',
+      crypto: 'Krypto',
+      status: 'Status',
+      date: 'Datum',
+      actions: 'Aktionen',
+    },
+    status: { confirmed: 'Bestätigt', pending: 'Ausstehend', failed: 'Fehlgeschlagen' },
   },
 };
 

@@ -17,29 +17,68 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderDashboard(status: 'pending' | 'active', element = <DashboardPage />) {
-  const fetch = vi.fn(
-    async () =>
-      new Response(
-        JSON.stringify({
-          success: true,
-          error: null,
-          data: {
-            user: {
-              id: 'usr_1',
-              email: 'ada@example.com',
-              name: 'Ada Lovelace',
-              avatarUrl: null,
-              mode: 'test',
-              status,
-              isAdmin: false,
-            },
-          },
-        }),
-      ),
-  );
+const SESSION = (status: 'pending' | 'active') => ({
+  user: {
+    id: 'usr_1',
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    avatarUrl: null,
+    mode: 'test',
+    status,
+    isAdmin: false,
+  },
+});
+
+const days = (usdByDate: Record<string, string> = {}) =>
+  Array.from({ length: 30 }, (_, i) => {
+    const date = new Date(Date.UTC(2026, 9, 22 + i)).toISOString().slice(0, 10);
+    return { date, usd: usdByDate[date] ?? '0.00', count: usdByDate[date] ? 1 : 0 };
+  });
+
+const EMPTY_ANALYTICS = {
+  timeZone: 'UTC',
+  totalVolume: { usd: '0.00', change: '0', confirmedCount: 0 },
+  thisMonth: { usd: '0.00', previousMonthUsd: '0.00', change: '0', monthStart: '2026-11-01T00:00:00.000Z' },
+  activeLinks: { count: 0, change: 0 },
+  dailyVolume: days(),
+  counts: { total: 0, confirmed: 0, pending: 0, failed: 0, byPaymentStatus: {} },
+  links: {
+    total: 0,
+    active: 0,
+    completed: 0,
+    expired: 0,
+    totalValueUsd: '0.00',
+    totalValueByCurrency: [],
+    conversionRate: '0.0',
+    recent: [],
+  },
+};
+
+type Replies = { analytics?: unknown; balances?: unknown; transactions?: unknown[] };
+
+function renderDashboard(status: 'pending' | 'active', element = <DashboardPage />, replies: Replies = {}) {
+  const fetch = vi.fn(async (url: string) => {
+    const data = url.startsWith('/api/v1/auth/session')
+      ? SESSION(status)
+      : url.startsWith('/api/v1/analytics/payments')
+        ? (replies.analytics ?? EMPTY_ANALYTICS)
+        : url.startsWith('/api/v1/analytics/balances')
+          ? (replies.balances ?? { totalUsd: '0.00', balances: [] })
+          : url.startsWith('/api/v1/transactions')
+            ? (replies.transactions ?? [])
+            : null;
+    return new Response(
+      JSON.stringify({
+        success: true,
+        error: null,
+        data,
+        pagination: { page: 1, limit: 10, total: 0, hasMore: false },
+        summary: { count: 0, confirmedCount: 0, pendingCount: 0, failedCount: 0, totalVolumeUsd: '0.00' },
+      }),
+    );
+  });
   vi.stubGlobal('fetch', fetch);
-  const qc = new QueryClient();
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/dashboard', element }], { initialEntries: ['/dashboard'] });
   render(
     <QueryClientProvider client={qc}>
@@ -50,10 +89,11 @@ function renderDashboard(status: 'pending' | 'active', element = <DashboardPage 
 }
 
 describe('/dashboard', () => {
-  it('welcomes the user, shows true zero figures and the empty states, fetching only the session', async () => {
+  it('welcomes the user and shows the zero figures and empty states of a new account', async () => {
     const fetch = renderDashboard('active');
     expect(await screen.findByText('Welcome back, Ada Lovelace')).toBeTruthy();
-    expect(screen.getByTestId('balance-total').textContent).toBe('$0.00');
+    expect((await screen.findByTestId('balance-total')).textContent).toBe('$0.00');
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
     expect(screen.getByText('No confirmed transactions yet')).toBeTruthy();
     expect(screen.getByText('No transactions yet')).toBeTruthy();
     expect(screen.getByText('Your recent transactions will appear here')).toBeTruthy();
@@ -61,12 +101,21 @@ describe('/dashboard', () => {
     expect(screen.getByText('Active Links')).toBeTruthy();
     expect(screen.getByText('This Month')).toBeTruthy();
     expect(screen.queryByText(/awaiting approval/)).toBeNull();
-    expect(fetch.mock.calls.map((c) => (c as unknown[])[0])).toEqual(['/api/v1/auth/session']);
+    const urls = fetch.mock.calls.map((c) => String((c as unknown[])[0]).split('?')[0]);
+    expect(new Set(urls)).toEqual(
+      new Set([
+        '/api/v1/auth/session',
+        '/api/v1/analytics/payments',
+        '/api/v1/analytics/balances',
+        '/api/v1/transactions',
+      ]),
+    );
   });
 
   it('masks the balance on demand', async () => {
     renderDashboard('active');
     await screen.findByText('Welcome back, Ada Lovelace');
+    await screen.findByTestId('balance-total');
     fireEvent.click(screen.getByRole('button', { name: 'Hide balance' }));
     expect(screen.getByTestId('balance-total').textContent).toBe('••••••');
     fireEvent.click(screen.getByRole('button', { name: 'Show balance' }));
@@ -95,5 +144,109 @@ describe('/dashboard', () => {
     expect(screen.getByRole('link', { name: /Create Link/ }).getAttribute('href')).toBe('/payment-links');
     expect(screen.getByRole('link', { name: /API Key/ }).getAttribute('href')).toBe('/api-keys');
     expect(screen.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/transactions');
+  });
+
+  it('fills the figures, three currencies and +N more, the chart and the recent transactions', async () => {
+    renderDashboard('active', <DashboardPage links={{ allTransactions: '/transactions' }} />, {
+      analytics: {
+        ...EMPTY_ANALYTICS,
+        totalVolume: { usd: '1234.50', change: '-12.5', confirmedCount: 4 },
+        thisMonth: {
+          usd: '200.00',
+          previousMonthUsd: '0.00',
+          change: '100',
+          monthStart: '2026-11-01T00:00:00.000Z',
+        },
+        activeLinks: { count: 7, change: 2 },
+        dailyVolume: days({ '2026-11-01': '190.00', '2026-11-19': '10.00' }),
+      },
+      balances: {
+        totalUsd: '400.00',
+        balances: [
+          {
+            currency: 'BTC',
+            amount: '0.00358824',
+            usdAmount: '340.88',
+            valuation: 'current',
+            rateSource: 'x',
+            paymentCount: 3,
+          },
+          {
+            currency: 'USDT',
+            amount: '50',
+            usdAmount: '50.00',
+            valuation: 'current',
+            rateSource: 'x',
+            paymentCount: 1,
+          },
+          {
+            currency: 'ETH',
+            amount: '0.0025',
+            usdAmount: '8.75',
+            valuation: 'current',
+            rateSource: 'x',
+            paymentCount: 1,
+          },
+          {
+            currency: 'LTC',
+            amount: '0.01',
+            usdAmount: '1.00',
+            valuation: 'current',
+            rateSource: 'x',
+            paymentCount: 1,
+          },
+          {
+            currency: 'DOGE',
+            amount: '3',
+            usdAmount: '0.37',
+            valuation: 'current',
+            rateSource: 'x',
+            paymentCount: 1,
+          },
+        ],
+      },
+      transactions: [
+        {
+          id: 'pay_abcdefghijklmnopqrstuvwxyz',
+          txid: null,
+          amount: '0.001',
+          amountReceived: '0.001',
+          currency: 'BTC',
+          usdAmount: '95.00',
+          status: 'confirmed',
+          paymentStatus: 'confirmed',
+          exception: 'none',
+          customerEmail: null,
+          description: null,
+          confirmations: 1,
+          requiredConfirmations: 1,
+          network: 'bitcoin',
+          paymentLinkId: null,
+          createdAt: '2026-11-20T10:00:00.000Z',
+          confirmedAt: '2026-11-20T10:01:00.000Z',
+        },
+      ],
+    });
+    expect((await screen.findByTestId('stat-volume')).textContent).toBe('$1,234.50');
+    expect(screen.getByTestId('stat-links').textContent).toBe('7');
+    expect(screen.getByTestId('stat-month').textContent).toBe('$200.00');
+    expect(screen.getAllByTestId('change').map((e) => e.textContent)).toEqual(['-12.5%', '+2', '+100%']);
+    expect((await screen.findByTestId('balance-total')).textContent).toBe('$400.00');
+    expect(screen.getByTestId('balance-BTC').textContent).toBe('0.0035');
+    expect(screen.getByTestId('balance-ETH').textContent).toBe('0.0025');
+    expect(screen.queryByTestId('balance-LTC')).toBeNull();
+    expect(screen.getByText('+2 more currencies')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Hide balance' }));
+    expect(screen.getByTestId('balance-BTC').textContent).toBe('••••••');
+    const bars = screen.getByTestId('volume-chart').querySelectorAll('rect');
+    expect(bars).toHaveLength(30);
+    expect(bars[10]!.getAttribute('data-usd')).toBe('190.00');
+    expect(Number(bars[10]!.getAttribute('height'))).toBeGreaterThan(
+      Number(bars[28]!.getAttribute('height')),
+    );
+    expect(await screen.findAllByText('pay_abcd...uvwxyz')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: /View$/ }).getAttribute('href')).toBe(
+      '/transactions?search=pay_abcdefghijklmnopqrstuvwxyz',
+    );
   });
 });

@@ -1,13 +1,18 @@
-import { CalendarDays, KeyRound, Link2, Plus, Receipt, TrendingUp } from 'lucide-react';
+import { ArrowDownRight, ArrowUpRight, CalendarDays, KeyRound, Link2, Plus, TrendingUp } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { cn } from '../../../components/ui/cn.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useSession } from '../../../lib/auth.ts';
+import { useLivePayments } from '../../../lib/use-live-payments.ts';
+import { useDashboard } from '../hooks/use-dashboard.ts';
 import { BalanceCard } from './balance-card.tsx';
+import { RecentTransactions } from './recent-transactions.tsx';
+import { VolumeChart } from './volume-chart.tsx';
 
 /**
  * The pages the dashboard links to (merchant spec 2: 'Create Link' to /payment-links, 'API Key' to /api-keys,
@@ -16,22 +21,46 @@ import { BalanceCard } from './balance-card.tsx';
  */
 export type DashboardLinks = { createLink?: string; apiKeys?: string; allTransactions?: string };
 
-/**
- * The figures of an account. Payments and payment links arrive with their own modules; until then no account
- * can hold a payment or a link, so every figure is truly zero and nothing is fetched.
- */
-const ACCOUNT_FIGURES = { balanceUsd: '0', totalVolumeUsd: '0', thisMonthUsd: '0', activeLinks: 0 } as const;
+/** A change figure: '+12.5%' green, '-3.0%' red, '0%' grey; `suffix` '' for a plain count. */
+function Change({ value, suffix = '%' }: { value: string | number; suffix?: string }) {
+  const n = Number(value);
+  const up = n > 0;
+  const down = n < 0;
+  const Icon = down ? ArrowDownRight : ArrowUpRight;
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-0.5 text-xs font-medium tabular-nums',
+        up && 'text-green-600 dark:text-green-400',
+        down && 'text-red-600 dark:text-red-400',
+        !up && !down && 'text-slate-500 dark:text-slate-400',
+      )}
+      data-testid="change"
+    >
+      <Icon className="size-3.5" aria-hidden="true" />
+      {up ? '+' : ''}
+      {value}
+      {suffix}
+    </span>
+  );
+}
 
 function StatCard({
   icon: Icon,
   label,
   value,
   hint,
+  change,
+  loading,
+  testId,
 }: {
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
   label: string;
   value: ReactNode;
   hint: string;
+  change?: ReactNode;
+  loading: boolean;
+  testId: string;
 }) {
   return (
     <Card className="p-5">
@@ -41,24 +70,36 @@ function StatCard({
           <Icon className="size-4" aria-hidden />
         </span>
       </div>
-      <p className="mt-3 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">
-        {value}
+      {loading ? (
+        <Skeleton className="mt-3 h-8 w-28" />
+      ) : (
+        <p
+          className="mt-3 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white"
+          data-testid={testId}
+        >
+          {value}
+        </p>
+      )}
+      <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-500 dark:text-slate-400">
+        {!loading && change}
+        <span>{hint}</span>
       </p>
-      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>
     </Card>
   );
 }
 
-/** /dashboard (merchant spec 2): welcome header, balance, three figures and the recent transactions. */
+/** /dashboard (merchant spec 2): welcome header, balance, three figures, the volume chart and recent transactions. */
 export default function DashboardPage({ links = {} }: { links?: DashboardLinks }) {
   const { t, i18n } = useTranslation('dashboard');
   const { user, loading } = useSession();
+  const { analytics, balances, recent } = useDashboard();
+  useLivePayments({ enabled: Boolean(user) });
   const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
-  const monthStart = new Date();
-  monthStart.setDate(1);
+  const a = analytics.data;
   const monthStartText = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'long' }).format(
-    monthStart,
+    a ? new Date(a.thisMonth.monthStart) : new Date(new Date().setDate(1)),
   );
+  const failed = analytics.isError || balances.isError || recent.isError;
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
@@ -93,28 +134,49 @@ export default function DashboardPage({ links = {} }: { links?: DashboardLinks }
         )}
       </header>
 
-      <BalanceCard totalUsd={ACCOUNT_FIGURES.balanceUsd} />
+      {failed && <Banner>{t('loadFailed')}</Banner>}
+
+      <BalanceCard data={balances.data} loading={balances.isPending} />
 
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard
           icon={TrendingUp}
           label={t('stats.totalVolume')}
-          value={usd.format(ACCOUNT_FIGURES.totalVolumeUsd)}
+          value={usd.format((a?.totalVolume.usd ?? '0') as `${number}`)}
+          change={a && <Change value={a.totalVolume.change} />}
           hint={t('stats.totalVolumeHint')}
+          loading={analytics.isPending}
+          testId="stat-volume"
         />
         <StatCard
           icon={Link2}
           label={t('stats.activeLinks')}
-          value={ACCOUNT_FIGURES.activeLinks}
+          value={a?.activeLinks.count ?? 0}
+          change={a && <Change value={a.activeLinks.change} suffix="" />}
           hint={t('stats.activeLinksHint')}
+          loading={analytics.isPending}
+          testId="stat-links"
         />
         <StatCard
           icon={CalendarDays}
           label={t('stats.thisMonth')}
-          value={usd.format(ACCOUNT_FIGURES.thisMonthUsd)}
+          value={usd.format((a?.thisMonth.usd ?? '0') as `${number}`)}
+          change={a && <Change value={a.thisMonth.change} />}
           hint={t('stats.thisMonthHint', { date: monthStartText })}
+          loading={analytics.isPending}
+          testId="stat-month"
         />
       </div>
+
+      <Card>
+        <div className="border-b border-slate-200 px-5 py-4 dark:border-white/10">
+          <h2 className="text-base font-semibold">{t('chart.title')}</h2>
+          <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{t('chart.description')}</p>
+        </div>
+        <div className="px-5 py-4">
+          {a ? <VolumeChart days={a.dailyVolume} /> : <Skeleton className="h-40 w-full" />}
+        </div>
+      </Card>
 
       <Card>
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-white/10">
@@ -131,13 +193,11 @@ export default function DashboardPage({ links = {} }: { links?: DashboardLinks }
             </Link>
           )}
         </div>
-        <div className="flex flex-col items-center px-6 py-14 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-400 dark:bg-white/5 dark:text-slate-500">
-            <Receipt className="size-6" aria-hidden="true" />
-          </span>
-          <p className="mt-4 text-sm font-semibold text-slate-900 dark:text-white">{t('recent.empty')}</p>
-          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('recent.emptyHint')}</p>
-        </div>
+        <RecentTransactions
+          rows={recent.data?.data}
+          loading={recent.isPending}
+          allTransactions={links.allTransactions}
+        />
       </Card>
     </div>
   );

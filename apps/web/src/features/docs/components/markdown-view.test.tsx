@@ -72,3 +72,14 @@ describe('docs markdown: headings', () => {
     expect(headingsOf('# A\n```sh\n# not a heading\n```\n## B').map((h) => h.text)).toEqual(['A', 'B']);
   });
 });
+
+describe('docs markdown: tables', () => {
+  it('renders GitHub-style tables as tables, not as raw pipes', () => {
+    const { container } = render(
+      <MarkdownView source={'| Code | Status |\n|---|---|\n| NOT_FOUND | 404 |\n'} />,
+    );
+    expect(container.querySelector('table')).not.toBeNull();
+    expect(container.querySelectorAll('td')[1]?.textContent).toBe('404');
+    expect(container.textContent).not.toContain('|');
+  });
+});

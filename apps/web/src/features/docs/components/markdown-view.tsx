@@ -2,6 +2,7 @@ import { Check, Copy, Link as LinkIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Markdown, { type Components, defaultUrlTransform, type ExtraProps } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 import { cn } from '../../../components/ui/cn.ts';
 import { rehypeHeadingIds, textOf } from './markdown-headings.ts';
 
@@ -57,6 +58,8 @@ function heading(Tag: 'h1' | 'h2' | 'h3' | 'h4', className: string) {
   };
 }
 
+const remarkPlugins = [remarkGfm];
+
 const components: Components = {
   h1: heading('h1', 'mb-4 text-3xl font-bold tracking-tight sm:text-4xl'),
   h2: heading(
@@ -97,6 +100,23 @@ const components: Components = {
       {children}
     </blockquote>
   ),
+  // GitHub-flavoured tables (remark-gfm): scroll sideways on narrow screens instead of overflowing.
+  table: ({ children }) => (
+    <div className="my-6 overflow-x-auto rounded-lg border border-slate-200 dark:border-white/10">
+      <table className="w-full border-collapse text-left text-sm">{children}</table>
+    </div>
+  ),
+  thead: ({ children }) => <thead className="bg-slate-50 dark:bg-white/5">{children}</thead>,
+  th: ({ children }) => (
+    <th className="border-b border-slate-200 px-3 py-2 font-semibold text-slate-900 dark:border-white/10 dark:text-white">
+      {children}
+    </th>
+  ),
+  td: ({ children }) => (
+    <td className="border-b border-slate-100 px-3 py-2 align-top text-slate-700 dark:border-white/5 dark:text-slate-300">
+      {children}
+    </td>
+  ),
   hr: () => <hr className="my-10 border-slate-200 dark:border-white/10" />,
   strong: ({ children }) => (
     <strong className="font-semibold text-slate-900 dark:text-white">{children}</strong>
@@ -131,7 +151,12 @@ const components: Components = {
 /** Renders the documentation's markdown with the docs typography, heading anchors and safe URLs. */
 export function MarkdownView({ source }: { source: string }) {
   return (
-    <Markdown urlTransform={docsUrlTransform} rehypePlugins={rehypePlugins} components={components}>
+    <Markdown
+      urlTransform={docsUrlTransform}
+      remarkPlugins={remarkPlugins}
+      rehypePlugins={rehypePlugins}
+      components={components}
+    >
       {source}
     </Markdown>
   );

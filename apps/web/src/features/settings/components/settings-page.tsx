@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { fetchProfile, fetchSettings, profileKey, settingsKey } from '../api/settings-api.ts';
 import { SettingsForm } from './settings-form.tsx';
+import { WebhookSection } from './webhook-section.tsx';
 
 function SettingsSkeleton() {
   return (
@@ -67,6 +68,9 @@ export default function SettingsPage() {
       ) : (
         <SettingsSkeleton />
       )}
+      <div className="mt-8">
+        <WebhookSection />
+      </div>
     </div>
   );
 }

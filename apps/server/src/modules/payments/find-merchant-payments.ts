@@ -1,0 +1,151 @@
+import type { TMode } from '@coinlane/core/options';
+import type { TPaymentStatus } from '@coinlane/core/payment-status';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '#app/db/connection.ts';
+import type { Database } from '#app/db/schema.ts';
+import type { PaymentRow } from './queries.ts';
+
+/** What the merchant's transaction screens filter payments by. */
+export type MerchantPaymentFilter = {
+  /** Matched case-insensitively against the id, the customer e-mail and the description. */
+  search?: string;
+  statuses?: readonly TPaymentStatus[];
+  /** Coin code. */
+  currency?: string;
+};
+
+/** A payment with the customer e-mail it carries: the column, or one given in its metadata. */
+export type MerchantPaymentRow = PaymentRow & { customer: string | null };
+
+const customerEmail = sql<string | null>`coalesce(
+  payments.customer_email,
+  payments.metadata->>'customerEmail',
+  payments.metadata->>'customer_email',
+  payments.metadata->>'email'
+)`;
+
+/** ILIKE pattern of a literal text: %, _ and the escape character itself match only themselves. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtered(
+  db: Db,
+  { userId, mode, filter }: { userId: string; mode: TMode; filter: MerchantPaymentFilter },
+) {
+  let q = db.selectFrom('payments').where('user_id', '=', userId).where('mode', '=', mode);
+  if (filter.statuses) {
+    const statuses = [...filter.statuses];
+    q = statuses.length === 0 ? q.where(sql<boolean>`false`) : q.where('status', 'in', statuses);
+  }
+  if (filter.currency) q = q.where('currency', '=', filter.currency);
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = likePattern(search);
+    q = q.where((eb: ExpressionBuilder<Database, 'payments'>) =>
+      eb.or([
+        eb('id', 'ilike', pattern),
+        eb(customerEmail, 'ilike', pattern),
+        eb('description', 'ilike', pattern),
+      ]),
+    );
+  }
+  return q;
+}
+
+/**
+ * A page of the merchant's payments in one mode, newest first, with the count and figures over every
+ * payment that matches (not only the page). Read-only: the caller expires due payments first if it wants.
+ */
+export async function findMerchantPayments({
+  db,
+  userId,
+  mode,
+  filter,
+  limit,
+  offset,
+}: {
+  db: Db;
+  userId: string;
+  mode: TMode;
+  filter: MerchantPaymentFilter;
+  limit: number;
+  offset: number;
+}): Promise<{
+  rows: MerchantPaymentRow[];
+  total: number;
+  byStatus: Record<TPaymentStatus, number>;
+  confirmedUsd: string;
+}> {
+  const base = filtered(db, { userId, mode, filter });
+  const groups = await base
+    .select((eb) => [
+      'status',
+      eb.fn.countAll<string>().as('n'),
+      sql<string | null>`sum(usd_amount)`.as('usd'),
+    ])
+    .groupBy('status')
+    .execute();
+  const byStatus: Record<TPaymentStatus, number> = {
+    pending: 0,
+    partial: 0,
+    confirmed: 0,
+    failed: 0,
+    expired: 0,
+  };
+  let confirmedUsd = '0';
+  for (const g of groups) {
+    byStatus[g.status] = Number(g.n);
+    if (g.status === 'confirmed' && g.usd !== null) confirmedUsd = String(g.usd);
+  }
+  const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
+  const rows = await base
+    .selectAll('payments')
+    .select(customerEmail.as('customer'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total, byStatus, confirmedUsd };
+}
+
+/**
+ * Every matching payment, newest first, in batches read one short query at a time (keyset on created_at, id):
+ * no transaction is held between batches and no more than one batch is in memory.
+ */
+export async function* iterateMerchantPayments({
+  db,
+  userId,
+  mode,
+  filter,
+  batchSize = 500,
+}: {
+  db: Db;
+  userId: string;
+  mode: TMode;
+  filter: MerchantPaymentFilter;
+  batchSize?: number;
+}): AsyncGenerator<MerchantPaymentRow[]> {
+  // The cursor keeps created_at as PostgreSQL's text: a JS Date would cut microseconds and skip rows.
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    let q = filtered(db, { userId, mode, filter });
+    if (after) {
+      const { createdAt, id } = after;
+      const at = sql<Date>`${createdAt}::timestamptz`;
+      q = q.where((eb) =>
+        eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]),
+      );
+    }
+    const rows = await q
+      .selectAll('payments')
+      .select([customerEmail.as('customer'), sql<string>`payments.created_at::text`.as('cursor_at')])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(batchSize)
+      .execute();
+    if (rows.length > 0) yield rows.map(({ cursor_at: _cursor, ...row }) => row);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.cursor_at, id: last.id };
+  }
+}

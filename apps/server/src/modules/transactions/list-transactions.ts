@@ -1,0 +1,56 @@
+import type { TListTransactionsQuery, TListTransactionsReply } from '@coinlane/core/api/transactions';
+import { formatUnits, parseUnits } from '@coinlane/core/money';
+import type { TMode } from '@coinlane/core/options';
+import type { Db } from '#app/db/connection.ts';
+import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
+import { findMerchantPayments } from '#app/modules/payments/find-merchant-payments.ts';
+import { paymentFilterOf } from './filter-of.ts';
+import { presentTransaction } from './present-transaction.ts';
+
+/**
+ * GET /transactions: the merchant's payments in the current mode as Transaction rows, newest first, one page,
+ * with the count and the summary figures (Total Volume of the confirmed rows, Confirmed and Pending counts)
+ * over every row that matches the filters.
+ */
+export async function listTransactions({
+  db,
+  userId,
+  mode,
+  query,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  mode: TMode;
+  query: TListTransactionsQuery;
+  now?: Date;
+}): Promise<Omit<TListTransactionsReply, 'success' | 'error'>> {
+  // Expiry is checked on read, as GET /payments does: a payment past its window reads as expired (failed).
+  await expireDuePayments({ db, now, userId, mode });
+  const offset = (query.page - 1) * query.limit;
+  const found = await findMerchantPayments({
+    db,
+    userId,
+    mode,
+    filter: paymentFilterOf(query),
+    limit: query.limit,
+    offset,
+  });
+  const s = found.byStatus;
+  return {
+    data: found.rows.map(presentTransaction),
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      total: found.total,
+      hasMore: offset + found.rows.length < found.total,
+    },
+    summary: {
+      count: found.total,
+      confirmedCount: s.confirmed,
+      pendingCount: s.pending + s.partial,
+      failedCount: s.failed + s.expired,
+      totalVolumeUsd: formatUnits(parseUnits(found.confirmedUsd, 2), 2, { minDecimals: 2 }),
+    },
+  };
+}

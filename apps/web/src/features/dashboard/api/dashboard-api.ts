@@ -1,0 +1,14 @@
+import type { TBalances, TPaymentAnalytics } from '@coinlane/core/api/analytics';
+import type { TListTransactionsReply } from '@coinlane/core/api/transactions';
+import { api, apiEnvelope } from '../../../lib/api-client.ts';
+
+/** Rows of the Recent Transactions table (merchant spec 9). */
+export const RECENT_TRANSACTIONS = 10;
+
+export const fetchPaymentAnalytics = (timeZone: string) =>
+  api<TPaymentAnalytics>(`/analytics/payments?timeZone=${encodeURIComponent(timeZone)}`);
+
+export const fetchBalances = () => api<TBalances>('/analytics/balances');
+
+export const fetchRecentTransactions = () =>
+  apiEnvelope<TListTransactionsReply>(`/transactions?limit=${RECENT_TRANSACTIONS}`);

@@ -1,0 +1,545 @@
+import type { TCheckout, TCheckoutPayment } from '@coinlane/core/api/checkout';
+import type { TLanguage } from '@coinlane/core/options';
+import { type ReactNode, useCallback, useEffect, useReducer } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../components/ui/cn.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorKey, getCheckout, simulateCheckoutPayment, startCheckoutPayment } from '../api/checkout-api.ts';
+import { isZeroDecimal } from '../decimal.ts';
+import { useLivePayment } from '../hooks/use-live-payment.ts';
+import { LANGUAGE_NAMES, LANGUAGES, type TTranslate, useT } from '../i18n.tsx';
+import {
+  initialPageState,
+  isOpenStatus,
+  pageReducer,
+  type TPageState,
+  type TPaymentUpdate,
+} from '../state.ts';
+import { Toast, useCopyToast } from './copy-field.tsx';
+import { Countdown } from './countdown.tsx';
+import {
+  CheckCircleIcon,
+  ClockIcon,
+  CopyIcon,
+  LinkIcon,
+  LockIcon,
+  WarningIcon,
+  XCircleIcon,
+} from './icons.tsx';
+import { QrCode } from './qr-code.tsx';
+import { TestPanel } from './test-panel.tsx';
+
+/**
+ * The hosted payment page /payment/{linkId} (merchant spec 2 and 4). It reads the checkout with GET (which
+ * never creates anything), then, running in a real browser, starts the first attempt with POST: a link
+ * preview bot runs no script, so it can never create a payment.
+ */
+export function PaymentPage({ linkId }: { linkId: string }) {
+  const { t } = useT();
+  const [state, dispatch] = useReducer(pageReducer, initialPageState);
+  const { toast, copy } = useCopyToast();
+
+  const start = useCallback(async () => {
+    dispatch({ type: 'starting' });
+    try {
+      dispatch({ type: 'loaded', checkout: await startCheckoutPayment(linkId) });
+    } catch (err) {
+      const key = errorKey(err, 'createFailed');
+      dispatch({
+        type: 'startFailed',
+        error: key === 'notFound' ? 'notFound' : key === 'simulateFailed' ? 'createFailed' : key,
+      });
+    }
+  }, [linkId]);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    getCheckout(linkId, abort.signal).then(
+      (checkout) => {
+        dispatch({ type: 'loaded', checkout });
+        if (!checkout.payment && checkout.canStartPayment) void start();
+      },
+      (err) => {
+        if ((err as Error).name === 'AbortError') return;
+        const key = errorKey(err, 'loadFailed');
+        dispatch({
+          type: 'loadFailed',
+          error: key === 'simulateFailed' || key === 'createFailed' ? 'loadFailed' : key,
+        });
+      },
+    );
+    return () => abort.abort();
+  }, [linkId, start]);
+
+  const simulate = useCallback(
+    async (amount?: string) => {
+      dispatch({ type: 'simulating' });
+      try {
+        dispatch({ type: 'loaded', checkout: await simulateCheckoutPayment(linkId, amount) });
+      } catch (err) {
+        const key = errorKey(err, 'simulateFailed');
+        dispatch({ type: 'simulateFailed', error: key === 'rateLimited' ? key : 'simulateFailed' });
+      }
+    },
+    [linkId],
+  );
+
+  const onUpdate = useCallback((update: TPaymentUpdate) => dispatch({ type: 'update', update }), []);
+  const onLive = useCallback((connected: boolean) => dispatch({ type: 'live', connected }), []);
+  const onCountdownEnd = useCallback(() => dispatch({ type: 'countdownEnded' }), []);
+
+  const open = state.phase === 'ready' && !!state.payment && isOpenStatus(state.status);
+  useLivePayment({ paymentId: state.payment?.id ?? null, active: open, live: state.live, onUpdate, onLive });
+
+  const merchant = state.checkout?.merchant.name;
+  useEffect(() => {
+    if (merchant) document.title = t('pageTitle', { merchant });
+  }, [merchant, t]);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-100 text-slate-900">
+      <main className="mx-auto w-full max-w-4xl flex-1 px-4 pt-5 pb-6 sm:pt-10">
+        {state.phase === 'loading' && (
+          <div className="flex min-h-[60vh] items-center justify-center text-brand-600">
+            <Spinner className="size-8" label={t('loading')} />
+          </div>
+        )}
+        {state.phase === 'error' && state.error && <ErrorPanel message={t(`errors.${state.error}`)} t={t} />}
+        {state.phase === 'ready' && state.checkout && (
+          <ReadyPage
+            state={state}
+            checkout={state.checkout}
+            onRetry={start}
+            onSimulate={simulate}
+            onCountdownEnd={onCountdownEnd}
+            onCopy={copy}
+          />
+        )}
+      </main>
+      <Footer />
+      <Toast message={toast} />
+    </div>
+  );
+}
+
+function ErrorPanel({ message, t }: { message: string; t: TTranslate }) {
+  return (
+    <div
+      className="mx-auto mt-8 max-w-md rounded-2xl border border-red-200 bg-white p-6 text-center shadow-sm"
+      role="alert"
+    >
+      <XCircleIcon className="mx-auto size-10 text-red-600" />
+      <h1 className="mt-3 text-lg font-semibold">{t('errorTitle')}</h1>
+      <p className="mt-1 text-sm text-red-700">{message}</p>
+      <Button className="mt-5 w-full" size="lg" onClick={() => window.location.reload()}>
+        {t('tryAgain')}
+      </Button>
+    </div>
+  );
+}
+
+function ReadyPage({
+  state,
+  checkout,
+  onRetry,
+  onSimulate,
+  onCountdownEnd,
+  onCopy,
+}: {
+  state: TPageState;
+  checkout: TCheckout;
+  onRetry: () => void;
+  onSimulate: (amount?: string) => void;
+  onCountdownEnd: () => void;
+  onCopy: (text: string, done: string, failed: string) => Promise<void>;
+}) {
+  const { t, lang } = useT();
+  const { link } = checkout;
+  const payment = state.payment;
+  const open = isOpenStatus(state.status);
+  const testMode = link.mode === 'test';
+  const actionError = state.actionError && (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {t(`errors.${state.actionError}`)}
+    </p>
+  );
+  const description = link.description && (
+    <p className="text-base font-medium text-slate-800">{link.description}</p>
+  );
+
+  if (!open || !payment) {
+    return (
+      <div className="mx-auto max-w-md space-y-4">
+        <MerchantHeader name={checkout.merchant.name} testMode={testMode} />
+        <Card>
+          {description}
+          {state.status === 'confirmed' && payment ? (
+            <ConfirmedView payment={payment} merchant={checkout.merchant.name} />
+          ) : !open ? (
+            <ClosedView state={state} onRetry={onRetry} />
+          ) : (
+            <div className="flex min-h-40 items-center justify-center text-brand-600">
+              <Spinner className="size-6" label={t('preparing')} />
+            </div>
+          )}
+          {actionError}
+        </Card>
+      </div>
+    );
+  }
+
+  const partial = state.status === 'partial';
+  const received = !isZeroDecimal(payment.amountReceived);
+  // All of it arrived: only the confirmations are left, nothing more to send.
+  const awaitingConfirmations = received && isZeroDecimal(payment.amountRemaining);
+  const shown = partial ? payment.amountRemaining : payment.amount;
+  const vars = { amount: shown, currency: payment.currency, network: payment.networkName };
+  const fiat =
+    link.fiatAmount && link.fiatCurrency
+      ? formatFiat(
+          partial
+            ? (Number(link.fiatAmount) * Number(payment.amountRemaining)) / Number(payment.amount)
+            : Number(link.fiatAmount),
+          link.fiatCurrency,
+          lang,
+        )
+      : null;
+
+  return (
+    <div className={cn('mx-auto space-y-4', awaitingConfirmations ? 'max-w-md' : 'max-w-md lg:max-w-4xl')}>
+      <MerchantHeader name={checkout.merchant.name} testMode={testMode} />
+      <div className={cn('grid gap-4', !awaitingConfirmations && 'lg:grid-cols-2 lg:items-start')}>
+        <Card>
+          {description}
+          <LiveIndicator live={state.live} />
+          <section
+            aria-label={partial ? t('remainingAmount') : t('amountDue')}
+            className="rounded-xl bg-slate-50 px-4 py-4 ring-1 ring-slate-200"
+          >
+            <p className="text-sm font-medium text-slate-600">
+              {partial ? t('remainingAmount') : t('amountDue')}
+            </p>
+            <p className="mt-1 flex flex-wrap items-baseline gap-x-2 break-all">
+              <span
+                data-testid="amount-due"
+                className="font-mono text-3xl font-semibold tracking-tight tabular-nums"
+              >
+                {shown}
+              </span>
+              <span className="text-xl font-semibold text-slate-700">{payment.currency}</span>
+            </p>
+            <p className="mt-1 text-sm text-slate-600">
+              {fiat && (
+                <span className="font-medium text-slate-800">{t('fiatApprox', { amount: fiat })} · </span>
+              )}
+              {t('onNetwork', { network: payment.networkName })}
+            </p>
+            {received && (
+              <p className="mt-2 text-sm text-slate-600">
+                {t('receivedOf', {
+                  received: payment.amountReceived,
+                  amount: payment.amount,
+                  currency: payment.currency,
+                })}
+              </p>
+            )}
+          </section>
+          <StatusBanner
+            tone={partial ? 'warning' : awaitingConfirmations ? 'info' : 'neutral'}
+            icon={<ClockIcon className="size-4 shrink-0" />}
+            text={t(
+              partial ? 'status.partial' : awaitingConfirmations ? 'status.detected' : 'status.pending',
+            )}
+          />
+          {awaitingConfirmations && <Confirmations payment={payment} />}
+          {!awaitingConfirmations && <Countdown expiresAt={payment.expiresAt} onEnd={onCountdownEnd} />}
+          {actionError}
+        </Card>
+        {!awaitingConfirmations && (
+          <Card className="lg:row-span-2">
+            <figure className="flex flex-col items-center gap-2">
+              <div className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm">
+                <QrCode paymentId={payment.id} label={t('qrLabel', vars)} />
+              </div>
+              <figcaption className="text-sm text-slate-600">{t('scan')}</figcaption>
+            </figure>
+            <div>
+              <p className="text-sm font-medium text-slate-700" id="payment-address-label">
+                {t('addressLabel', vars)}
+              </p>
+              <p
+                data-testid="payment-address"
+                className="mt-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900 select-all"
+              >
+                {payment.address}
+              </p>
+              <div className="mt-2 grid gap-2 min-[420px]:grid-cols-2">
+                <Button
+                  variant="outline"
+                  className="whitespace-nowrap"
+                  onClick={() => void onCopy(payment.address, t('addressCopied'), t('copyFailed'))}
+                >
+                  <CopyIcon className="size-4 shrink-0" />
+                  {t('copyAddress')}
+                </Button>
+                <Button
+                  variant="outline"
+                  className="whitespace-nowrap"
+                  onClick={() => void onCopy(payment.paymentUri, t('uriCopied'), t('copyFailed'))}
+                >
+                  <LinkIcon className="size-4 shrink-0" />
+                  {t('copyUri')}
+                </Button>
+              </div>
+            </div>
+            <section
+              aria-labelledby="how-to-pay"
+              className="rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200"
+            >
+              <h2 id="how-to-pay" className="text-sm font-semibold text-slate-900">
+                {t('howToPay')}
+              </h2>
+              <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
+                <li>{t('step1')}</li>
+                <li>{t('step2', vars)}</li>
+                <li>{t('step3')}</li>
+              </ol>
+              <p className="mt-3 flex gap-2 text-xs text-amber-800">
+                <WarningIcon className="mt-0.5 size-3.5 shrink-0" />
+                {t('networkWarning', vars)}
+              </p>
+            </section>
+          </Card>
+        )}
+        {testMode && (
+          <TestPanel payment={payment} busy={state.busy === 'simulating'} onSimulate={onSimulate} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Card({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      className={cn('space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6', className)}
+    >
+      {children}
+    </div>
+  );
+}
+
+function MerchantHeader({ name, testMode }: { name: string; testMode: boolean }) {
+  const { t } = useT();
+  return (
+    <header className="flex items-center gap-3">
+      <span
+        aria-hidden="true"
+        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-slate-900 text-lg font-semibold text-white"
+      >
+        {name.trim().charAt(0).toUpperCase() || '?'}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-xs font-medium text-slate-500">{t('payTo')}</p>
+        <h1 className="text-lg leading-tight font-semibold break-words text-slate-900">{name}</h1>
+      </div>
+      {testMode && (
+        <span className="shrink-0 rounded-full border border-amber-300 bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+          {t('testBadge')}
+        </span>
+      )}
+    </header>
+  );
+}
+
+function LanguagePicker() {
+  const { t, lang, setLang } = useT();
+  return (
+    <label className="inline-flex items-center gap-2">
+      <span className="sr-only">{t('language')}</span>
+      <select
+        value={lang}
+        onChange={(e) => setLang(e.target.value as TLanguage)}
+        aria-label={t('language')}
+        className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        {LANGUAGES.map((l) => (
+          <option key={l} value={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function formatFiat(amount: number, currency: string, lang: string) {
+  try {
+    return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+function LiveIndicator({ live }: { live: boolean }) {
+  const { t } = useT();
+  return (
+    <p className="flex items-center gap-2 text-xs font-medium text-slate-600" aria-live="polite">
+      <span className="relative flex size-2.5" aria-hidden="true">
+        {live && (
+          <span className="absolute inline-flex size-full animate-ping rounded-full bg-green-500 opacity-60" />
+        )}
+        <span
+          className={cn('relative inline-flex size-2.5 rounded-full', live ? 'bg-green-500' : 'bg-slate-400')}
+        />
+      </span>
+      {live ? t('live') : t('checking')}
+    </p>
+  );
+}
+
+const BANNER_TONES = {
+  neutral: 'border-slate-200 bg-slate-50 text-slate-800',
+  info: 'border-brand-200 bg-brand-50 text-brand-900',
+  warning: 'border-amber-300 bg-amber-50 text-amber-900',
+  success: 'border-green-300 bg-green-50 text-green-900',
+  error: 'border-red-300 bg-red-50 text-red-900',
+} as const;
+
+function StatusBanner({
+  tone,
+  icon,
+  text,
+}: {
+  tone: keyof typeof BANNER_TONES;
+  icon: ReactNode;
+  text: string;
+}) {
+  return (
+    <div
+      role="status"
+      data-testid="status-banner"
+      className={cn(
+        'flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium',
+        BANNER_TONES[tone],
+      )}
+    >
+      {icon}
+      <span>{text}</span>
+    </div>
+  );
+}
+
+function Confirmations({ payment }: { payment: TCheckoutPayment }) {
+  const { t } = useT();
+  const required = Math.max(1, payment.requiredConfirmations);
+  const count = Math.min(payment.confirmations, required);
+  return (
+    <div>
+      <div className="flex justify-between text-xs font-medium text-slate-600">
+        <span data-testid="confirmations">{t('confirmations', { count, required })}</span>
+      </div>
+      <div
+        className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={required}
+        aria-valuenow={count}
+        aria-label={t('confirmations', { count, required })}
+      >
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width] duration-500"
+          style={{ width: `${(count / required) * 100}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function ConfirmedView({ payment, merchant }: { payment: TCheckoutPayment; merchant: string }) {
+  const { t } = useT();
+  return (
+    <div className="space-y-4 py-2 text-center">
+      <CheckCircleIcon className="mx-auto size-14 text-green-600" />
+      <div>
+        <h2 className="text-xl font-semibold">{t('confirmedTitle')}</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {t('confirmedBody', { merchant, amount: payment.amountReceived, currency: payment.currency })}
+        </p>
+      </div>
+      <StatusBanner
+        tone="success"
+        icon={<CheckCircleIcon className="size-4" />}
+        text={t('status.confirmed')}
+      />
+      {(payment.exception === 'paid_over' || payment.exception === 'paid_late') && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-left text-sm text-amber-900">
+          {t(`exception.${payment.exception}`)}
+        </p>
+      )}
+      {payment.transactionHash && (
+        <p className="text-left text-xs text-slate-500">
+          {t('transaction')}:{' '}
+          <span className="font-mono break-all text-slate-700">{payment.transactionHash}</span>
+        </p>
+      )}
+      <p className="text-base font-medium text-slate-900">{t('closePage')}</p>
+    </div>
+  );
+}
+
+function ClosedView({ state, onRetry }: { state: TPageState; onRetry: () => void }) {
+  const { t } = useT();
+  const failed = state.status === 'failed';
+  const payment = state.payment;
+  const notice = state.notice;
+  const title =
+    notice === 'linkExpired' ? t('errors.linkExpired') : t(failed ? 'status.failed' : 'status.expired');
+  return (
+    <div className="space-y-4 py-2 text-center">
+      {failed ? (
+        <XCircleIcon className="mx-auto size-14 text-red-600" />
+      ) : (
+        <ClockIcon className="mx-auto size-14 text-slate-400" />
+      )}
+      <div>
+        <h2 className="text-xl font-semibold">{title}</h2>
+        {notice !== 'linkExpired' && (
+          <p className="mt-1 text-sm text-slate-600">{t(failed ? 'failedBody' : 'expiredBody')}</p>
+        )}
+      </div>
+      {notice === 'fundsOnExpired' && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-left text-sm text-amber-900">
+          {t('errors.fundsOnExpired')}
+        </p>
+      )}
+      {payment?.exception === 'paid_late' && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-left text-sm text-amber-900">
+          {t('exception.paid_late')}
+        </p>
+      )}
+      {state.canRetry && (
+        <>
+          <Button className="w-full" size="lg" onClick={onRetry} loading={state.busy === 'starting'}>
+            {t('tryAgain')}
+          </Button>
+          <p className="text-xs text-slate-500">{t('retryHint')}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Footer() {
+  const { t } = useT();
+  return (
+    <footer className="mx-auto flex w-full max-w-md flex-col items-center gap-3 px-4 pb-8 text-center text-xs text-slate-500 lg:max-w-4xl">
+      <LanguagePicker />
+      <p className="flex items-center justify-center gap-1.5 font-semibold text-slate-600">
+        <LockIcon className="size-3.5" />
+        {t('secured')}
+      </p>
+      <p>{t('nonCustodial')}</p>
+    </footer>
+  );
+}

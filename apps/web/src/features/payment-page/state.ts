@@ -1,0 +1,190 @@
+import type { TCheckout, TCheckoutPayment } from '@coinlane/core/api/checkout';
+import type { TPaymentStatus } from '@coinlane/core/payment-status';
+
+/** A payment.updated message (WebSocket) or a public status reply (polling): the fields that move. */
+export type TPaymentUpdate = Partial<
+  Pick<
+    TCheckoutPayment,
+    | 'status'
+    | 'exception'
+    | 'amount'
+    | 'amountReceived'
+    | 'amountRemaining'
+    | 'confirmations'
+    | 'requiredConfirmations'
+    | 'transactionHash'
+    | 'expiresAt'
+    | 'updatedAt'
+  >
+> & { id?: string };
+
+/** Keys of the page's error texts (locales.ts, `errors.*`). */
+export type TPageError =
+  | 'notFound'
+  | 'linkExpired'
+  | 'loadFailed'
+  | 'createFailed'
+  | 'rateLimited'
+  | 'fundsOnExpired';
+
+export type TPageState = {
+  phase: 'loading' | 'error' | 'ready';
+  /** The 'Payment Error' panel's message (phase error). */
+  error: TPageError | null;
+  checkout: TCheckout | null;
+  payment: TCheckoutPayment | null;
+  /** Payment page status (merchant spec 4): pending, partial, confirmed, failed, expired. */
+  status: TPaymentStatus;
+  /** Why the page is expired or cannot start a new attempt, when it is not the payment's own expiry. */
+  notice: TPageError | null;
+  /** A new attempt may be started ("Try Again" on the failed and expired screens). */
+  canRetry: boolean;
+  /** A live connection is open (else the page polls). */
+  live: boolean;
+  busy: 'starting' | 'simulating' | null;
+  /** A failed action (start or simulate) shown inline, the page stays. */
+  actionError: TPageError | 'simulateFailed' | null;
+};
+
+export type TPageAction =
+  | { type: 'loaded'; checkout: TCheckout }
+  | { type: 'loadFailed'; error: TPageError }
+  | { type: 'starting' }
+  | { type: 'startFailed'; error: TPageError }
+  | { type: 'simulating' }
+  | { type: 'simulateFailed'; error: TPageError | 'simulateFailed' }
+  | { type: 'update'; update: TPaymentUpdate; now?: number }
+  | { type: 'countdownEnded' }
+  | { type: 'live'; connected: boolean };
+
+export const initialPageState: TPageState = {
+  phase: 'loading',
+  error: null,
+  checkout: null,
+  payment: null,
+  status: 'pending',
+  notice: null,
+  canRetry: false,
+  live: false,
+  busy: null,
+  actionError: null,
+};
+
+export const isOpenStatus = (s: TPaymentStatus) => s === 'pending' || s === 'partial';
+
+/**
+ * The page's status from the checkout (merchant spec 4): a completed link shows confirmed with its confirmed
+ * payment; any other non-active link shows expired; otherwise the payment's own status (pending before the
+ * first attempt is started).
+ */
+function fromCheckout(state: TPageState, checkout: TCheckout): TPageState {
+  const { link, payment } = checkout;
+  let status: TPaymentStatus = payment?.status ?? 'pending';
+  let notice: TPageError | null = null;
+  if (link.status === 'completed') status = 'confirmed';
+  else if (link.status !== 'active') {
+    status = 'expired';
+    notice = 'linkExpired';
+  }
+  if (payment?.status === 'expired' && payment.exception === 'paid_partial') notice = 'fundsOnExpired';
+  return {
+    ...state,
+    phase: 'ready',
+    error: null,
+    checkout,
+    payment,
+    status,
+    notice,
+    canRetry: checkout.canStartPayment,
+    busy: null,
+    actionError: null,
+  };
+}
+
+/** Whether an update is for the shown payment and not older than what is shown. */
+function applies(payment: TCheckoutPayment, update: TPaymentUpdate) {
+  if (update.id && update.id !== payment.id) return false;
+  if (update.updatedAt && Date.parse(update.updatedAt) < Date.parse(payment.updatedAt)) return false;
+  return true;
+}
+
+/** The link's own expiry came with (or before) this attempt's: the link has run out, not just the attempt. */
+const linkEnded = (checkout: TCheckout, payment: TCheckoutPayment) =>
+  !!checkout.link.expiresAt && Date.parse(checkout.link.expiresAt) <= Date.parse(payment.expiresAt);
+
+/** May the link take a new attempt after this one ended? (The server decides for sure on POST.) */
+function retryAllowed(checkout: TCheckout, payment: TCheckoutPayment, now: number) {
+  const { link } = checkout;
+  if (link.status !== 'active') return false;
+  if (link.expiresAt && Date.parse(link.expiresAt) <= now) return false;
+  return payment.exception !== 'paid_partial' && payment.exception !== 'paid_late';
+}
+
+export function pageReducer(state: TPageState, action: TPageAction): TPageState {
+  switch (action.type) {
+    case 'loaded':
+      return fromCheckout(state, action.checkout);
+    case 'loadFailed':
+      // Errors during loading set failed (merchant spec 4) and show the 'Payment Error' panel.
+      return { ...state, phase: 'error', error: action.error, status: 'failed', busy: null };
+    case 'starting':
+      return { ...state, busy: 'starting', actionError: null };
+    case 'startFailed':
+      // Before any attempt exists the page cannot show a payment: the error panel. After one, stay and say why.
+      if (!state.payment)
+        return { ...state, phase: 'error', error: action.error, status: 'failed', busy: null };
+      return {
+        ...state,
+        busy: null,
+        actionError: action.error,
+        canRetry: action.error === 'createFailed' || action.error === 'rateLimited',
+        notice:
+          action.error === 'linkExpired' || action.error === 'fundsOnExpired' ? action.error : state.notice,
+      };
+    case 'simulating':
+      return { ...state, busy: 'simulating', actionError: null };
+    case 'simulateFailed':
+      return { ...state, busy: null, actionError: action.error };
+    case 'update': {
+      const { payment, checkout } = state;
+      if (!payment || !checkout || !applies(payment, action.update)) return state;
+      const { id: _id, ...fields } = action.update;
+      const next: TCheckoutPayment = { ...payment, ...fields };
+      // A final status never goes back to open (a stale poll reply after a live message).
+      const status = !isOpenStatus(state.status) && isOpenStatus(next.status) ? state.status : next.status;
+      const ended = isOpenStatus(state.status) && !isOpenStatus(status);
+      return {
+        ...state,
+        payment: next,
+        status,
+        busy: state.busy === 'simulating' ? state.busy : null,
+        notice:
+          status === 'expired' && next.exception === 'paid_partial'
+            ? 'fundsOnExpired'
+            : ended && status === 'expired' && linkEnded(checkout, next)
+              ? 'linkExpired'
+              : state.notice,
+        canRetry: ended
+          ? (status === 'expired' || status === 'failed') &&
+            retryAllowed(checkout, next, action.now ?? Date.now())
+          : state.canRetry && !isOpenStatus(status),
+      };
+    }
+    case 'countdownEnded': {
+      // A countdown reaching zero while pending sets expired (merchant spec 4).
+      if (state.status !== 'pending' || !state.payment || !state.checkout) return state;
+      if (state.payment.amountReceived && /[1-9]/.test(state.payment.amountReceived)) return state;
+      const linkExpired = linkEnded(state.checkout, state.payment);
+      return {
+        ...state,
+        status: 'expired',
+        payment: { ...state.payment, status: 'expired' },
+        notice: linkExpired ? 'linkExpired' : state.notice,
+        canRetry:
+          !linkExpired && retryAllowed(state.checkout, state.payment, Date.parse(state.payment.expiresAt)),
+      };
+    }
+    case 'live':
+      return state.live === action.connected ? state : { ...state, live: action.connected };
+  }
+}

@@ -1,0 +1,36 @@
+import type { TListTransactionsReply, TTransactionStatus } from '@coinlane/core/api/transactions';
+import { apiEnvelope } from '../../../lib/api-client.ts';
+
+export type TransactionFilters = { search: string; status: TTransactionStatus | ''; crypto: string };
+
+/** The browser's time zone, for dates in the CSV (the server's default is UTC). */
+export const browserTimeZone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+};
+
+function filterParams(f: TransactionFilters): URLSearchParams {
+  const q = new URLSearchParams();
+  if (f.search.trim()) q.set('search', f.search.trim());
+  if (f.status) q.set('status', f.status);
+  if (f.crypto) q.set('crypto', f.crypto);
+  return q;
+}
+
+/** GET /transactions: one page with the pagination and the summary of every matching row. */
+export function fetchTransactions(f: TransactionFilters, page: number, limit: number, signal?: AbortSignal) {
+  const q = filterParams(f);
+  q.set('page', String(page));
+  q.set('limit', String(limit));
+  return apiEnvelope<TListTransactionsReply>(`/transactions?${q}`, { signal });
+}
+
+/** Where the CSV of the filtered rows downloads from (the session cookie authenticates it). */
+export function exportCsvUrl(f: TransactionFilters): string {
+  const q = filterParams(f);
+  q.set('timeZone', browserTimeZone());
+  return `/api/v1/transactions/export.csv?${q}`;
+}

@@ -1,0 +1,178 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentPage } from './pages/payment-page.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { type ApiMerchant, signUpMerchant } from './support/merchant-api.ts';
+import { ensureWebBuilt, type RunningServer, startServer } from './support/server.ts';
+
+// The hosted payment page as a customer meets it: a merchant (made through the API, e-mails through the real
+// SMTP server) creates test-mode payment links; a customer opens one in a fresh browser context and pays it
+// with the page's test panel. Test blocks come every second here, so confirmations move while we watch.
+
+let server: RunningServer;
+let browser: Browser;
+let merchant: ApiMerchant;
+
+type Link = { id: string; amount: string };
+const newLink = (body: Record<string, unknown>) => merchant.call<Link>('POST', '/payment-links', body);
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  // Many customer pages from one IP in a minute: lift the public per-IP limit (tested in the server tests).
+  server = await startServer({ TEST_NETWORK_BLOCK_SECONDS: '1', API_RATE_LIMIT_PER_MINUTE: '10000' });
+  browser = await launchBrowser();
+  merchant = await signUpMerchant(server, {
+    name: 'Chez Marie Bakery',
+    email: `marie-${Date.now()}@example.com`,
+  });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function customerPage(viewport: typeof DESKTOP) {
+  const ctx = await newContext(browser, server.url, viewport);
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { ctx, page, pay: new PaymentPage(page), errors };
+}
+
+describe.each([
+  ['desktop', DESKTOP, { fiatAmount: '95.00', currency: 'USDT', network: 'ethereum' }, '95', 'USDT'],
+  ['phone', PHONE, { fiatAmount: '95.00', currency: 'BTC' }, '0.001', 'BTC'],
+] as const)('hosted payment page at %s width', (label, viewport, linkBody, due, coin) => {
+  it('a customer sees amount, QR and address, copies, pays part then the rest, and watches it confirm without reload', async () => {
+    const link = await newLink({ ...linkBody, description: 'Order #1042 — croissants and coffee' });
+    const { ctx, page, pay, errors } = await customerPage(viewport);
+
+    await pay.open(link.id);
+    await pay.waitForText('Amount Due');
+    await pay.markDocument();
+    expect(await pay.amountDue()).toBe(due);
+    await pay.waitForText('Chez Marie Bakery');
+    await pay.waitForText('Order #1042 — croissants and coffee');
+    await pay.waitForText(/≈ \$95\.00/);
+    await pay.waitForText('Scan with your crypto wallet');
+    await pay.waitForText('Test mode — no real funds');
+    await pay.waitForText(/Real-time updates active|Checking for updates\.\.\./);
+    expect(await pay.statusBanner()).toBe('Waiting for your payment');
+    const qr = await pay.qrRendered();
+    expect(qr.loaded).toBe(true);
+    expect(qr.width).toBe(viewport.width < 640 ? 200 : 250);
+    const address = await pay.address();
+    expect(address).toMatch(/^test_/);
+    // Countdown of the 15-minute rate lock: m:ss, orange under 900 s (so from the start), red under 300 s.
+    const countdown = page.getByTestId('countdown');
+    expect(await countdown.textContent().then((s) => (s ?? '').trim())).toMatch(/^1[45]:\d\d$/);
+    expect(await countdown.getAttribute('data-tone')).toBe('warning');
+    expect(await countdown.getAttribute('class')).toContain('text-orange-600');
+    // Fits the phone: no sideways scrolling.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshot(page, `payment-pending-${label}`);
+
+    // Copy with the 2 s toast.
+    await pay.copyAddress();
+    await pay.waitForText('Address copied!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    await screenshot(page, `payment-copied-${label}`);
+    await pay.text('Address copied!').waitFor({ state: 'detached', timeout: 4000 });
+    await pay.copyUri();
+    await pay.waitForText('Payment URI copied!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(address);
+
+    // Part of the amount: the page shows what remains.
+    await pay.simulate('partial');
+    await pay.waitForText('Remaining Amount');
+    const half = coin === 'BTC' ? '0.0005' : '47.5';
+    expect(await pay.amountDue()).toBe(half);
+    await pay.waitForText('Partial payment received. Please send the remaining amount.');
+    await pay.waitForText(`Received ${half} of ${due} ${coin}`);
+    await screenshot(page, `payment-partial-${label}`);
+
+    // The rest: received, then confirmations advance until confirmed, with no reload.
+    await pay.simulate('full');
+    await pay.waitForText('Payment received, waiting for network confirmations');
+    await screenshot(page, `payment-confirming-${label}`);
+    await pay.waitForText('You can now close this page', 45_000);
+    await pay.waitForText('Payment confirmed');
+    expect(await pay.sameDocument()).toBe(true);
+    await screenshot(page, `payment-confirmed-${label}`);
+
+    // Opening the completed link again shows the confirmed payment.
+    await page.reload();
+    await pay.waitForText('You can now close this page');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 120_000);
+});
+
+describe('hosted payment page, other outcomes', () => {
+  it('an overpayment is confirmed and said honestly, in the language picked', async () => {
+    const link = await newLink({ fiatAmount: '20', currency: 'LTC' });
+    const { ctx, pay, page } = await customerPage(PHONE);
+    await pay.open(link.id);
+    await pay.waitForText('Amount Due');
+    await pay.chooseLanguage('fr');
+    await pay.waitForText('Montant dû');
+    await pay.waitForText('Mode test — aucun fonds réel');
+    await page.getByRole('button', { name: 'Simuler un trop-perçu' }).click();
+    await pay.waitForText('Vous pouvez maintenant fermer cette page', 45_000);
+    await pay.waitForText('Vous avez payé plus que demandé ; le marchand a été prévenu.');
+    await screenshot(page, 'payment-overpaid-fr-phone');
+    await pay.chooseLanguage('en');
+    await pay.waitForText('You paid more than requested; the merchant has been notified.');
+    await ctx.close();
+  }, 90_000);
+
+  it('a failed attempt offers Try Again, which starts a new attempt with a new address', async () => {
+    const link = await newLink({ fiatAmount: '12', currency: 'BTC' });
+    const { ctx, pay, page } = await customerPage(DESKTOP);
+    await pay.open(link.id);
+    await pay.waitForText('Amount Due');
+    const first = await pay.address();
+    const view = await merchant.call<{ payments: { id: string }[] }>('GET', `/payment-links/${link.id}`);
+    const attempt = view.payments[0];
+    if (!attempt) throw new Error('no attempt');
+    await merchant.call('POST', `/payments/${attempt.id}/cancel`);
+    // Seen over the live connection, or by the 30 s poll without one.
+    await pay.waitForText('Payment failed', 40_000);
+    await screenshot(page, 'payment-failed-desktop');
+    await pay.tryAgain();
+    await pay.waitForText('Amount Due');
+    expect(await pay.address()).not.toBe(first);
+    await ctx.close();
+  }, 90_000);
+
+  it('when the link runs out while open, the countdown turns red and the page shows the link has expired', async () => {
+    const link = await newLink({
+      fiatAmount: '5',
+      currency: 'BTC',
+      expiresAt: new Date(Date.now() + 12_000).toISOString(),
+    });
+    const { ctx, pay, page } = await customerPage(PHONE);
+    await pay.open(link.id);
+    await pay.waitForText('Amount Due');
+    const countdown = page.getByTestId('countdown');
+    expect(await countdown.getAttribute('data-tone')).toBe('urgent');
+    expect(await countdown.getAttribute('class')).toContain('animate-pulse');
+    await pay.waitForText('This payment link has expired', 20_000);
+    expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
+    await screenshot(page, 'payment-link-expired-phone');
+    await ctx.close();
+  }, 60_000);
+
+  it("an unknown link shows 'Payment Error' with the spec's message", async () => {
+    const { ctx, pay, page } = await customerPage(DESKTOP);
+    await pay.open('lnk_does_not_exist');
+    await pay.waitForText('Payment Error');
+    await pay.waitForText('Payment link not found');
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    await screenshot(page, 'payment-not-found-desktop');
+    await ctx.close();
+  });
+});
