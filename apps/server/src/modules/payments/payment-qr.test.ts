@@ -72,4 +72,12 @@ describe('the web app fallback', () => {
       expect(res.body, url).toContain('<title>app</title>');
     }
   });
+
+  it('answers 404 for a missing asset instead of the app page (an old script after a rebuild)', async () => {
+    for (const url of ['/assets/index-OLDHASH.js', '/missing.css', '/favicon.png?v=2']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('<title>app</title>');
+    }
+  });
 });

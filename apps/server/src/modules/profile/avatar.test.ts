@@ -78,6 +78,10 @@ describe('detectImageType', () => {
     expect(detectImageType(Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'))).toBeNull();
     expect(detectImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
     expect(detectImageType(Buffer.from([0x89, 0x50]))).toBeNull();
+    // A signature alone is no image: a PNG needs its IHDR chunk, a WebP its VP8 chunk.
+    expect(detectImageType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBeNull();
+    expect(detectImageType(makePng().subarray(0, 12))).toBeNull();
+    expect(detectImageType(Buffer.from('RIFF\x24\x00\x00\x00WEBP', 'latin1'))).toBeNull();
     expect(detectImageType(Buffer.alloc(0))).toBeNull();
   });
 });

@@ -10,11 +10,20 @@ const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
  */
 export function detectImageType(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { ext: 'jpg', mime: 'image/jpeg' };
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  // PNG: the signature and then the IHDR chunk that every PNG starts with (a bare signature is no image).
+  if (
+    startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) &&
+    startsWith(bytes, ascii('IHDR'), 12)
+  )
     return { ext: 'png', mime: 'image/png' };
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a')))
     return { ext: 'gif', mime: 'image/gif' };
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8))
+  // WebP: a RIFF container of type WEBP whose first chunk is VP8 (lossy), VP8L (lossless) or VP8X (extended).
+  if (
+    startsWith(bytes, ascii('RIFF')) &&
+    startsWith(bytes, ascii('WEBP'), 8) &&
+    startsWith(bytes, ascii('VP8'), 12)
+  )
     return { ext: 'webp', mime: 'image/webp' };
   return null;
 }

@@ -54,10 +54,21 @@ const EMPTY_ANALYTICS = {
   },
 };
 
-type Replies = { analytics?: unknown; balances?: unknown; transactions?: unknown[] };
+type Replies = {
+  analytics?: unknown;
+  balances?: unknown;
+  transactions?: unknown[];
+  analyticsFails?: boolean;
+};
 
 function renderDashboard(status: 'pending' | 'active', element = <DashboardPage />, replies: Replies = {}) {
   const fetch = vi.fn(async (url: string) => {
+    if (replies.analyticsFails && url.startsWith('/api/v1/analytics/payments')) {
+      return new Response(
+        JSON.stringify({ success: false, data: null, error: { code: 'internal', message: 'Boom' } }),
+        { status: 500 },
+      );
+    }
     const data = url.startsWith('/api/v1/auth/session')
       ? SESSION(status)
       : url.startsWith('/api/v1/analytics/payments')
@@ -248,5 +259,12 @@ describe('/dashboard', () => {
     expect(screen.getByRole('link', { name: /View$/ }).getAttribute('href')).toBe(
       '/transactions?search=pay_abcdefghijklmnopqrstuvwxyz',
     );
+  });
+
+  it('shows the red banner and no endless skeleton when the figures fail to load', async () => {
+    renderDashboard('active', <DashboardPage />, { analyticsFails: true });
+    expect(await screen.findByText('Failed to load your figures. Please try again.')).toBeTruthy();
+    expect(screen.getByTestId('volume-chart-unavailable')).toBeTruthy();
+    expect(screen.queryByText('No confirmed payments in the last 30 days')).toBeNull();
   });
 });

@@ -174,7 +174,14 @@ export default function DashboardPage({ links = {} }: { links?: DashboardLinks }
           <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{t('chart.description')}</p>
         </div>
         <div className="px-5 py-4">
-          {a ? <VolumeChart days={a.dailyVolume} /> : <Skeleton className="h-40 w-full" />}
+          {a ? (
+            <VolumeChart days={a.dailyVolume} />
+          ) : analytics.isError ? (
+            // The red banner above says the figures failed; no endless skeleton, no false 'no payments'.
+            <div className="h-40 w-full" data-testid="volume-chart-unavailable" />
+          ) : (
+            <Skeleton className="h-40 w-full" />
+          )}
         </div>
       </Card>
 

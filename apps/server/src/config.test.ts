@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+// Every variable of the README's configuration table is checked at start-up, and a bad value is refused with a
+// message naming the variable.
+const bad: Array<[string, string]> = [
+  ['PORT', 'abc'],
+  ['PORT', '70000'],
+  ['DATABASE_URL', 'mysql://db'],
+  ['SMTP_URL', 'http://mail'],
+  ['MAIL_FROM', 'a'],
+  ['APP_URL', 'not a url'],
+  ['NODE_ENV', 'prod'],
+  ['DEV_MAIL_OUTBOX', 'maybe'],
+  ['LOG_LEVEL', 'loud'],
+  ['TRUST_PROXY', 'perhaps'],
+  ['AUTH_RATE_LIMIT_PER_MINUTE', '0'],
+  ['API_RATE_LIMIT_PER_MINUTE', 'many'],
+  ['API_RATE_LIMIT_PER_HOUR', '-1'],
+  ['RATES_API_URL', 'coingecko'],
+  ['RATES_REFRESH_SECONDS', '1'],
+  ['RATES_MAX_AGE_SECONDS', 'old'],
+  ['TEST_NETWORK_BLOCK_SECONDS', '0'],
+  ['ROLES', 'api,wacher'],
+  ['APP_SECRET_KEY', 'short'],
+  ['ALLOW_PRIVATE_WEBHOOKS', 'sometimes'],
+  ['WEBHOOK_RETRY_BASE_SECONDS', 'soon'],
+  ['JOB_POLL_MS', '1'],
+];
+
+describe('loadConfig', () => {
+  it.each(bad)('refuses %s=%j, naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it('accepts the defaults and every known role', () => {
+    expect(loadConfig({}).roles).toEqual(['api', 'watcher', 'webhooks', 'scheduler']);
+    expect(loadConfig({ ROLES: 'api, jobs,scheduler' }).roles).toEqual(['api', 'jobs', 'scheduler']);
+  });
+
+  it('keeps a relative DATA_DIR where npm was invoked (INIT_CWD), so `npm start` at the root uses ./data', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/coinlane' }).dataDir).toBe('/srv/coinlane/data');
+    expect(loadConfig({ INIT_CWD: '/srv/coinlane', DATA_DIR: '/var/lib/coinlane' }).dataDir).toBe(
+      '/var/lib/coinlane',
+    );
+  });
+
+  it('names each variable production requires', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL: .*\n {2}APP_URL: .*\n {2}APP_SECRET_KEY: /,
+    );
+  });
+});
