@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { type ChainConfig, ChainConfigError, chainsFromEnv } from './modules/chains/chain-config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** The process roles of ARCHITECTURE.md ("Processes and roles"); `jobs` is an alias of `webhooks`. */
+const KNOWN_ROLES = ['api', 'watcher', 'webhooks', 'jobs', 'scheduler'] as const;
 
 const ZEnv = z
   .object({
@@ -26,7 +30,13 @@ const ZEnv = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
     WEB_DIST_DIR: z.string().optional(),
-    ROLES: z.string().default('api,watcher,webhooks,scheduler'),
+    ROLES: z
+      .string()
+      .default('api,watcher,webhooks,scheduler')
+      .refine(
+        (v) => v.split(',').every((r) => !r.trim() || (KNOWN_ROLES as readonly string[]).includes(r.trim())),
+        `must be a comma-separated list of ${KNOWN_ROLES.join(', ')}`,
+      ),
     // Exchange rates (modules/rates): a CoinGecko-format price API, refreshed by the scheduler role.
     RATES_API_URL: z
       .url({ message: 'must be an absolute URL such as https://api.coingecko.com/api/v3' })
@@ -121,6 +131,11 @@ export type Config = {
   webhookRetryBaseMs: number;
   /** How often an idle job worker looks for due jobs. */
   jobPollMs: number;
+  /**
+   * UTXO networks with a node: CHAIN_<NETWORK>_RPC_URL and CHAIN_<NETWORK>_MODE (modules/chains/chain-config.ts).
+   * A network listed here is live-capable; the watcher role watches each one.
+   */
+  configuredChains: ChainConfig[];
 };
 
 export class ConfigError extends Error {}
@@ -135,11 +150,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const port = e.PORT;
+  // A relative DATA_DIR is relative to where the command was typed (npm's INIT_CWD): `npm start` at the root
+  // keeps its data in the root's ./data, although npm runs the server's script inside apps/server.
+  const dataDir = path.resolve(env.INIT_CWD || process.cwd(), e.DATA_DIR);
+  let configuredChains: ChainConfig[];
+  try {
+    configuredChains = chainsFromEnv(clean);
+  } catch (err) {
+    if (!(err instanceof ChainConfigError)) throw err;
+    throw new ConfigError(`Invalid configuration:\n${err.lines.map((l) => `  ${l}`).join('\n')}`);
+  }
   return {
     env: e.NODE_ENV,
     port,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -162,10 +187,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Test suites call the API far more often than the admin's limits allow; tests of the limits set them.
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 1_000_000 : null),
     apiRateLimitPerHour: e.API_RATE_LIMIT_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : null),
-    ...secretKeyOf(e.APP_SECRET_KEY, path.resolve(e.DATA_DIR)),
+    ...secretKeyOf(e.APP_SECRET_KEY, dataDir),
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     webhookRetryBaseMs: Math.round(e.WEBHOOK_RETRY_BASE_SECONDS * 1000),
     jobPollMs: e.JOB_POLL_MS,
+    configuredChains,
     ...overrides,
   };
 }

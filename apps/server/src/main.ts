@@ -5,6 +5,7 @@ import { buildApp } from './http/app.ts';
 import { JOB_DEFINITIONS } from './jobs/registry.ts';
 import { startSchedules } from './jobs/schedules.ts';
 import { startJobWorker } from './jobs/worker.ts';
+import { startChainWatchers } from './modules/chains/start-chain-watchers.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -40,6 +41,13 @@ async function main() {
       ? startJobWorker({ db: dbHandle.db, config, log: app.log, definitions: JOB_DEFINITIONS })
       : null;
 
+  // The watcher role: one watcher per configured UTXO network (CHAIN_<NETWORK>_RPC_URL), leader-elected.
+  const chainWatchers = config.roles.includes('watcher')
+    ? startChainWatchers({ dbHandle, config, log: app.log })
+    : null;
+  if (chainWatchers?.watchers.length)
+    app.log.info({ networks: config.configuredChains.map((c) => c.network) }, 'chain watchers started');
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -50,6 +58,7 @@ async function main() {
     try {
       await scheduler?.stop();
       await jobWorker?.stop();
+      await chainWatchers?.stop();
       await app.close();
       await dbHandle.close();
       process.exit(0);

@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   NETWORK_NOT_CONFIGURED: 422,
   /** No usable exchange rate (none at all, or no fresh market rate for a live amount). */
   RATE_UNAVAILABLE: 503,
+  /** A live payment on a network whose chain is configured, but no default whitelisted wallet for the coin. */
+  WALLET_REQUIRED: 422,
 } as const;
 export type TErrorCode = keyof typeof ERROR_STATUS;
 

@@ -298,4 +298,58 @@ export const T = {
   linkNetworkError: 'Network error. Please check your internet connection and try again.',
   linkInvalidInput: 'Invalid currency or amount. Please check your inputs.',
   paymentLinkCreateNoData: 'Failed to create payment link',
+  // Merchant wallets (issue 6; merchant spec Instant Payouts "Wallets")
+  walletInputRequired: 'Enter an address or an extended public key (xpub, ypub, zpub, tpub, upub, vpub)',
+  walletInvalidChecksum: 'Invalid checksum',
+  walletWrongChainMode: (kind: 'address' | 'key', found: string, expected: string) =>
+    `This is a ${found} ${kind}; this network runs on ${expected}`,
+  walletOtherNetwork: (kind: 'address' | 'key', found: string, expected: string) =>
+    `This is a ${found} ${kind}, not a ${expected} ${kind}`,
+  walletInvalidAddress: (network: string) => `This is not a valid ${network} address`,
+  walletUnknownKeyVersion: 'Unknown extended key version: enter an xpub, ypub, zpub, tpub, upub or vpub',
+  walletInvalidKey: 'This extended public key is not valid',
+  walletPrivateKeyRefused:
+    'This is a PRIVATE key. Never share it with anyone, Coinlane included: whoever has it can spend your funds. Enter the extended PUBLIC key (xpub, ypub, zpub, tpub, upub or vpub) from your wallet app, and move the funds of this key to a new wallet.',
+  walletSeedPhraseRefused:
+    'This looks like a recovery phrase. Never share it with anyone, Coinlane included: whoever has it can spend your funds. Enter the extended PUBLIC key (xpub, ypub, zpub) or an address from your wallet app, and move the funds of this wallet to a new one.',
+  walletNoSegwit: (network: string) =>
+    `${network} has no segwit addresses: use an xpub (or dgub) key, or a legacy address`,
+  walletScriptTypeFixed: (prefix: string) =>
+    `The address type of a ${prefix} key is fixed by the key itself; leave the address type empty`,
+  walletScriptTypeUnsupported: (network: string) => `This address type is not available on ${network}`,
+  walletCashAddrUnsupported:
+    'CashAddr addresses (bitcoincash:...) are not accepted yet: enter the legacy form of the address (starting with 1 or 3)',
+  walletWitnessUnsupported: 'This segwit address version is not supported',
+  walletNetworkUnsupported: (network: string) =>
+    `Wallets on ${network} are not supported yet: Coinlane derives addresses for Bitcoin, Litecoin, Dogecoin and Bitcoin Cash`,
+  walletNotFound: 'Wallet not found',
+  walletDuplicate: 'This wallet has already been added',
+  walletLabelTooLong: (n: number) => `The label must be at most ${n} characters`,
+  walletTooMany: (n: number) => `You can add at most ${n} wallets`,
+  walletAlreadyVerified: 'This wallet is already whitelisted',
+  walletCodeSent: 'A verification code has been sent to your email',
+  walletCodeInvalid: 'Invalid verification code',
+  walletCodeExpired: 'The verification code has expired: request a new one',
+  walletCodeTooManyAttempts: 'Too many wrong codes: request a new one',
+  walletCodeNotRequested: 'No verification code was requested for this wallet',
+  walletCodeFormat: 'Enter the 6-digit code from the email',
+  walletVerifyMailFailed: 'The verification email could not be sent. Please try again.',
+  walletDefaultNeedsVerified: 'Only a whitelisted wallet can be made the default',
+  walletInUse: (n: number) =>
+    `This wallet still receives ${n} open payment(s): wait until they are paid or expired before deleting it`,
+  walletNeededForLive: (symbol: string) =>
+    `Add and verify a ${symbol} wallet under Payouts → Wallets to accept live ${symbol} payments.`,
+  walletGapLimit: (n: number) =>
+    `This wallet already has ${n} unused addresses handed out for open payments; wallet apps stop looking after ${n} unused addresses. Wait until some of them are paid or expire.`,
+  walletSingleAddressBusy: (n: number) =>
+    `This wallet is a single address with ${n} open payments, the most it can tell apart by amount: add an extended public key (xpub) wallet to accept more at once.`,
+  walletLoadFailed: 'Failed to load data',
+  walletAddFailed: 'Failed to add wallet',
+  walletVerifyFailed: 'Failed to verify wallet',
+  walletDeleteFailed: 'Failed to delete wallet',
+  walletSetDefaultFailed: 'Failed to set default wallet',
+  walletDeleteConfirm: 'Are you sure you want to delete this wallet?',
+  walletPending: 'Pending',
+  walletWhitelisted: 'Whitelisted',
+  walletDefaultLabel: (currency: string) => `${currency} Wallet`,
 } as const;

@@ -4,6 +4,8 @@ import * as m0002 from './migrations/0002-payments.ts';
 import * as m0003 from './migrations/0003-api-keys.ts';
 import * as m0004 from './migrations/0004-jobs-webhooks.ts';
 import * as m0005 from './migrations/0005-merchant-screens.ts';
+import * as m0006 from './migrations/0006-wallets.ts';
+import * as m0007 from './migrations/0007-chains.ts';
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +14,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-api-keys': m0003,
   '0004-jobs-webhooks': m0004,
   '0005-merchant-screens': m0005,
+  '0006-wallets': m0006,
+  '0007-chains': m0007,
 };
 
 class StaticProvider implements MigrationProvider {

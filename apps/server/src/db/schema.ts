@@ -270,6 +270,10 @@ export interface PaymentsTable {
   confirmed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The merchant wallet that received the payment (live UTXO payments; 0006-wallets). */
+  wallet_id: Generated<string | null>;
+  /** The child index m/0/i of the wallet's key, for key wallets. */
+  derivation_index: Generated<number | null>;
 }
 
 export interface TransfersTable {
@@ -392,6 +396,28 @@ export interface WebhookAttemptsTable {
   created_at: Timestamp;
 }
 
+/** Per network: the last block the watcher processed, and what it last saw (modules/chains). */
+export interface ChainCursorsTable {
+  network: string;
+  height: number | null;
+  hash: string | null;
+  node_tip: number | null;
+  last_error: string | null;
+  last_error_at: NullableTimestamp;
+  last_block_time: NullableTimestamp;
+  status_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The hashes of the last ~100 processed blocks per network (reorganisation fork points). */
+export interface ChainBlocksTable {
+  network: string;
+  height: number;
+  hash: string;
+  previous_hash: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_profiles: UserProfilesTable;
@@ -417,4 +443,32 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  chain_cursors: ChainCursorsTable;
+  chain_blocks: ChainBlocksTable;
+  wallets: WalletsTable;
+}
+
+/** Merchant wallets (0006-wallets): account-wide, addresses and keys sealed at rest. */
+export interface WalletsTable {
+  id: string;
+  user_id: string;
+  currency: string;
+  network: string;
+  chain_mode: 'mainnet' | 'testnet' | 'regtest';
+  kind: 'xpub' | 'address';
+  address_sealed: string;
+  address_hash: string;
+  address_display: string;
+  script_type: string;
+  label: string;
+  is_default: Generated<boolean>;
+  verified: Generated<boolean>;
+  verified_at: NullableTimestamp;
+  next_index: Generated<number>;
+  code_hash: string | null;
+  code_expires_at: NullableTimestamp;
+  code_wrong_attempts: Generated<number>;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

@@ -19,12 +19,15 @@ import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
 import { healthRoutes } from '#app/modules/health/routes.ts';
 import { livePlugin } from '#app/modules/live/routes.ts';
 import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
+import { addressSources } from '#app/modules/payments/address-sources.ts';
 import { paymentRoutes } from '#app/modules/payments/routes.ts';
 import { profileRoutes } from '#app/modules/profile/routes.ts';
 import { publicRoutes } from '#app/modules/public/routes.ts';
 import { rateRoutes } from '#app/modules/rates/routes.ts';
 import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
 import { transactionRoutes } from '#app/modules/transactions/routes.ts';
+import { walletRoutes } from '#app/modules/wallets/routes.ts';
+import { registerWalletAddressSources } from '#app/modules/wallets/wallet-address-source.ts';
 import { webhookRoutes } from '#app/modules/webhooks/routes.ts';
 import { authPlugin } from './auth.ts';
 import { registerErrorHandler } from './errors.ts';
@@ -69,6 +72,8 @@ export async function buildApp({
   app.decorate('dbHandle', dbHandle);
   app.decorate('db', dbHandle.db);
   app.decorate('mailer', mailer ?? createMailer({ config, db: dbHandle.db, log: app.log }));
+  // Live payments on configured UTXO chains receive to the merchant's wallets (modules/wallets).
+  registerWalletAddressSources({ config, sources: addressSources });
 
   registerErrorHandler(app);
   await app.register(cookie);
@@ -98,6 +103,7 @@ export async function buildApp({
       await api.register(currencyRoutes);
       await api.register(transactionRoutes);
       await api.register(analyticsRoutes);
+      await api.register(walletRoutes);
       if (config.devMailOutbox) await api.register(devMailRoutes, { prefix: '/dev' });
       api.setNotFoundHandler((_req, reply) =>
         reply
@@ -127,7 +133,16 @@ export async function buildApp({
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
     app.setNotFoundHandler((req, reply) => {
-      if (req.method !== 'GET' || req.url.startsWith('/api/') || req.url.startsWith('/uploads/')) {
+      // A missing file (an old /assets/*.js after a rebuild, a typo'd favicon) is a 404, never the app's HTML:
+      // served as HTML it would fail as a script with a blank page instead of a clear error.
+      const pathname = req.url.split('?')[0] ?? '';
+      const isFile = pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname);
+      if (
+        req.method !== 'GET' ||
+        isFile ||
+        pathname.startsWith('/api/') ||
+        pathname.startsWith('/uploads/')
+      ) {
         return reply
           .status(404)
           .send({ success: false, data: null, error: { message: 'Not found', code: 'NOT_FOUND' } });

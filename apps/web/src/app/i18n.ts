@@ -10,6 +10,7 @@ import { locales as devMail } from '../features/dev-mail/locales.ts';
 import { locales as docs } from '../features/docs/locales.ts';
 import { locales as landing } from '../features/landing/locales.ts';
 import { locales as paymentLinks } from '../features/payment-links/locales.ts';
+import { locales as payouts } from '../features/payouts/locales.ts';
 import { locales as settings } from '../features/settings/locales.ts';
 import { locales as webhooks } from '../features/settings/webhook-locales.ts';
 import { locales as transactions } from '../features/transactions/locales.ts';
@@ -31,6 +32,7 @@ const namespaces = {
   webhooks,
   transactions,
   paymentLinks,
+  payouts,
 } as const;
 
 const resources = Object.fromEntries(

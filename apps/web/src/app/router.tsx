@@ -79,6 +79,10 @@ export const router = createBrowserRouter([
                 lazy: page(() => import('../features/settings/components/settings-page.tsx')),
               },
               {
+                path: paths.instantPayouts,
+                lazy: page(() => import('../features/payouts/components/instant-payouts-page.tsx')),
+              },
+              {
                 path: paths.apiKeys,
                 lazy: page(() => import('../features/api-keys/components/api-keys-page.tsx')),
               },

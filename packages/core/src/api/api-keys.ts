@@ -53,23 +53,25 @@ const ZPermissions = z
     example: ['read', 'write'],
   });
 
-/** POST /api-keys. The spec's client also sends merchantId: accepted and ignored (a key belongs to the caller). */
+/** The spec's client sends merchantId: a matching one is accepted and ignored, another one is refused (403). */
+const ZMerchantId = z.string().max(100).optional().meta({
+  description:
+    "Optional. When given it must be the signed-in merchant's id (403 otherwise); a key always belongs to the signed-in merchant.",
+});
+
+/** POST /api-keys. */
 export const ZCreateApiKeyRequest = z
   .object({
     name: ZName,
     permissions: ZPermissions.default([...API_KEY_DEFAULT_PERMISSIONS]),
-    merchantId: z
-      .string()
-      .max(100)
-      .optional()
-      .meta({ description: 'Ignored: a key always belongs to the signed-in merchant.' }),
+    merchantId: ZMerchantId,
   })
   .strict();
 export type TCreateApiKeyRequest = z.input<typeof ZCreateApiKeyRequest>;
 
 /** PUT /api-keys/{id}: a new name, new permissions, or both. */
 export const ZUpdateApiKeyRequest = z
-  .object({ name: ZName.optional(), permissions: ZPermissions.optional() })
+  .object({ name: ZName.optional(), permissions: ZPermissions.optional(), merchantId: ZMerchantId })
   .strict()
   .refine((v) => v.name !== undefined || v.permissions !== undefined, { message: T.apiKeyNothingToUpdate });
 export type TUpdateApiKeyRequest = z.input<typeof ZUpdateApiKeyRequest>;

@@ -92,4 +92,6 @@ export const ZLiveClientMessage = z.object({ type: z.literal('ping') });
 export const ZLiveQuery = z.object({
   paymentId: z.string().trim().min(1).max(100).optional(),
   token: z.string().trim().min(1).max(200).optional(),
+  /** Sent by the spec's client: the merchant's own id is accepted; another id closes the socket (4003). */
+  merchantId: z.string().trim().min(1).max(100).optional(),
 });

@@ -11,6 +11,7 @@ import { envelope } from '@coinlane/core/api/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireSession } from '#app/http/auth.ts';
 import { ok } from '#app/http/errors.ts';
+import { assertOwnMerchantId } from '#app/http/merchant-id.ts';
 import { createApiKey } from './create-api-key.ts';
 import { deleteApiKey } from './delete-api-key.ts';
 import { listApiKeys } from './list-api-keys.ts';
@@ -56,6 +57,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const auth = authOf(req);
+      assertOwnMerchantId(req.body.merchantId, auth.user.id);
       return ok(
         await createApiKey({
           db: app.db,
@@ -84,6 +86,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const auth = authOf(req);
+      assertOwnMerchantId(req.body.merchantId, auth.user.id);
       return ok(
         await updateApiKey({
           db: app.db,

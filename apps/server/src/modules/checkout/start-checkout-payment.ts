@@ -49,6 +49,7 @@ export async function startCheckoutPayment({
   // Price outside the transaction (reads only); the insert then runs with the link locked.
   const prepared = await preparePayment({
     db,
+    userId: link.user_id,
     mode: link.mode,
     currency: link.currency,
     network: link.network,

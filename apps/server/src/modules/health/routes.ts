@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { type ChainHealth, getChainsHealth } from '#app/modules/chains/get-chains-health.ts';
 
 /** GET /api/v1/health: the process is up; the database answers (and how fast). */
 export async function healthRoutes(app: FastifyInstance) {
@@ -22,12 +23,21 @@ export async function healthRoutes(app: FastifyInstance) {
       };
       app.log.error({ err }, 'health: database check failed');
     }
+    // Live UTXO watchers: tip, lag, last error and last block time per configured network (modules/chains).
+    let chains: ChainHealth[] = [];
+    if (database.status === 'healthy') {
+      chains = await getChainsHealth({ db: app.db, config: app.config }).catch((err) => {
+        app.log.error({ err }, 'health: chain status failed');
+        return [];
+      });
+    }
     const healthy = database.status === 'healthy';
     return reply.status(healthy ? 200 : 503).send({
       success: healthy,
       data: {
         status: healthy ? 'healthy' : 'unhealthy',
         database,
+        chains,
         uptime: Math.round(process.uptime()),
         timestamp: new Date().toISOString(),
       },

@@ -4,6 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import { LIVE_CLOSE, LIVE_PUBLIC_SOCKETS_PER_IP, ZLivePublicPayment } from '@coinlane/core/api/live';
 import { ZPaymentDetail } from '@coinlane/core/api/payments';
 import { randomId } from '@coinlane/core/ids';
+import { T } from '@coinlane/core/texts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordPaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
@@ -194,6 +195,13 @@ describe('merchant sockets', () => {
     });
     const w = open(`?token=${encodeURIComponent(writeOnly.json().data.key)}`);
     expect(await w.waitClosed()).toMatchObject({ code: LIVE_CLOSE.forbidden });
+
+    // The spec's client also sends merchantId: its own id is accepted, another one is refused.
+    const own = open(`?token=${encodeURIComponent(key)}&merchantId=${alice.id}`);
+    expect(await own.hello()).toMatchObject({ subscription: 'merchant', mode: 'test' });
+    const other = open(`?token=${encodeURIComponent(key)}&merchantId=usr_someone_else`);
+    expect(await other.waitClosed()).toEqual({ code: LIVE_CLOSE.forbidden, reason: T.merchantIdMismatch });
+    expect(other.messages).toEqual([]);
 
     // A bad Bearer header is refused before the upgrade, like any API call.
     const header = open('', { headers: { authorization: 'Bearer cl_test_nope' } });

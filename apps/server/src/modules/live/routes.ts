@@ -104,7 +104,7 @@ const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub }> = async (app, { hub })
       watchClientMessages(socket, client);
       try {
         if (req.query.paymentId) await subscribePayment(app, hub, socket, client, req.query.paymentId);
-        else await subscribeMerchant(app, hub, socket, client, req, req.query.token);
+        else await subscribeMerchant(app, hub, socket, client, req, req.query.token, req.query.merchantId);
       } catch (err) {
         req.log.error({ err }, 'live updates: subscription failed');
         if (socket.readyState === socket.OPEN) socket.close(1011, 'Internal error');
@@ -159,6 +159,7 @@ async function subscribeMerchant(
   base: Omit<LiveClient, 'sub'>,
   req: FastifyRequest,
   token: string | undefined,
+  merchantId: string | undefined,
 ) {
   let sub: Extract<LiveSubscription, { kind: 'merchant' }>;
   const headerKey = req.auth?.kind === 'api_key' ? BEARER.exec(req.headers.authorization ?? '')?.[1] : null;
@@ -183,6 +184,11 @@ async function subscribeMerchant(
     sub = { kind: 'merchant', userId: req.auth.user.id, mode: req.auth.mode, credential };
   } else {
     socket.close(LIVE_CLOSE.unauthorized, T.authRequired);
+    return;
+  }
+  // The spec's client sends merchantId: the merchant's own id is accepted, another one refused (as on the API).
+  if (merchantId !== undefined && merchantId !== sub.userId) {
+    socket.close(LIVE_CLOSE.forbidden, T.merchantIdMismatch);
     return;
   }
   if (socket.readyState !== socket.OPEN) return;

@@ -10,6 +10,7 @@ import { formatUnits } from '@coinlane/core/money';
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
+import { assertOwnMerchantId } from '#app/http/merchant-id.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
 import { fiatInput, preparePayment } from '#app/modules/payments/prepare-payment.ts';
@@ -70,12 +71,11 @@ export async function createPaymentLink({
   maxAgeSeconds: number;
   now?: Date;
 }): Promise<PaymentLinkRow> {
-  if (input.merchantId !== undefined && input.merchantId !== userId) {
-    throw new AppError('FORBIDDEN', { message: T.merchantIdMismatch });
-  }
+  assertOwnMerchantId(input.merchantId, userId);
   const expiry = linkExpiry(input, now);
   const prepared = await preparePayment({
     db,
+    userId,
     mode,
     currency: input.currency,
     network: input.network,

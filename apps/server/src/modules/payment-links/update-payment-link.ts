@@ -4,6 +4,7 @@ import type { TMode } from '@coinlane/core/options';
 import { effectiveLinkStatus, transitionPaymentLink } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
+import { assertOwnMerchantId } from '#app/http/merchant-id.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
 import { linkExpiry } from './create-payment-link.ts';
@@ -31,9 +32,7 @@ export async function updatePaymentLink({
   actor: PaymentActor;
   now?: Date;
 }): Promise<PaymentLinkRow> {
-  if (input.merchantId !== undefined && input.merchantId !== userId) {
-    throw new AppError('FORBIDDEN', { message: T.merchantIdMismatch });
-  }
+  assertOwnMerchantId(input.merchantId, userId);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('payment_links')

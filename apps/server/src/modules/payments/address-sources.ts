@@ -10,6 +10,18 @@ export type AddressRequest = {
   mode: TMode;
   paymentId: string;
   currency: CurrencyRow;
+  /** The amount due in base units (a single-address source may raise it by a few units to tell payments apart). */
+  amount: bigint;
+  now: Date;
+};
+
+export type AllocatedAddress = {
+  address: string;
+  /** The amount due, when the source changed it (unique-amount matching); otherwise the requested amount. */
+  amount?: bigint;
+  /** The merchant wallet receiving the payment, and the key's child index (modules/wallets). */
+  walletId?: string;
+  derivationIndex?: number;
 };
 
 /**
@@ -20,20 +32,32 @@ export type AddressRequest = {
  */
 export interface AddressSource {
   readonly id: string;
-  allocate(request: AddressRequest): Promise<{ address: string }>;
+  allocate(request: AddressRequest): Promise<AllocatedAddress>;
+  /**
+   * Optional check before a payment or link is priced: throws (with a message for the merchant) when the
+   * source cannot give this merchant an address, e.g. no default whitelisted wallet. Reads only the database.
+   */
+  checkReady?(request: { db: Db; userId: string; currency: CurrencyRow }): Promise<void>;
 }
 
 export type AddressSources = {
   /** The source for a payment in `mode` on `network`, or null when none is configured. */
   forPayment(mode: TMode, network: string): AddressSource | null;
+  /** Registers (or, with null, removes) the live source of a network: modules/wallets at start-up. */
+  setLive(network: string, source: AddressSource | null): void;
 };
 
-/** Test mode: the test network for every network. Live: only the adapters given (none until live chains). */
-export function createAddressSources(live: Readonly<Record<string, AddressSource>> = {}): AddressSources {
+/** Test mode: the test network for every network. Live: only the adapters registered. */
+export function createAddressSources(initial: Readonly<Record<string, AddressSource>> = {}): AddressSources {
+  const live = new Map(Object.entries(initial));
   return {
     forPayment(mode, network) {
       if (mode === 'test') return testNetworkAddressSource;
-      return Object.hasOwn(live, network) ? live[network]! : null;
+      return live.get(network) ?? null;
+    },
+    setLive(network, source) {
+      if (source) live.set(network, source);
+      else live.delete(network);
     },
   };
 }

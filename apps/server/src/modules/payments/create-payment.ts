@@ -6,6 +6,7 @@ import { randomId } from '@coinlane/core/ids';
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
+import { assertOwnMerchantId } from '#app/http/merchant-id.ts';
 import type { PaymentActor } from './actor.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
 import { fiatInput, type PreparedPayment, preparePayment } from './prepare-payment.ts';
@@ -44,13 +45,16 @@ export async function insertPayment({
   const run = async (trx: Db) => {
     const { prepared: p } = fields;
     const id = randomId('pay');
-    const { address } = await p.addressSource.allocate({
+    const allocated = await p.addressSource.allocate({
       db: trx,
       userId: fields.userId,
       mode: fields.mode,
       paymentId: id,
       currency: p.currency.row,
+      amount: p.units,
+      now,
     });
+    const { address } = allocated;
     await trx
       .insertInto('payments')
       .values({
@@ -63,9 +67,11 @@ export async function insertPayment({
         network: p.currency.row.network,
         decimals: p.currency.row.decimals,
         contract_address: p.currency.row.contract_address,
-        amount: p.units.toString(),
+        amount: (allocated.amount ?? p.units).toString(),
         required_confirmations: p.currency.row.required_confirmations,
         address,
+        wallet_id: allocated.walletId ?? null,
+        derivation_index: allocated.derivationIndex ?? null,
         fiat_amount: p.fiat?.amount ?? null,
         fiat_currency: p.fiat?.currency ?? null,
         usd_amount: p.usdAmount,
@@ -114,9 +120,7 @@ export async function createPayment({
   maxAgeSeconds: number;
   now?: Date;
 }): Promise<PaymentRow> {
-  if (input.merchantId !== undefined && input.merchantId !== userId) {
-    throw new AppError('FORBIDDEN', { message: T.merchantIdMismatch });
-  }
+  assertOwnMerchantId(input.merchantId, userId);
   let requested: Date | null = null;
   if (input.expiresAt) {
     requested = new Date(input.expiresAt);
@@ -133,6 +137,7 @@ export async function createPayment({
   }
   const prepared = await preparePayment({
     db,
+    userId,
     mode,
     currency: (input.currency ?? input.cryptocurrency)!,
     network: input.network,

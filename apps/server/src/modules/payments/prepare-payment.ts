@@ -45,6 +45,7 @@ const invalid = (field: string, message: string) =>
  */
 export async function preparePayment({
   db,
+  userId,
   mode,
   currency,
   network,
@@ -53,6 +54,8 @@ export async function preparePayment({
   now = new Date(),
 }: {
   db: Db;
+  /** The merchant: when given, the address source checks it can serve them (a live wallet) before pricing. */
+  userId?: string;
   mode: TMode;
   currency: string;
   network?: string | null;
@@ -68,6 +71,7 @@ export async function preparePayment({
       message: T.liveNetworkNotConfigured(resolved.network.name),
     });
   }
+  if (userId && addressSource.checkReady) await addressSource.checkReady({ db, userId, currency: row });
   const book = await loadRateBook({ db, now, maxAgeSeconds });
 
   let units: bigint;

@@ -8,6 +8,7 @@ import {
   LogOut,
   Settings,
   ShieldCheck,
+  Wallet,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
@@ -37,6 +38,7 @@ const SIDEBAR: NavItem[] = [
   { to: paths.dashboard, labelKey: 'nav.dashboard', icon: LayoutDashboard },
   { to: paths.transactions, labelKey: 'nav.transactions', icon: ArrowLeftRight },
   { to: paths.paymentLinks, labelKey: 'nav.payments', icon: Link2 },
+  { to: paths.instantPayouts, labelKey: 'nav.payouts', icon: Wallet },
   { to: paths.apiKeys, labelKey: 'nav.apiKeys', icon: KeyRound },
   { to: paths.docs, labelKey: 'nav.documentation', icon: BookOpen },
   { to: paths.settings, labelKey: 'nav.settings', icon: Settings },
@@ -47,6 +49,7 @@ const BOTTOM_BAR: NavItem[] = [
   { to: paths.dashboard, labelKey: 'nav.home', icon: Home },
   { to: paths.transactions, labelKey: 'nav.transactions', icon: ArrowLeftRight },
   { to: paths.paymentLinks, labelKey: 'nav.payments', icon: Link2 },
+  { to: paths.instantPayouts, labelKey: 'nav.payouts', icon: Wallet },
 ];
 
 /** The phone's account menu: Settings, then API Keys once it exists, then Sign Out. */

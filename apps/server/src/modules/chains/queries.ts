@@ -1,0 +1,124 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '#app/db/connection.ts';
+import type { ChainCursorsTable } from '#app/db/schema.ts';
+
+export type ChainCursorRow = Selectable<ChainCursorsTable>;
+
+/** Block hashes kept per network to find a reorganisation's fork point. */
+export const KEPT_BLOCKS = 100;
+
+export const selectCursor = (db: Db, network: string) =>
+  db.selectFrom('chain_cursors').selectAll().where('network', '=', network).executeTakeFirst();
+
+export const selectCursors = (db: Db) => db.selectFrom('chain_cursors').selectAll().execute();
+
+/** The stored block hashes from `height` down, newest first. */
+export const selectBlocksFrom = (db: Db, network: string, height: number) =>
+  db
+    .selectFrom('chain_blocks')
+    .select(['height', 'hash'])
+    .where('network', '=', network)
+    .where('height', '<=', height)
+    .orderBy('height', 'desc')
+    .execute();
+
+export const selectBlocksAbove = (db: Db, network: string, height: number) =>
+  db
+    .selectFrom('chain_blocks')
+    .select(['height', 'hash'])
+    .where('network', '=', network)
+    .where('height', '>', height)
+    .execute();
+
+/** A processed block: its hash stored, the cursor moved to it, older hashes pruned; one transaction. */
+export async function advanceCursor(
+  db: Db,
+  network: string,
+  block: { height: number; hash: string; previousHash: string | null; time: Date | null },
+  now: Date,
+) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('chain_blocks')
+      .values({ network, height: block.height, hash: block.hash, previous_hash: block.previousHash })
+      .onConflict((oc) =>
+        oc
+          .columns(['network', 'height'])
+          .doUpdateSet({ hash: block.hash, previous_hash: block.previousHash }),
+      )
+      .execute();
+    await trx
+      .deleteFrom('chain_blocks')
+      .where('network', '=', network)
+      .where('height', '<=', block.height - KEPT_BLOCKS)
+      .execute();
+    await trx
+      .insertInto('chain_cursors')
+      .values({
+        network,
+        height: block.height,
+        hash: block.hash,
+        last_block_time: block.time,
+        updated_at: now,
+        status_at: now,
+      })
+      .onConflict((oc) =>
+        oc.column('network').doUpdateSet({
+          height: block.height,
+          hash: block.hash,
+          ...(block.time ? { last_block_time: block.time } : {}),
+          updated_at: now,
+        }),
+      )
+      .execute();
+  });
+}
+
+/** Rolls the cursor back to the fork point of a reorganisation and forgets the orphaned hashes. */
+export async function rewindCursor(
+  db: Db,
+  network: string,
+  fork: { height: number; hash: string },
+  now: Date,
+) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('chain_blocks')
+      .where('network', '=', network)
+      .where('height', '>', fork.height)
+      .execute();
+    await trx
+      .updateTable('chain_cursors')
+      .set({ height: fork.height, hash: fork.hash, updated_at: now })
+      .where('network', '=', network)
+      .execute();
+  });
+}
+
+/** What the watcher last saw, for the health endpoint (any process reads it). */
+export async function writeWatcherStatus(
+  db: Db,
+  network: string,
+  s: { nodeTip: number | null; lastError: string | null; now: Date },
+) {
+  await db
+    .insertInto('chain_cursors')
+    .values({
+      network,
+      height: null,
+      hash: null,
+      node_tip: s.nodeTip,
+      last_error: s.lastError,
+      last_error_at: s.lastError ? s.now : null,
+      status_at: s.now,
+    })
+    .onConflict((oc) =>
+      oc.column('network').doUpdateSet((eb) => ({
+        node_tip: s.nodeTip ?? eb.ref('chain_cursors.node_tip'),
+        last_error: s.lastError,
+        last_error_at: s.lastError ? s.now : eb.ref('chain_cursors.last_error_at'),
+        status_at: s.now,
+      })),
+    )
+    .execute();
+}

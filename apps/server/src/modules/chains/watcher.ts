@@ -1,0 +1,582 @@
+import { parseUnits } from '@coinlane/core/money';
+import type { DbHandle } from '#app/db/connection.ts';
+import { findOutputPayment } from '#app/modules/payments/find-output-payment.ts';
+import { listWatchedPayments } from '#app/modules/payments/list-watched-payments.ts';
+import {
+  recordPaymentTransfer,
+  removePaymentTransfer,
+  updatePaymentConfirmations,
+} from '#app/modules/payments/record-payment-transfer.ts';
+import { restorePaymentTransfer } from '#app/modules/payments/restore-payment-transfer.ts';
+import {
+  type ChainTransfer,
+  findChainTransfer,
+  listMovingTransfers,
+  listTransfersInBlocks,
+} from '#app/modules/transfers/list-chain-transfers.ts';
+import type { ChainConfig } from './chain-config.ts';
+import { createLeaderLock, type LeaderLock } from './leader-lock.ts';
+import {
+  advanceCursor,
+  rewindCursor,
+  selectBlocksAbove,
+  selectBlocksFrom,
+  selectCursor,
+  writeWatcherStatus,
+} from './queries.ts';
+import { createRpcClient, type RpcClient, RpcError } from './rpc-client.ts';
+
+type Log = {
+  info: (o: object, m?: string) => void;
+  warn: (o: object, m?: string) => void;
+  error: (o: object, m?: string) => void;
+};
+
+type Vout = { value: number; n: number; scriptPubKey?: { address?: string; addresses?: string[] } };
+type RawTx = { txid: string; vout: Vout[] };
+type Block = {
+  hash: string;
+  height: number;
+  time: number;
+  previousblockhash?: string;
+  tx: (RawTx | string)[];
+};
+type Header = {
+  hash: string;
+  height: number;
+  confirmations: number;
+  previousblockhash?: string;
+  time: number;
+};
+
+/** An output of a transaction: where it pays, how much (in coins, as the node gives it). */
+type Output = { address: string; n: number; value: number };
+
+/** The watched payments of one address, newest first (an address may serve several: 009, "Matching"). */
+type WatchedAddress = { decimals: number; payments: { paymentId: string; createdAt: Date }[] };
+
+export type WatcherStatus = {
+  network: string;
+  mode: string;
+  running: boolean;
+  leader: boolean;
+  nodeTip: number | null;
+  processedHeight: number | null;
+  lag: number | null;
+  lastError: string | null;
+  lastErrorAt: string | null;
+  lastBlockTime: string | null;
+  watchedAddresses: number;
+  mempoolTransactions: number;
+};
+
+export type ChainWatcher = {
+  start(): void;
+  /** Stops after the current step; the cursor is persisted after every block, so a later start resumes. */
+  stop(): Promise<void>;
+  /** One pass (refresh watched addresses, new blocks, mempool): tests and benchmarks drive it directly. */
+  tick(): Promise<void>;
+  status(): WatcherStatus;
+};
+
+const DAY = 24 * 3600_000;
+/** Created-at overlap of incremental reads of watched payments (a payment committed late is still seen). */
+const WATCH_OVERLAP_MS = 60_000;
+/** Full reload of the watched set (drops payments past the watch window). */
+const FULL_RELOAD_MS = 10 * 60_000;
+/** Status written for the health endpoint at least this often. */
+const STATUS_EVERY_MS = 5_000;
+const BLOCK_BATCH = 4;
+const TX_BATCH = 100;
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const onAbort = () => {
+      clearTimeout(t);
+      resolve();
+    };
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
+/** The addresses an output pays (Bitcoin Core 22+: `address`; older nodes and forks: `addresses`). */
+function outputsOf(tx: RawTx): Output[] {
+  const out: Output[] = [];
+  for (const v of tx.vout) {
+    const spk = v.scriptPubKey;
+    if (!spk) continue;
+    if (spk.address) out.push({ address: spk.address, n: v.n, value: v.value });
+    else if (spk.addresses?.length === 1) out.push({ address: spk.addresses[0]!, n: v.n, value: v.value });
+  }
+  return out;
+}
+
+/**
+ * The watcher of one UTXO network (docs/decisions/009-utxo-watcher.md). While it holds the network's leader
+ * lock, every `pollMs`: refreshes the watched addresses (live payments of the network created in the last
+ * `watchDays`, and open ones), scans new blocks from its cursor (`getblock <hash> 2`, or verbosity 1 plus
+ * `getrawtransaction` per txid with `verbosity1Blocks` for Dogecoin Core, untested), counts confirmations, then
+ * reads the mempool for 0-confirmation transfers and drops unconfirmed transfers that left it (or were replaced).
+ * Every change goes through the payments module's services; transfers are unique by (network, txid, output),
+ * so replaying a block after a restart or a reorganisation credits nothing twice.
+ */
+export function createChainWatcher({
+  dbHandle,
+  chain,
+  rpc = createRpcClient({ url: chain.rpcUrl }),
+  log,
+  pollMs = 500,
+  watchDays = 7,
+  startLookback = 10,
+  verbosity1Blocks = chain.network === 'dogecoin',
+  lock = createLeaderLock({ dbHandle, network: chain.network }),
+}: {
+  dbHandle: DbHandle;
+  chain: ChainConfig;
+  rpc?: RpcClient;
+  log?: Log;
+  pollMs?: number;
+  watchDays?: number;
+  /** With no cursor yet, the first block scanned is this many blocks below the node's tip. */
+  startLookback?: number;
+  verbosity1Blocks?: boolean;
+  lock?: LeaderLock;
+}): ChainWatcher {
+  const db = dbHandle.db;
+  const network = chain.network;
+
+  // Watched addresses: address -> its payments, newest first. Refreshed incrementally by created_at every pass.
+  let watched = new Map<string, WatchedAddress>();
+  let watchedUntil: Date | null = null;
+  let lastFullReload = 0;
+  // Mempool: txid -> outputs to any address (kept so a payment created after its transaction was first seen
+  // still matches it), and the outputs already recorded.
+  const mempool = new Map<string, Output[]>();
+  // Outputs already logged as unassigned (txid:n), so a replayed block or mempool pass warns once.
+  const unassigned = new Set<string>();
+
+  let cursor: { height: number; hash: string } | null = null;
+  let cursorLoaded = false;
+  let nodeTip: number | null = null;
+  let lastError: string | null = null;
+  let lastErrorAt: Date | null = null;
+  let lastBlockTime: Date | null = null;
+  let lastStatusWrite = 0;
+  let lastStatusKey = '';
+  let confirmedTip: number | null = null;
+
+  let controller: AbortController | null = null;
+  let loop: Promise<void> | null = null;
+
+  // ---------------------------------------------------------------------------------------------------
+  // Watched addresses
+
+  async function readWatched(full: boolean, now: Date): Promise<string[]> {
+    const since = full
+      ? new Date(now.getTime() - watchDays * DAY)
+      : new Date((watchedUntil ?? now).getTime() - WATCH_OVERLAP_MS);
+    const next = full ? new Map<string, WatchedAddress>() : watched;
+    // Addresses new to the watcher or given another payment: the mempool is matched against them again.
+    const added = new Set<string>();
+    let after: { createdAt: Date; id: string } | undefined;
+    let newest = watchedUntil;
+    for (;;) {
+      const rows = await listWatchedPayments({ db, network, createdSince: since, includeOpen: full, after });
+      for (const r of rows) {
+        let entry = next.get(r.address);
+        if (!entry) {
+          entry = { decimals: r.decimals, payments: [] };
+          next.set(r.address, entry);
+        }
+        if (!entry.payments.some((p) => p.paymentId === r.id)) {
+          if (!watched.get(r.address)?.payments.some((p) => p.paymentId === r.id)) added.add(r.address);
+          entry.payments.unshift({ paymentId: r.id, createdAt: r.created_at }); // rows come oldest first
+        }
+        if (!newest || r.created_at > newest) newest = r.created_at;
+      }
+      if (rows.length < 20_000) break;
+      const last = rows.at(-1)!;
+      after = { createdAt: last.created_at, id: last.id };
+    }
+    watched = next;
+    watchedUntil = newest ?? since;
+    return [...added];
+  }
+
+  async function refreshWatched(now: Date): Promise<string[]> {
+    const full = lastFullReload === 0 || now.getTime() - lastFullReload > FULL_RELOAD_MS;
+    if (full) lastFullReload = now.getTime();
+    return readWatched(full, now);
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Recording
+
+  /**
+   * A watched output seen in the mempool (height null) or in a block: recorded once, then kept current. A
+   * transfer already recorded keeps its payment; a new one goes to the payment `findOutputPayment` picks
+   * among the address's payments (newest open on a key address; exact amount on a single-address wallet), or
+   * to none (logged with its txid) when a single-address wallet's output matches no payment unambiguously.
+   */
+  async function seen(
+    match: WatchedAddress,
+    txid: string,
+    out: Output,
+    block: { height: number; hash: string; confirmations: number } | null,
+    now: Date,
+  ) {
+    const amount = parseUnits(out.value.toFixed(match.decimals), match.decimals);
+    if (amount <= 0n) return;
+    const existing = await findChainTransfer({ db, network, txid, outputIndex: out.n });
+    if (!existing) {
+      const target = await findOutputPayment({ db, network, address: out.address, amount, now });
+      if (!target.paymentId) {
+        const key = `${txid}:${out.n}`;
+        if (!unassigned.has(key)) {
+          unassigned.add(key);
+          log?.warn(
+            { network, txid, outputIndex: out.n, address: out.address, amount: amount.toString(), target },
+            'transfer to a shared address matches no payment unambiguously: left unassigned',
+          );
+        }
+        return;
+      }
+      await recordPaymentTransfer({
+        db,
+        paymentId: target.paymentId,
+        transfer: {
+          txid,
+          outputIndex: out.n,
+          amount,
+          confirmations: block?.confirmations ?? 0,
+          blockHeight: block?.height ?? null,
+          blockHash: block?.hash ?? null,
+          seenAt: now,
+        },
+        now,
+      });
+      return;
+    }
+    if (existing.status === 'removed') {
+      await restorePaymentTransfer({ db, paymentId: existing.payment_id, transferId: existing.id, now });
+      existing.confirmations = 0;
+      existing.block_hash = null;
+    }
+    const settled = existing.status === 'confirmed' && existing.block_hash === block?.hash;
+    if (
+      block &&
+      !settled &&
+      (existing.block_hash !== block.hash || existing.confirmations !== block.confirmations)
+    ) {
+      await updatePaymentConfirmations({
+        db,
+        paymentId: existing.payment_id,
+        updates: [
+          {
+            transferId: existing.id,
+            confirmations: block.confirmations,
+            blockHeight: block.height,
+            blockHash: block.hash,
+          },
+        ],
+        now,
+      });
+    }
+  }
+
+  async function setConfirmations(
+    transfers: readonly ChainTransfer[],
+    confirmationsOf: (
+      t: ChainTransfer,
+    ) => { confirmations: number; blockHeight?: null; blockHash?: null } | null,
+    now: Date,
+  ) {
+    const byPayment = new Map<
+      string,
+      { transferId: string; confirmations: number; blockHeight?: null; blockHash?: null }[]
+    >();
+    for (const t of transfers) {
+      const next = confirmationsOf(t);
+      if (!next) continue;
+      const list = byPayment.get(t.payment_id) ?? [];
+      list.push({ transferId: t.id, ...next });
+      byPayment.set(t.payment_id, list);
+    }
+    for (const [paymentId, updates] of byPayment) {
+      await updatePaymentConfirmations({ db, paymentId, updates, now });
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Blocks
+
+  async function loadCursor() {
+    if (cursorLoaded) return;
+    const row = await selectCursor(db, network);
+    cursor = row?.height != null && row.hash ? { height: row.height, hash: row.hash } : null;
+    lastBlockTime = row?.last_block_time ?? null;
+    cursorLoaded = true;
+  }
+
+  async function fetchBlocks(hashes: string[]): Promise<Block[]> {
+    if (!verbosity1Blocks) {
+      const res = await rpc.batch<Block>(hashes.map((h) => ({ method: 'getblock', params: [h, 2] })));
+      return res.map((r) => {
+        if (r instanceof RpcError) throw r;
+        return r;
+      });
+    }
+    // Dogecoin Core 1.14 has no verbosity 2: the block's txids, then each transaction (untested here).
+    const blocks: Block[] = [];
+    for (const h of hashes) {
+      const b = await rpc.call<Block>('getblock', [h, true]);
+      const txids = b.tx as string[];
+      const txs: RawTx[] = [];
+      for (let i = 0; i < txids.length; i += TX_BATCH) {
+        const res = await rpc.batch<RawTx>(
+          txids.slice(i, i + TX_BATCH).map((t) => ({ method: 'getrawtransaction', params: [t, true] })),
+        );
+        for (const r of res) {
+          if (r instanceof RpcError) throw r;
+          txs.push(r);
+        }
+      }
+      blocks.push({ ...b, tx: txs });
+    }
+    return blocks;
+  }
+
+  /** The cursor's block left the best chain: back to the last stored block still in it; orphaned transfers
+   * become unconfirmed (the rescan confirms them again when the new chain has them; the mempool pass drops
+   * those in neither). */
+  async function rewind(now: Date) {
+    const stored = await selectBlocksFrom(db, network, cursor!.height);
+    let fork: { height: number; hash: string } | null = null;
+    for (const b of stored) {
+      const h = await rpc.call<Header>('getblockheader', [b.hash]).catch(() => null);
+      if (h && h.confirmations >= 0) {
+        fork = { height: b.height, hash: b.hash };
+        break;
+      }
+    }
+    if (!fork) {
+      // Deeper than the kept hashes: restart from the node's chain at the oldest kept height.
+      const lowest = stored.at(-1)?.height ?? Math.max(0, cursor!.height - 100);
+      fork = { height: lowest, hash: await rpc.call<string>('getblockhash', [lowest]) };
+      log?.error({ network, height: lowest }, 'reorganisation deeper than the kept block hashes');
+    }
+    const orphaned = (await selectBlocksAbove(db, network, fork.height)).map((b) => b.hash);
+    if (cursor && !orphaned.includes(cursor.hash)) orphaned.push(cursor.hash);
+    const transfers = await listTransfersInBlocks({ db, network, blockHashes: orphaned });
+    await setConfirmations(transfers, () => ({ confirmations: 0, blockHeight: null, blockHash: null }), now);
+    await rewindCursor(db, network, fork, now);
+    log?.warn(
+      { network, from: cursor!.height, fork: fork.height, transfers: transfers.length },
+      'chain reorganisation: rolled back to the fork point',
+    );
+    cursor = fork;
+    confirmedTip = null;
+  }
+
+  async function scanBlocks(best: string, now: Date) {
+    await loadCursor();
+    const tip = await rpc.call<Header>('getblockheader', [best]);
+    nodeTip = tip.height;
+    if (!cursor) {
+      const height = Math.max(0, tip.height - startLookback);
+      const hash = await rpc.call<string>('getblockhash', [height]);
+      const header = await rpc.call<Header>('getblockheader', [hash]);
+      await advanceCursor(
+        db,
+        network,
+        { height, hash, previousHash: header.previousblockhash ?? null, time: new Date(header.time * 1000) },
+        now,
+      );
+      cursor = { height, hash };
+    }
+    if (cursor.hash !== best) {
+      const at = await rpc.call<Header>('getblockheader', [cursor.hash]).catch(() => null);
+      if (!at || at.confirmations < 0) await rewind(now);
+    }
+    while (cursor.height < tip.height) {
+      const heights: number[] = [];
+      for (let h = cursor.height + 1; h <= tip.height && heights.length < BLOCK_BATCH; h++) heights.push(h);
+      const hashes = (
+        await rpc.batch<string>(heights.map((h) => ({ method: 'getblockhash', params: [h] })))
+      ).map((r) => {
+        if (r instanceof RpcError) throw r;
+        return r;
+      });
+      for (const block of await fetchBlocks(hashes)) {
+        if (block.previousblockhash !== cursor.hash) return; // the chain moved under us: next pass rewinds
+        const confirmations = tip.height - block.height + 1;
+        for (const tx of block.tx as RawTx[]) {
+          for (const out of outputsOf(tx)) {
+            const match = watched.get(out.address);
+            if (match)
+              await seen(match, tx.txid, out, { height: block.height, hash: block.hash, confirmations }, now);
+          }
+          mempool.delete(tx.txid);
+        }
+        const time = new Date(block.time * 1000);
+        await advanceCursor(
+          db,
+          network,
+          { height: block.height, hash: block.hash, previousHash: block.previousblockhash ?? null, time },
+          now,
+        );
+        cursor = { height: block.height, hash: block.hash };
+        lastBlockTime = time;
+      }
+    }
+    if (confirmedTip !== cursor.height) {
+      // Confirmations = tip - block height + 1, for transfers still below their payment's requirement.
+      const tipHeight = cursor.height;
+      const moving = await listMovingTransfers({ db, network });
+      await setConfirmations(
+        moving,
+        (t) => {
+          if (t.block_height == null) return null;
+          const c = tipHeight - t.block_height + 1;
+          return c !== t.confirmations && c > 0 ? { confirmations: c } : null;
+        },
+        now,
+      );
+      confirmedTip = tipHeight;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Mempool
+
+  async function scanMempool(added: readonly string[], now: Date): Promise<Set<string>> {
+    const txids = await rpc.call<string[]>('getrawmempool', [false]);
+    const current = new Set(txids);
+    for (const txid of mempool.keys()) if (!current.has(txid)) mempool.delete(txid);
+    const fresh = txids.filter((t) => !mempool.has(t));
+    for (let i = 0; i < fresh.length; i += TX_BATCH) {
+      const res = await rpc.batch<RawTx>(
+        fresh.slice(i, i + TX_BATCH).map((t) => ({ method: 'getrawtransaction', params: [t, true] })),
+      );
+      for (const [j, r] of res.entries()) {
+        if (r instanceof RpcError) {
+          if (r.code === -5) continue; // left the mempool between the two calls
+          throw r;
+        }
+        const outs = outputsOf(r);
+        mempool.set(fresh[i + j]!, outs);
+        for (const out of outs) {
+          const match = watched.get(out.address);
+          if (match) await seen(match, r.txid, out, null, now);
+        }
+      }
+    }
+    if (added.length) {
+      // Payments created since the last pass: their transaction may already sit in the mempool.
+      const addedSet = new Set(added);
+      for (const [txid, outs] of mempool) {
+        if (fresh.includes(txid)) continue;
+        for (const out of outs) {
+          if (addedSet.has(out.address)) await seen(watched.get(out.address)!, txid, out, null, now);
+        }
+      }
+    }
+    return current;
+  }
+
+  /** Unconfirmed transfers whose transaction is neither in a block we scanned nor in the mempool: dropped. */
+  async function dropVanished(inMempool: Set<string>, now: Date) {
+    const moving = await listMovingTransfers({ db, network });
+    for (const t of moving) {
+      if (t.block_hash !== null || inMempool.has(t.txid)) continue;
+      // With -txindex, a transaction mined in a block not yet scanned is found: keep it for the block scan.
+      const onChain = await rpc
+        .call<{ blockhash?: string }>('getrawtransaction', [t.txid, true])
+        .then((r) => !!r.blockhash)
+        .catch(() => false);
+      if (onChain) continue;
+      await removePaymentTransfer({ db, paymentId: t.payment_id, transferId: t.id, now });
+      log?.info({ network, txid: t.txid }, 'unconfirmed transfer left the mempool (dropped or replaced)');
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+
+  async function tick() {
+    const now = new Date();
+    try {
+      const added = await refreshWatched(now);
+      const best = await rpc.call<string>('getbestblockhash');
+      await scanBlocks(best, now);
+      const inMempool = await scanMempool(added, now);
+      const after = await rpc.call<string>('getbestblockhash');
+      // Only when no block arrived meanwhile: a transaction missing from the mempool may be in that block.
+      if (after === best && cursor?.hash === best) await dropVanished(inMempool, now);
+      if (lastError) log?.info({ network }, 'watcher recovered');
+      lastError = null;
+    } catch (err) {
+      const text = errorText(err);
+      if (text !== lastError) log?.error({ network, err }, 'watcher pass failed');
+      lastError = text;
+      lastErrorAt = now;
+    }
+    await reportStatus(now).catch(() => {});
+  }
+
+  async function reportStatus(now: Date) {
+    const key = `${nodeTip}|${lastError}`;
+    if (key === lastStatusKey && now.getTime() - lastStatusWrite < STATUS_EVERY_MS) return;
+    lastStatusKey = key;
+    lastStatusWrite = now.getTime();
+    await writeWatcherStatus(db, network, { nodeTip, lastError, now });
+  }
+
+  async function run(signal: AbortSignal) {
+    while (!signal.aborted) {
+      if (!lock.held && !(await lock.acquire())) {
+        await sleep(Math.max(pollMs, 2_000), signal);
+        continue;
+      }
+      await tick();
+      await sleep(pollMs, signal);
+    }
+  }
+
+  return {
+    start() {
+      if (loop) return;
+      controller = new AbortController();
+      cursorLoaded = false; // another process may have moved it while we were stopped
+      lastFullReload = 0;
+      loop = run(controller.signal);
+    },
+    async stop() {
+      controller?.abort();
+      await loop;
+      loop = null;
+      await lock.release();
+    },
+    tick,
+    status(): WatcherStatus {
+      return {
+        network,
+        mode: chain.mode,
+        running: loop !== null,
+        leader: lock.held,
+        nodeTip,
+        processedHeight: cursor?.height ?? null,
+        lag: nodeTip !== null && cursor ? Math.max(0, nodeTip - cursor.height) : null,
+        lastError,
+        lastErrorAt: lastErrorAt?.toISOString() ?? null,
+        lastBlockTime: lastBlockTime?.toISOString() ?? null,
+        watchedAddresses: watched.size,
+        mempoolTransactions: mempool.size,
+      };
+    },
+  };
+}

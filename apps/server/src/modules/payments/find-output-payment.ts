@@ -1,0 +1,77 @@
+import type { Db } from '#app/db/connection.ts';
+
+/** How long after expiry a single-address payment's amount stays reserved (wallets' unique-amount window). */
+export const UNIQUE_AMOUNT_WINDOW_MS = 24 * 3600_000;
+
+export type OutputPaymentMatch =
+  | { paymentId: string; rule: 'newest' | 'exact_amount' | 'only_candidate' }
+  | { paymentId: null; rule: 'no_candidate' | 'ambiguous'; candidates: number };
+
+/**
+ * Which live payment an incoming output to `address` belongs to, now that an address can serve several
+ * payments (docs/decisions/009-utxo-watcher.md, "Matching an output to a payment"):
+ * - a single-address wallet's address (wallet_id set, no derivation index): the open payment whose amount due
+ *   (or, once partly paid, amount remaining) equals the output exactly; else a payment expired within the
+ *   last 24 h whose amount due equals it (paid late); else the only open-or-recent payment when there is
+ *   exactly one; otherwise none (the caller logs it as unassigned);
+ * - any other address (a key's child address, possibly reused after an unpaid expiry): the newest open
+ *   payment, else the newest payment (a late transfer to it is flagged paid late).
+ * Reads the payments of the address newest first, through payments_network_address_idx.
+ */
+export async function findOutputPayment({
+  db,
+  network,
+  address,
+  amount,
+  now,
+}: {
+  db: Db;
+  network: string;
+  address: string;
+  /** The output's value in base units. */
+  amount: bigint;
+  now: Date;
+}): Promise<OutputPaymentMatch> {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['id', 'status', 'amount', 'amount_received', 'expires_at', 'wallet_id', 'derivation_index'])
+    .where('mode', '=', 'live')
+    .where('network', '=', network)
+    .where('address', '=', address)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+  if (rows.length === 0) return { paymentId: null, rule: 'no_candidate', candidates: 0 };
+  const isOpen = (r: (typeof rows)[number]) =>
+    (r.status === 'pending' || r.status === 'partial') && r.expires_at.getTime() > now.getTime();
+  const single = rows.some((r) => r.wallet_id !== null && r.derivation_index === null);
+  if (!single) {
+    const open = rows.find(isOpen);
+    return { paymentId: (open ?? rows[0]!).id, rule: 'newest' };
+  }
+  const open = rows.filter(isOpen);
+  const due = (r: (typeof rows)[number]) => BigInt(r.amount);
+  const exactOpen =
+    open.find((r) => BigInt(r.amount_received) === 0n && due(r) === amount) ??
+    open.find((r) => BigInt(r.amount_received) > 0n && due(r) - BigInt(r.amount_received) === amount);
+  if (exactOpen) return { paymentId: exactOpen.id, rule: 'exact_amount' };
+  const since = now.getTime() - UNIQUE_AMOUNT_WINDOW_MS;
+  const recent = rows.filter(
+    (r) =>
+      !isOpen(r) &&
+      r.status !== 'confirmed' &&
+      r.status !== 'failed' &&
+      r.expires_at.getTime() > since &&
+      r.expires_at.getTime() <= now.getTime(),
+  );
+  const exactLate = recent.find((r) => BigInt(r.amount_received) === 0n && due(r) === amount);
+  if (exactLate) return { paymentId: exactLate.id, rule: 'exact_amount' };
+  const candidates = [...open, ...recent];
+  if (candidates.length === 1) return { paymentId: candidates[0]!.id, rule: 'only_candidate' };
+  return {
+    paymentId: null,
+    rule: candidates.length ? 'ambiguous' : 'no_candidate',
+    candidates: candidates.length,
+  };
+}

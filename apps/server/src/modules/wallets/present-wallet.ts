@@ -1,0 +1,22 @@
+import type { TWallet } from '@coinlane/core/api/wallets';
+import type { TScriptType } from '@coinlane/core/utxo-keys';
+import type { WalletRow } from './queries.ts';
+
+/** A wallet as the API shows it: keys only in their masked form (address_display), never in full. */
+export function presentWallet(row: WalletRow): TWallet {
+  return {
+    id: row.id,
+    currency: row.currency,
+    network: row.network,
+    chainMode: row.chain_mode,
+    kind: row.kind,
+    address: row.address_display,
+    scriptType: row.script_type as TScriptType,
+    label: row.label,
+    isDefault: row.is_default,
+    verified: row.verified,
+    verifiedAt: row.verified_at ? row.verified_at.toISOString() : null,
+    nextIndex: row.next_index,
+    createdAt: row.created_at.toISOString(),
+  };
+}

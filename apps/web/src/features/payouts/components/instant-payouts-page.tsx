@@ -1,0 +1,258 @@
+import type { TCreatedWallet, TWallet } from '@coinlane/core/api/wallets';
+import { Plus, Wallet, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useWalletMutations, useWallets } from '../hooks/use-wallets.ts';
+import { VerifyDialog } from './verify-dialog.tsx';
+import { WalletForm } from './wallet-form.tsx';
+import { WalletList, WalletListSkeleton } from './wallet-list.tsx';
+
+type Notice = { tone: 'success' | 'error'; text: string };
+
+/**
+ * /instant-payouts (merchant spec 2, "Instant Payouts page"): the Wallets tab. The other tabs (Auto
+ * Conversion, Rules, History) come with payouts; until then the tab bar has Wallets only.
+ */
+export default function InstantPayoutsPage() {
+  const { t } = useTranslation('payouts');
+  const wallets = useWallets();
+  const { create, sendCode, confirm, makeDefault, remove } = useWalletMutations();
+  const [formOpen, setFormOpen] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [added, setAdded] = useState<TCreatedWallet | null>(null);
+  const [verifying, setVerifying] = useState<TWallet | null>(null);
+  const [codeSent, setCodeSent] = useState(false);
+  const [verifyError, setVerifyError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<TWallet | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const send = (w: TWallet) => {
+    setVerifyError(null);
+    sendCode.mutate(w.id, {
+      onSuccess: () => setCodeSent(true),
+      onError: (err) => setVerifyError(errorMessage(err, t('errors.verify'))),
+    });
+  };
+  const startVerify = (w: TWallet) => {
+    setAdded(null);
+    setVerifying(w);
+    setCodeSent(false);
+    send(w);
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+            {t('title')}
+          </h1>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('subtitle')}</p>
+        </div>
+        <Button
+          variant={formOpen ? 'outline' : 'primary'}
+          onClick={() => {
+            setFormOpen(!formOpen);
+            setFormError(null);
+            setNotice(null);
+          }}
+          aria-expanded={formOpen}
+        >
+          {formOpen ? (
+            <X className="size-4" aria-hidden="true" />
+          ) : (
+            <Plus className="size-4" aria-hidden="true" />
+          )}
+          {formOpen ? t('form.cancel') : t('wallets.add')}
+        </Button>
+      </header>
+
+      <div
+        role="tablist"
+        aria-label={t('tabs.label')}
+        className="flex gap-1 border-b border-slate-200 dark:border-white/10"
+      >
+        <button
+          type="button"
+          role="tab"
+          id="tab-wallets"
+          aria-selected="true"
+          aria-controls="panel-wallets"
+          className="-mb-px inline-flex items-center gap-2 border-b-2 border-brand-600 px-3 py-2 text-sm font-medium text-brand-700 dark:border-brand-400 dark:text-brand-300"
+        >
+          {t('tabs.wallets')}
+        </button>
+      </div>
+
+      <div id="panel-wallets" role="tabpanel" aria-labelledby="tab-wallets" className="space-y-6">
+        {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
+
+        {formOpen && (
+          <Card className="overflow-hidden">
+            <div className="border-b border-slate-200 px-5 py-4 dark:border-white/10">
+              <h2 className="text-base font-semibold text-slate-900 dark:text-white">{t('form.title')}</h2>
+            </div>
+            <div className="p-5">
+              <WalletForm
+                busy={create.isPending}
+                error={formError}
+                onCancel={() => setFormOpen(false)}
+                onSubmit={(body) => {
+                  setFormError(null);
+                  create.mutate(body, {
+                    onSuccess: (res) => {
+                      setFormOpen(false);
+                      setAdded(res);
+                      setNotice({ tone: 'success', text: t('notices.added') });
+                    },
+                    onError: (err) => setFormError(errorMessage(err, t('errors.add'))),
+                  });
+                }}
+              />
+            </div>
+          </Card>
+        )}
+
+        {added && (
+          <Card className="overflow-hidden" data-testid="wallet-preview">
+            <div className="border-b border-slate-200 px-5 py-4 dark:border-white/10">
+              <h2 className="text-base font-semibold text-slate-900 dark:text-white">
+                {added.previewAddresses.length > 0 ? t('preview.title') : added.wallet.label}
+              </h2>
+              {added.previewAddresses.length > 0 && (
+                <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{t('preview.text')}</p>
+              )}
+            </div>
+            <div className="space-y-4 p-5">
+              {added.previewAddresses.length > 0 && (
+                <ol className="space-y-1 font-mono text-sm break-all">
+                  {added.previewAddresses.map((a, i) => (
+                    <li key={a} className="flex gap-3">
+                      <span className="w-12 shrink-0 text-slate-400">m/0/{i}</span>
+                      <span>{a}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+              <div className="flex justify-end gap-2">
+                <Button variant="outline" onClick={() => setAdded(null)}>
+                  {t('preview.done')}
+                </Button>
+                <Button onClick={() => startVerify(added.wallet)}>{t('preview.verifyNow')}</Button>
+              </div>
+            </div>
+          </Card>
+        )}
+
+        <Card className="overflow-hidden">
+          <div className="border-b border-slate-200 px-5 py-4 dark:border-white/10">
+            <h2 className="text-base font-semibold text-slate-900 dark:text-white">{t('wallets.heading')}</h2>
+            <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{t('wallets.description')}</p>
+          </div>
+          {wallets.isPending ? (
+            <WalletListSkeleton />
+          ) : wallets.isError ? (
+            <div className="space-y-3 p-5">
+              <Banner>{t('errors.load')}</Banner>
+              <Button variant="outline" size="sm" onClick={() => void wallets.refetch()}>
+                {t('retry')}
+              </Button>
+            </div>
+          ) : wallets.data.wallets.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 px-5 py-12 text-center">
+              <Wallet className="size-8 text-slate-400" aria-hidden="true" />
+              <p className="font-medium">{t('wallets.empty')}</p>
+              <p className="text-sm text-slate-500 dark:text-slate-400">{t('wallets.emptyHint')}</p>
+            </div>
+          ) : (
+            <WalletList
+              wallets={wallets.data.wallets}
+              busyId={makeDefault.isPending ? (makeDefault.variables ?? null) : null}
+              onVerify={startVerify}
+              onMakeDefault={(w) =>
+                makeDefault.mutate(w.id, {
+                  onSuccess: () => setNotice({ tone: 'success', text: t('notices.defaultSet') }),
+                  onError: (err) =>
+                    setNotice({ tone: 'error', text: errorMessage(err, t('errors.setDefault')) }),
+                })
+              }
+              onDelete={(w) => {
+                setDeleteError(null);
+                setDeleting(w);
+              }}
+            />
+          )}
+        </Card>
+      </div>
+
+      <VerifyDialog
+        wallet={verifying}
+        sending={sendCode.isPending}
+        sent={codeSent}
+        confirming={confirm.isPending}
+        error={verifyError}
+        onSend={() => verifying && send(verifying)}
+        onClose={() => setVerifying(null)}
+        onConfirm={(code) => {
+          if (!verifying) return;
+          setVerifyError(null);
+          confirm.mutate(
+            { id: verifying.id, code },
+            {
+              onSuccess: () => {
+                setVerifying(null);
+                setNotice({ tone: 'success', text: t('notices.verified') });
+              },
+              onError: (err) => setVerifyError(errorMessage(err, t('errors.verify'))),
+            },
+          );
+        }}
+      />
+
+      <Dialog
+        open={deleting !== null}
+        onClose={() => {
+          if (!remove.isPending) setDeleting(null);
+        }}
+        title={t('deleteDialog.title')}
+        closeLabel={t('close')}
+        className="max-w-md"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setDeleting(null)} disabled={remove.isPending}>
+              {t('form.cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              loading={remove.isPending}
+              onClick={() =>
+                deleting &&
+                remove.mutate(deleting.id, {
+                  onSuccess: () => {
+                    setDeleting(null);
+                    setNotice({ tone: 'success', text: t('notices.deleted') });
+                  },
+                  onError: (err) => setDeleteError(errorMessage(err, t('errors.delete'))),
+                })
+              }
+            >
+              {t('deleteDialog.confirm')}
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-3">
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('deleteDialog.text')}</p>
+          {deleting && <p className="font-mono text-sm">{deleting.label}</p>}
+          {deleteError && <Banner>{deleteError}</Banner>}
+        </div>
+      </Dialog>
+    </div>
+  );
+}

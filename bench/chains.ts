@@ -1,0 +1,301 @@
+// UTXO watcher: broadcast -> WebSocket payment.updated latency, and blocks scanned per minute with 10k / 100k watched addresses.
+//
+// Against a real `litecoind -regtest` (started and stopped here, temp datadir, free port) and a fresh PostgreSQL
+// database per part (created and dropped here).
+//   (a) A real server process (apps/server/src/main.ts, roles api,watcher, CHAIN_LITECOIN_RPC_URL set) and a
+//       merchant WebSocket (live-mode API key). N live LTC payments are inserted with addresses of the node's
+//       wallet (test fixture liveLitecoinPayments: the payments module's insertPayment with a fixed address);
+//       for each in turn: `sendtoaddress` from the node's wallet, then the time until `payment.updated` with the
+//       full amount received reaches the socket. p50 / p95.
+//   (b) In this process, a watcher (createChainWatcher) over 10,000 and then 100,000 watched addresses: live
+//       payments rows whose addresses are random valid-looking strings (`rltc1q` + 38 hex characters: they never
+//       match, which is fine for the cost of a scan) plus 20 real node addresses paid in the scanned blocks.
+//       The node first mines --blocks blocks, each with one 50-output transaction; a fresh watcher then scans
+//       them all from its cursor: blocks per minute, and the process's RSS and heap after the scan.
+//
+//   npm run bench -- chains [--payments=50] [--blocks=200] [--skip-latency] [--skip-scan]
+//   BENCH_DATABASE_URL=postgres://user@host:5432/postgres   (default postgres://postgres@127.0.0.1:5432/postgres)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { openPostgres } from '../apps/server/src/db/connection.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/auth/sessions.ts';
+import { createChainWatcher } from '../apps/server/src/modules/chains/watcher.ts';
+import { createUser } from '../apps/server/src/test/fixtures.ts';
+import {
+  freePort,
+  hasLitecoind,
+  litecoindMissing,
+  startLitecoind,
+} from '../apps/server/src/test/litecoind.ts';
+import { liveLitecoinPayments } from '../apps/server/src/test/live-payment-fixtures.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name: string, fallback: number) => {
+  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const value = found ? Number(found.split('=')[1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return Math.trunc(value);
+};
+const PAYMENTS = arg('payments', 50);
+const BLOCKS = arg('blocks', 200);
+const SKIP_LATENCY = process.argv.includes('--skip-latency');
+const SKIP_SCAN = process.argv.includes('--skip-scan');
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+    : Number.NaN;
+};
+const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(0)} ms` : 'n/a');
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+async function freshDatabase() {
+  const name = `coinlane_bench_chains_${randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: BASE_URL });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const u = new URL(BASE_URL);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: BASE_URL });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await d.end();
+    },
+  };
+}
+
+async function startServer(databaseUrl: string, env: Record<string, string>) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-bench-chains-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: base,
+      SMTP_URL: 'smtp://127.0.0.1:9?tls=off',
+      APP_SECRET_KEY: randomBytes(32).toString('base64'),
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      DATA_DIR: dataDir,
+      RATES_API_URL: 'http://127.0.0.1:9',
+      API_RATE_LIMIT_PER_MINUTE: '1000000000',
+      API_RATE_LIMIT_PER_HOUR: '1000000000',
+      ...env,
+    },
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not become ready in 90 s');
+    await sleep(200);
+  }
+  return {
+    base,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, sleep(15_000)]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Update = { id: string; amount: string; amountReceived: string };
+
+async function latency() {
+  const node = await startLitecoind();
+  const database = await freshDatabase();
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  const setup = await openPostgres(database.url, 2);
+  try {
+    await migrateToLatest(setup.db);
+    server = await startServer(database.url, {
+      ROLES: 'api,watcher',
+      CHAIN_LITECOIN_RPC_URL: node.url,
+      CHAIN_LITECOIN_MODE: 'regtest',
+    });
+    const user = await createUser({ db: setup.db, name: 'Bench Merchant' });
+    const { token } = await createSession({
+      db: setup.db,
+      userId: user.id,
+      mode: 'live',
+      ip: null,
+      userAgent: 'bench',
+    });
+    const res = await fetch(`${server.base}/api/v1/api-keys`, {
+      method: 'POST',
+      headers: { cookie: `${SESSION_COOKIE}=${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', permissions: ['read', 'write', 'webhook'] }),
+    });
+    if (!res.ok) throw new Error(`POST /api-keys answered ${res.status}: ${await res.text()}`);
+    const key = ((await res.json()) as { data: { key: string } }).data.key;
+
+    const waiters = new Map<string, (at: number) => void>();
+    const ws = new WebSocket(`${server.base.replace('http', 'ws')}/ws?token=${encodeURIComponent(key)}`);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('message', () => resolve());
+      ws.once('error', reject);
+    });
+    ws.on('message', (data) => {
+      const at = performance.now();
+      const m = JSON.parse(String(data)) as { type: string; data?: Update };
+      if (m.type === 'payment.updated' && m.data && m.data.amountReceived === m.data.amount)
+        waiters.get(m.data.id)?.(at);
+    });
+
+    const fixtures = liveLitecoinPayments(setup.db);
+    const created = [];
+    for (let i = 0; i < PAYMENTS; i++) {
+      created.push(
+        await fixtures.create({
+          userId: user.id,
+          address: await node.newAddress(),
+          amount: (0.01 + i / 1e4).toFixed(8),
+        }),
+      );
+    }
+    await sleep(1500); // the watcher's next passes read the new addresses
+    await node.mine(100); // many mature coinbases: no long chains of unconfirmed change
+    await sleep(1000);
+    const values: number[] = [];
+    let missed = 0;
+    for (const [i, p] of created.entries()) {
+      if (i > 0 && i % 10 === 0) {
+        await node.mine(1); // keeps the wallet's unconfirmed chain short (not timed)
+        await sleep(700);
+      }
+      const got = new Promise<number>((r) => waiters.set(p.id, r));
+      const t0 = performance.now();
+      await node.wallet.call('sendtoaddress', [p.address, Number(p.amount) / 1e8]);
+      const at = await Promise.race([got, sleep(10_000).then(() => Number.NaN)]);
+      if (Number.isNaN(at)) missed++;
+      else values.push(at - t0);
+      waiters.delete(p.id);
+    }
+    ws.terminate();
+    console.log(
+      `(a) sendtoaddress -> WebSocket payment.updated (0-conf), ${created.length} live LTC payments one after another`,
+    );
+    console.log(
+      `    p50 ${ms(percentile(values, 50))}   p95 ${ms(percentile(values, 95))}   max ${ms(Math.max(...values))}   missed ${missed}   (watcher polls every 500 ms)`,
+    );
+  } finally {
+    await server?.stop();
+    await setup.close();
+    await database.drop();
+    await node.stop();
+  }
+}
+
+async function scan() {
+  const node = await startLitecoind();
+  try {
+    // Blocks to scan: each with one 50-output transaction to the node's own addresses, plus real payments below.
+    const targets = (
+      await node.wallet.batch<string>(
+        Array.from({ length: 50 }, () => ({ method: 'getnewaddress', params: ['', 'bech32'] })),
+      )
+    ).map((a) => String(a));
+    const paid = (
+      await node.wallet.batch<string>(
+        Array.from({ length: 20 }, () => ({ method: 'getnewaddress', params: ['', 'bech32'] })),
+      )
+    ).map((a) => String(a));
+    const startHeight = await node.rpc.call<number>('getblockcount');
+    const t0 = performance.now();
+    for (let i = 0; i < BLOCKS; i++) {
+      const outputs: Record<string, number> = Object.fromEntries(targets.map((a) => [a, 0.001]));
+      if (i < paid.length) outputs[paid[i]!] = 0.05;
+      await node.wallet.call('sendmany', ['', outputs]);
+      await node.mine(1);
+    }
+    console.log(
+      `(b) ${BLOCKS} blocks mined with one 50-output transaction each (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
+
+    for (const watchedCount of [10_000, 100_000]) {
+      const database = await freshDatabase();
+      const handle = await openPostgres(database.url, 5);
+      try {
+        await migrateToLatest(handle.db);
+        const user = await createUser({ db: handle.db, name: 'Bench Merchant' });
+        const fixtures = liveLitecoinPayments(handle.db);
+        for (const address of paid) await fixtures.create({ userId: user.id, address, amount: '0.05' });
+        // Random valid-looking addresses (never paid): the watched set's size is what a scan's cost depends on.
+        await sql`
+          INSERT INTO payments (id, user_id, mode, currency, network, decimals, amount, required_confirmations,
+                                address, metadata, expires_at, created_at, updated_at)
+          SELECT 'pay_bench' || g, ${user.id}, 'live', 'LTC', 'litecoin', 8, 1000000, 2,
+                 'rltc1q' || substr(md5(g::text), 1, 32) || substr(md5((g + 1)::text), 1, 6), '{}',
+                 now() + interval '1 hour', now() - (g || ' ms')::interval, now()
+          FROM generate_series(1, ${watchedCount - paid.length}) g
+        `.execute(handle.db);
+        global.gc?.();
+        const rssBefore = process.memoryUsage().rss;
+        const watcher = createChainWatcher({
+          dbHandle: handle,
+          chain: { network: 'litecoin', rpcUrl: node.url, mode: 'regtest' },
+          startLookback: BLOCKS,
+        });
+        const tipHeight = await node.rpc.call<number>('getblockcount');
+        const s0 = performance.now();
+        await watcher.tick(); // loads the watched set, takes the cursor at tip - BLOCKS, scans to the tip
+        while (watcher.status().processedHeight! < tipHeight) await watcher.tick();
+        const seconds = (performance.now() - s0) / 1000;
+        const status = watcher.status();
+        const mem = process.memoryUsage();
+        const credited = await handle.db
+          .selectFrom('transfers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        console.log(
+          `    ${String(status.watchedAddresses).padStart(7)} watched: ${BLOCKS} blocks (heights ${startHeight + 1}-${tipHeight}) in ${seconds.toFixed(1)} s = ${Math.round((BLOCKS / seconds) * 60)} blocks/min; ` +
+            `${credited.n} transfers credited; RSS ${mb(mem.rss)} (+${mb(mem.rss - rssBefore)}), heap ${mb(mem.heapUsed)}; error ${status.lastError ?? 'none'}`,
+        );
+        await watcher.stop();
+      } finally {
+        await handle.close();
+        await database.drop();
+      }
+    }
+  } finally {
+    await node.stop();
+  }
+}
+
+if (!hasLitecoind()) {
+  console.error(litecoindMissing);
+  process.exit(1);
+}
+console.log(`UTXO watcher benchmark (litecoind -regtest, PostgreSQL at ${new URL(BASE_URL).host})`);
+if (!SKIP_LATENCY) await latency();
+if (!SKIP_SCAN) await scan();
+process.exit(0);

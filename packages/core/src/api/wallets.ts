@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { T } from '../texts.ts';
+import { CHAIN_MODES, KEY_SCRIPT_TYPES, SCRIPT_TYPES } from '../utxo-keys.ts';
+
+/** Merchant wallets (issue 6): payout addresses and extended public keys, account-wide. */
+export const WALLET_LABEL_MAX = 100;
+export const WALLET_MAX_PER_ACCOUNT = 50;
+/** The e-mailed verification code: 6 digits, valid 10 minutes, 5 wrong tries. */
+export const WALLET_CODE_TTL_SECONDS = 600;
+export const WALLET_CODE_MAX_WRONG = 5;
+/** Addresses derived from a key and shown after adding it, to compare with the wallet app. */
+export const WALLET_PREVIEW_COUNT = 5;
+
+export const ZWallet = z.object({
+  id: z.string().meta({ example: 'wal_3x7...' }),
+  currency: z.string().meta({ example: 'LTC' }),
+  network: z.string().meta({ example: 'litecoin' }),
+  chainMode: z.enum(CHAIN_MODES).meta({ description: 'The chain the wallet was checked against.' }),
+  kind: z
+    .enum(['xpub', 'address'])
+    .meta({ description: 'xpub: an extended public key; address: one address.' }),
+  address: z.string().meta({
+    description:
+      'The address (kind "address"), or the extended public key masked to its first 8 and last 6 characters (kind "xpub"): keys are stored encrypted and never shown again in full.',
+  }),
+  scriptType: z.enum(SCRIPT_TYPES).meta({ description: 'The address type received to.' }),
+  label: z.string(),
+  isDefault: z.boolean(),
+  verified: z.boolean().meta({ description: 'Whitelisted: confirmed with the e-mailed code.' }),
+  verifiedAt: z.string().nullable(),
+  nextIndex: z
+    .number()
+    .int()
+    .meta({ description: 'Key wallets: the next child index m/0/i never handed out.' }),
+  createdAt: z.string(),
+});
+export type TWallet = z.infer<typeof ZWallet>;
+
+export const ZWalletList = z.object({ wallets: z.array(ZWallet) });
+export type TWalletList = z.infer<typeof ZWalletList>;
+
+export const ZCreatedWallet = z.object({
+  wallet: ZWallet,
+  previewAddresses: z.array(z.string()).meta({
+    description: 'Key wallets: the first five receiving addresses (m/0/0 to m/0/4); empty for an address.',
+  }),
+});
+export type TCreatedWallet = z.infer<typeof ZCreatedWallet>;
+
+export const ZCreateWalletRequest = z
+  .object({
+    currency: z.string().trim().min(1).max(20).meta({ example: 'LTC' }),
+    network: z.string().trim().min(1).max(50).meta({ example: 'litecoin' }),
+    address: z
+      .string({ error: T.walletInputRequired })
+      .trim()
+      .min(1, T.walletInputRequired)
+      .max(200, T.walletInputRequired)
+      .meta({
+        description:
+          'A single address, or an account extended public key (xpub, ypub, zpub, tpub, upub, vpub).',
+      }),
+    label: z
+      .string()
+      .trim()
+      .max(WALLET_LABEL_MAX, T.walletLabelTooLong(WALLET_LABEL_MAX))
+      .optional()
+      .meta({ description: 'Default: "<CURRENCY> Wallet".' }),
+    scriptType: z.enum(KEY_SCRIPT_TYPES).optional().meta({
+      description:
+        'For an xpub or tpub key only: p2wpkh (native segwit, the default where the coin has it), p2sh-p2wpkh (nested segwit) or p2pkh (legacy, the only type on Dogecoin and Bitcoin Cash). Other keys fix their own type.',
+    }),
+  })
+  .strict();
+export type TCreateWalletRequest = z.input<typeof ZCreateWalletRequest>;
+
+export const ZWalletParams = z.object({ id: z.string().trim().min(1).max(100) });
+
+export const ZConfirmWalletRequest = z
+  .object({
+    code: z
+      .string({ error: T.walletCodeFormat })
+      .trim()
+      .regex(/^\d{6}$/, T.walletCodeFormat),
+  })
+  .strict();
+
+export const ZWalletCodeSent = z.object({
+  sent: z.literal(true),
+  expiresAt: z.string(),
+  message: z.string(),
+});
+export const ZDeletedWallet = z.object({ id: z.string(), deleted: z.literal(true) });
