@@ -138,8 +138,9 @@ describe('a new merchant', () => {
     // Sign out reaches /login and the session is gone.
     await page.getByRole('button', { name: 'Abmelden' }).first().click();
     await page.waitForURL(/\/login/);
-    const status = await page.evaluate(async () => (await fetch('/api/v1/auth/session')).status);
-    expect(status).toBe(401);
+    // Sign-out ends with a full page load of /login: ask with the context's cookies, not from the page.
+    const session = await ctx.request.get('/api/v1/auth/session');
+    expect(session.status()).toBe(401);
     await ctx.close();
   });
 
