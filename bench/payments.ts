@@ -78,6 +78,8 @@ function startServer(databaseUrl: string, port: number): ChildProcess {
       APP_URL: `http://127.0.0.1:${port}`,
       // Production refuses to start without SMTP; nothing in this run sends mail.
       SMTP_URL: 'smtp://127.0.0.1:9?tls=off',
+      // Production also requires the key that seals secrets at rest; a throwaway one for this run.
+      APP_SECRET_KEY: randomBytes(32).toString('base64'),
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       ROLES: 'api',
       DATA_DIR: dataDir(port),
