@@ -128,6 +128,29 @@ export async function removePaymentTransfer({
   transferId: string;
   now?: Date;
 }): Promise<AppliedPaymentEvent> {
+  return changeTransferAndReapply({
+    db,
+    paymentId,
+    now,
+    change: (trx) => markTransferRemoved({ db: trx, paymentId, transferId, now }),
+  });
+}
+
+/**
+ * Changes one transfer of a payment and re-applies the payment's totals, in one transaction with the payment
+ * row locked: the shared path of removing a transfer (reorg, mempool drop) and restoring it.
+ */
+export async function changeTransferAndReapply({
+  db,
+  paymentId,
+  now,
+  change,
+}: {
+  db: Db;
+  paymentId: string;
+  now: Date;
+  change: (trx: Db) => Promise<unknown>;
+}): Promise<AppliedPaymentEvent> {
   return db.transaction().execute(async (trx) => {
     const payment = await trx
       .selectFrom('payments')
@@ -136,7 +159,7 @@ export async function removePaymentTransfer({
       .forUpdate()
       .executeTakeFirst();
     if (!payment) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
-    await markTransferRemoved({ db: trx, paymentId, transferId, now });
+    await change(trx);
     return applyPaymentEvent({
       db: trx,
       paymentId,

@@ -1,9 +1,7 @@
-import { AppError } from '@coinlane/core/errors';
-import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { restoreTransfer } from '#app/modules/transfers/list-chain-transfers.ts';
-import { SYSTEM_ACTOR } from './actor.ts';
-import { type AppliedPaymentEvent, applyPaymentEvent } from './apply-payment-event.ts';
+import type { AppliedPaymentEvent } from './apply-payment-event.ts';
+import { changeTransferAndReapply } from './record-payment-transfer.ts';
 
 /**
  * A transfer removed earlier (it left the mempool, or its block was orphaned) is seen on the chain again: it
@@ -21,21 +19,10 @@ export async function restorePaymentTransfer({
   transferId: string;
   now?: Date;
 }): Promise<AppliedPaymentEvent> {
-  return db.transaction().execute(async (trx) => {
-    const payment = await trx
-      .selectFrom('payments')
-      .select('id')
-      .where('id', '=', paymentId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!payment) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
-    await restoreTransfer({ db: trx, paymentId, transferId, now });
-    return applyPaymentEvent({
-      db: trx,
-      paymentId,
-      change: { type: 'transfers_changed' },
-      actor: SYSTEM_ACTOR,
-      now,
-    });
+  return changeTransferAndReapply({
+    db,
+    paymentId,
+    now,
+    change: (trx) => restoreTransfer({ db: trx, paymentId, transferId, now }),
   });
 }
