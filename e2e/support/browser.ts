@@ -41,11 +41,14 @@ export async function newContext(
   return ctx;
 }
 
-/** Saves a screenshot under test-results/screens (kept for looking at after a run). */
-export async function screenshot(page: Page, name: string) {
+/**
+ * Saves a screenshot under test-results/screens (kept for looking at after a run): the whole page, or only the
+ * viewport (`fullPage: false`, for a modal dialog, which covers the viewport and not the page).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   const dir = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(process.cwd(), 'test-results/screens'));
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
 
 export const tmpProfile = () => fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-chromium-'));

@@ -24,14 +24,11 @@ async function send(server: RunningServer, method: string, path: string, body?: 
   return { data: json.data, res };
 }
 
-export async function signUpMerchant(
+/** Signs an existing account in through the API (password, then the mailed code): its session's caller. */
+export async function signInAccount(
   server: RunningServer,
-  { name, email, password = 'Str0ng!pass-e2e' }: { name: string; email: string; password?: string },
+  { email, password }: { email: string; password: string },
 ): Promise<ApiMerchant> {
-  await send(server, 'POST', '/auth/register', { name, email, password, confirmPassword: password });
-  const confirm = linkIn(await server.smtp.waitForMail(email, { subject: /confirm/i }), '/confirm-email');
-  const token = new URL(confirm).searchParams.get('token');
-  await send(server, 'POST', '/auth/confirm-email', { token });
   const before = server.smtp.mails.length;
   const { data } = await send(server, 'POST', '/auth/login', { email, password });
   const { challengeId } = data as { challengeId: string };
@@ -46,4 +43,15 @@ export async function signUpMerchant(
     call: async <T>(method: string, path: string, body?: unknown) =>
       (await send(server, method, path, body, cookie)).data as T,
   };
+}
+
+export async function signUpMerchant(
+  server: RunningServer,
+  { name, email, password = 'Str0ng!pass-e2e' }: { name: string; email: string; password?: string },
+): Promise<ApiMerchant> {
+  await send(server, 'POST', '/auth/register', { name, email, password, confirmPassword: password });
+  const confirm = linkIn(await server.smtp.waitForMail(email, { subject: /confirm/i }), '/confirm-email');
+  const token = new URL(confirm).searchParams.get('token');
+  await send(server, 'POST', '/auth/confirm-email', { token });
+  return signInAccount(server, { email, password });
 }

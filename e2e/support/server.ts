@@ -57,9 +57,13 @@ export type RunningServer = {
 /**
  * Starts the real server as `npm start` does (one process, all roles), on a fresh database: PostgreSQL when
  * TEST_DATABASE_URL is set (a new database per server), otherwise embedded PGlite in a temporary DATA_DIR.
- * Mail goes to a real SMTP server started here.
+ * Mail goes to a real SMTP server started here. `env` adds or overrides variables (ROLES, CHAIN_*); `admin`
+ * first creates an administrator with the operator's command (`npm run admin:create`) on the same database.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  { admin }: { admin?: { email: string; password: string } } = {},
+): Promise<RunningServer> {
   const smtp = await startSmtpServer();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-e2e-'));
@@ -78,20 +82,30 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   const url = `http://127.0.0.1:${port}`;
   let output = '';
+  const serverEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_URL: url,
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    ...env,
+  };
+  if (admin) {
+    // Before the server opens the database: the embedded one takes one process at a time.
+    const res = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/create-admin.ts', '--email', admin.email],
+      { cwd: root, env: { ...serverEnv, ADMIN_PASSWORD: admin.password }, encoding: 'utf8' },
+    );
+    if (res.status !== 0) throw new Error(`create-admin failed (${res.status}): ${res.stderr}${res.stdout}`);
+  }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: url,
-      SMTP_URL: smtp.url,
-      LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-      ...env,
-    },
+    env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => {
@@ -100,7 +114,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', (d) => {
     output += d;
   });
-  const deadline = Date.now() + 60_000;
+  // Generous: on a loaded CI machine, tsx compiling the server can take over a minute. A server that fails exits
+  // early (below) and is reported at once; the hook's own timeout still bounds the wait.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/connection.ts';
+import { DatabaseInUseError, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { JOB_DEFINITIONS } from './jobs/registry.ts';
@@ -7,10 +7,27 @@ import { startSchedules } from './jobs/schedules.ts';
 import { startJobWorker } from './jobs/worker.ts';
 import { startChainWatchers } from './modules/chains/start-chain-watchers.ts';
 
+/**
+ * `--roles api,watcher` (or `--roles=...`) on the command line, as ARCHITECTURE.md runs each role: the same as
+ * ROLES, which it overrides. Anything else on the command line is refused.
+ */
+function rolesFromArgs(argv: readonly string[]): string | undefined {
+  let roles: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--roles' && argv[i + 1] !== undefined) roles = argv[++i];
+    else if (a.startsWith('--roles=')) roles = a.slice('--roles='.length);
+    else
+      throw new ConfigError(`Unknown argument ${a}: the server takes --roles api,watcher,webhooks,scheduler`);
+  }
+  return roles;
+}
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    const roles = rolesFromArgs(process.argv.slice(2));
+    config = loadConfig(roles === undefined ? process.env : { ...process.env, ROLES: roles });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -18,7 +35,16 @@ async function main() {
     }
     throw err;
   }
-  const dbHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let dbHandle: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    dbHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DatabaseInUseError) {
+      console.error(err.message);
+      process.exit(75);
+    }
+    throw err;
+  }
   const applied = await migrateToLatest(dbHandle.db);
   const app = await buildApp({ config, dbHandle });
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');

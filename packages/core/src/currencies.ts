@@ -267,6 +267,19 @@ export const CRYPTO_CURRENCIES: readonly TCryptoCurrency[] = [
   coin('ADA', 'Cardano', 'cardano', 6, true),
   coin('AVAX', 'Avalanche', 'avalanche', 18, true),
   coin('LINK', 'Chainlink', 'ethereum', 18, false),
+  // Issue 7: ETH and the stablecoins on every watched EVM network (migration 0010-evm-currencies).
+  coin('ETH', 'Ethereum', 'arbitrum', 18, true),
+  coin('ETH', 'Ethereum', 'optimism', 18, true),
+  coin('USDT', 'Tether USD', 'avalanche', 6, false),
+  coin('USDT', 'Tether USD', 'arbitrum', 6, false),
+  coin('USDT', 'Tether USD', 'optimism', 6, false),
+  coin('USDC', 'USD Coin', 'arbitrum', 6, false),
+  coin('USDC', 'USD Coin', 'optimism', 6, false),
+  coin('DAI', 'Dai', 'polygon', 18, false),
+  coin('DAI', 'Dai', 'binance-smart-chain', 18, false),
+  coin('DAI', 'Dai', 'avalanche', 18, false),
+  coin('DAI', 'Dai', 'arbitrum', 18, false),
+  coin('DAI', 'Dai', 'optimism', 18, false),
 ];
 
 /**

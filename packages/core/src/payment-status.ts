@@ -75,7 +75,10 @@ export type TPaymentTransition = {
   refused?: 'not_cancellable';
 };
 
-/** Confirmed, failed and expired attempts take no new status (money arriving later is flagged, not lost). */
+/**
+ * Failed and expired attempts take no new status (money arriving later is flagged, not lost). A confirmed one
+ * leaves its status only when a reorganisation takes away the confirmed money (see transitionPayment).
+ */
 export const isFinal = (s: Pick<TPaymentState, 'status'>) =>
   s.status === 'confirmed' || s.status === 'failed' || s.status === 'expired';
 /** Still waiting for money or confirmations. */
@@ -112,7 +115,12 @@ function openOutcome(
 /** Exception of a closed (expired or failed) attempt for its totals. */
 function closedException(t: TTransferTotals, previous: TPaymentException): TPaymentException {
   if (t.late > 0n) return 'paid_late';
-  if (t.received > 0n) return previous === 'paid_late' ? 'paid_partial' : previous;
+  if (t.received > 0n) {
+    if (previous === 'paid_late') return 'paid_partial';
+    // Money on a closed attempt that closed with none: it arrived after the close, even when its transfer was
+    // first seen before (a transaction dropped from the mempool, then mined after the expiry).
+    return previous === 'none' ? 'paid_late' : previous;
+  }
   return 'none';
 }
 
@@ -151,10 +159,22 @@ export function transitionPayment(state: TPaymentState, event: TPaymentEvent): T
     case 'transfers_changed': {
       const t = event.totals;
       let next: TPaymentState;
-      if (state.status === 'confirmed') {
-        // Confirmed is final. More money is an overpayment; a reorganisation deeper than the required
-        // confirmations does not unconfirm it (that is an operator incident), but the totals follow the chain.
-        next = { ...state, ...t, exception: t.received > state.amountDue ? 'paid_over' : state.exception };
+      if (state.status === 'confirmed' && t.confirmed >= state.amountDue) {
+        // Confirmed stays confirmed while its confirmed money covers the amount due: more money is an overpayment.
+        // The flag follows the totals: an overpayment that a dropped replacement (RBF) had shown goes away again.
+        const exception =
+          t.received > state.amountDue
+            ? 'paid_over'
+            : state.exception === 'paid_over'
+              ? 'none'
+              : state.exception;
+        next = { ...state, ...t, exception };
+      } else if (state.status === 'confirmed') {
+        // A reorganisation orphaned the block that confirmed it: the chain no longer backs the confirmation, so
+        // the attempt is open again with what the chain now shows (awaiting confirmations, partial or nothing),
+        // and confirms again when the money is re-mined deep enough. Expiry does not apply while the full amount
+        // is seen (isAwaitingConfirmations).
+        next = { ...state, ...t, ...openOutcome(state.amountDue, t) };
       } else if (state.status === 'expired' || state.status === 'failed') {
         next = { ...state, ...t, exception: closedException(t, state.exception) };
       } else {

@@ -53,6 +53,10 @@ export const T = {
   notFound: 'Not found',
   rateLimited: 'Too many requests. Please wait a moment before trying again.',
   invalidInput: 'Invalid input',
+  invalidCharacters:
+    'The text contains a character that cannot be stored (a NUL character): remove it and try again',
+  concurrentDuplicate:
+    'The same change was made by another request at the same moment; reload to see the current state',
   serverError: 'Something went wrong. Please try again.',
   // Settings (merchant spec 5, 8)
   emailReadOnly: 'Email cannot be changed after account creation',
@@ -321,7 +325,7 @@ export const T = {
     'CashAddr addresses (bitcoincash:...) are not accepted yet: enter the legacy form of the address (starting with 1 or 3)',
   walletWitnessUnsupported: 'This segwit address version is not supported',
   walletNetworkUnsupported: (network: string) =>
-    `Wallets on ${network} are not supported yet: Coinlane derives addresses for Bitcoin, Litecoin, Dogecoin and Bitcoin Cash`,
+    `Wallets on ${network} are not supported yet: Coinlane receives on Bitcoin, Litecoin, Dogecoin, Bitcoin Cash and the EVM networks (Ethereum, BNB Smart Chain, Polygon, Avalanche, Arbitrum, Optimism)`,
   walletNotFound: 'Wallet not found',
   walletDuplicate: 'This wallet has already been added',
   walletLabelTooLong: (n: number) => `The label must be at most ${n} characters`,
@@ -333,6 +337,8 @@ export const T = {
   walletCodeTooManyAttempts: 'Too many wrong codes: request a new one',
   walletCodeNotRequested: 'No verification code was requested for this wallet',
   walletCodeFormat: 'Enter the 6-digit code from the email',
+  walletCodeResendWait: (seconds: number) =>
+    `A code was sent less than a minute ago: use the code from that email, or request a new one in ${seconds} s`,
   walletVerifyMailFailed: 'The verification email could not be sent. Please try again.',
   walletDefaultNeedsVerified: 'Only a whitelisted wallet can be made the default',
   walletInUse: (n: number) =>
@@ -340,7 +346,7 @@ export const T = {
   walletNeededForLive: (symbol: string) =>
     `Add and verify a ${symbol} wallet under Payouts → Wallets to accept live ${symbol} payments.`,
   walletGapLimit: (n: number) =>
-    `This wallet already has ${n} unused addresses handed out for open payments; wallet apps stop looking after ${n} unused addresses. Wait until some of them are paid or expire.`,
+    `This wallet already has ${n} unused addresses handed out to recent payments; wallet apps stop looking after ${n} unused addresses. New payments can be created once one of them is paid, or a day after an unpaid one expired (its address is then reused). To accept more at once, raise the gap limit of your wallet app.`,
   walletSingleAddressBusy: (n: number) =>
     `This wallet is a single address with ${n} open payments, the most it can tell apart by amount: add an extended public key (xpub) wallet to accept more at once.`,
   walletLoadFailed: 'Failed to load data',
@@ -352,4 +358,42 @@ export const T = {
   walletPending: 'Pending',
   walletWhitelisted: 'Whitelisted',
   walletDefaultLabel: (currency: string) => `${currency} Wallet`,
+
+  // EVM wallets, deposit addresses and nodes (issue 7)
+  evmWalletInputRequired: 'Enter an address (0x...) or an account extended public key (xpub)',
+  evmAddressInvalid: 'This is not a valid EVM address: it must be 0x followed by 40 hexadecimal characters',
+  evmAddressChecksum:
+    'Invalid checksum: this mixed-case address does not match its EIP-55 checksum. Copy it again from your wallet app.',
+  evmZeroAddress:
+    'This is the zero address (0x000...000): nobody controls it and funds sent to it are lost. Enter your own wallet address.',
+  evmKeyVersion: "Unknown extended key version: enter the account xpub (m/44'/60'/0') of your wallet app",
+  evmPrivateKeyRefused:
+    'This is a PRIVATE key. Never share it with anyone, Coinlane included: whoever has it can spend your funds. Enter your address (0x...) or account extended PUBLIC key (xpub), and move the funds of this key to a new wallet.',
+  evmReceiveModeAddressOnly:
+    'Forwarder and single-address receiving need an address (0x...); an extended public key always receives on derived addresses',
+  evmReceiveModeUtxo: 'The receive mode applies to EVM networks only',
+  evmScriptTypeNone: 'EVM addresses have no address type: leave the address type empty',
+  evmFactoryMissing: (network: string, variable: string) =>
+    `Live payments to forwarder deposit addresses on ${network} are not available: the operator has not configured the forwarder factory (${variable}). Choose a single-address or xpub wallet, or ask the operator to deploy the factory.`,
+  evmTokenContractMissing: (symbol: string, network: string, variable: string) =>
+    `Live ${symbol} payments on ${network} are not available: no ${symbol} token contract is known for this chain (the operator sets it in ${variable}).`,
+  evmChainIdUnknown: (network: string) =>
+    `Live payments on ${network} are not available yet: the chain watcher has not reached the node to learn its chain id. Try again in a moment.`,
+  evmFactoryNotDeployed: (network: string, factory: string) =>
+    `The forwarder factory ${factory} configured for ${network} has no code on the node: deploy it (npm run evm:deploy-factory) or correct the address. Forwarder deposit addresses are not handed out until it is there.`,
+  evmFactoryMismatch: (network: string, factory: string) =>
+    `The contract at ${factory} configured as the ${network} forwarder factory does not compute Coinlane's deposit addresses: it is not Coinlane's ForwarderFactory. Forwarder deposit addresses are not handed out under it.`,
+  evmFactoryUnverified: (network: string) =>
+    `Live payments to forwarder deposit addresses on ${network} are not available right now: the chain watcher has not confirmed the forwarder factory on the node yet. Try again in a moment.`,
+  evmChainIdMismatch: (network: string, expected: string, found: number) =>
+    `The ${network} node reports chain id ${found}, expected ${expected}: the watcher will not scan a node of another chain. Check CHAIN_${network.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_RPC_URL.`,
+
+  // Forwarder flushes (issue 7, decision 010)
+  flushNotLive: 'Only live payments have a deposit address on a chain: a test payment has nothing to flush',
+  flushNotForwarder:
+    'This payment was not paid to a forwarder deposit address (it was paid to your own address, or is not on an EVM network): there is nothing to flush',
+  flushFactoryMissing: (network: string) =>
+    `Flushing on ${network} is not available: the operator has not configured the forwarder factory for this network`,
+  flushAddressMismatch:
+    'The deposit address of this payment does not belong to the forwarder factory configured now: ask the operator, who changed the factory since the payment was created',
 } as const;

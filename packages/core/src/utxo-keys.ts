@@ -413,6 +413,17 @@ export function deriveAddresses(
   return out;
 }
 
+/**
+ * What an extended public key derives from, whatever its version bytes (xpub, tpub, zpub, Ltub ... of one key):
+ * its chain code and public key, as hex. Two keys with the same identity derive the same addresses for one
+ * address type, so they are one wallet (a duplicate), however they were written.
+ */
+export function extendedKeyIdentity(key: string): string {
+  const payload = b58c.decode(key.trim());
+  if (payload.length !== 78) throw new WalletInputError('invalid', T.walletInvalidKey);
+  return Array.from(payload.subarray(13, 78), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** `bc1qcr8te4...306fyu`: first 8 and last 6 characters, as the Wallets list shows addresses. */
 export const shortAddress = (address: string) =>
   address.length <= 17 ? address : `${address.slice(0, 8)}…${address.slice(-6)}`;

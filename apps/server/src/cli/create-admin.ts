@@ -13,7 +13,7 @@ import { AppError } from '@coinlane/core/errors';
 import { ADMIN_ROLES, type TAdminRole } from '@coinlane/core/permissions';
 import { T } from '@coinlane/core/texts';
 import { ConfigError, loadConfig } from '#app/config.ts';
-import { openDatabase } from '#app/db/connection.ts';
+import { DatabaseInUseError, openDatabase } from '#app/db/connection.ts';
 import { migrateToLatest } from '#app/db/migrate.ts';
 import { createAdminAccount } from '#app/modules/admin/create-admin-account.ts';
 
@@ -140,7 +140,13 @@ async function main(argv: string[]): Promise<number> {
     if (err instanceof ConfigError) throw new CliError(err.message, 78);
     throw err;
   }
-  const dbHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let dbHandle: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    dbHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DatabaseInUseError) throw new CliError(err.message, 75);
+    throw err;
+  }
   try {
     await migrateToLatest(dbHandle.db);
     const password = await readPassword();

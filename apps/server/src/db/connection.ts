@@ -29,17 +29,95 @@ export async function openPostgres(databaseUrl: string, max = 10): Promise<DbHan
   return { db, engine: 'postgres', pool, databaseUrl, close: () => db.destroy() };
 }
 
+/** The embedded database's directory is open in another process (PGlite is one process's database). */
+export class DatabaseInUseError extends Error {}
+
+/**
+ * A process's start time (clock ticks since boot, /proc/<pid>/stat field 22), so a lock is not mistaken for the
+ * process that now has a reused pid; null where /proc is not there (then the pid alone decides).
+ */
+async function startTimeOf(pid: number): Promise<string | null> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (stat === null) return null;
+  // the command name (field 2) is in parentheses and may hold spaces: count the fields after it
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+}
+
+/** Whether the process that wrote `holder` ("pid starttime") still runs. */
+async function holderRuns(holder: string): Promise<number | null> {
+  const [pidText, started] = holder.trim().split(' ');
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return null;
+  }
+  const now = await startTimeOf(pid);
+  if (started && now !== null && now !== started) return null; // the pid was reused by another process
+  return pid;
+}
+
+/**
+ * Takes `<dataDir>.lock` ("pid starttime" of this process) for as long as the embedded database is open:
+ * PGlite keeps the database in one process's memory, so a second process on the same directory (a second
+ * server, or `npm run admin:create` while the server runs) would not see the first one's writes and could
+ * corrupt the files. A lock whose process no longer runs (a crash) is taken over.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const file = `${dataDir}.lock`;
+  const mine = `${process.pid} ${(await startTimeOf(process.pid)) ?? ''}`.trim();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await fs.writeFile(file, mine, { flag: 'wx' });
+      return async () => {
+        const holder = await fs.readFile(file, 'utf8').catch(() => '');
+        if (holder.trim() === mine) await fs.rm(file, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = await holderRuns(await fs.readFile(file, 'utf8').catch(() => ''));
+      if (pid !== null) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${path.dirname(dataDir)} is in use by process ${pid} (a running Coinlane server?). ` +
+            `Stop that process first, or run both on PostgreSQL (DATABASE_URL). The lock is ${file}.`,
+        );
+      }
+      await fs.rm(file, { force: true }); // left by a process that stopped without closing
+    }
+  }
+  throw new DatabaseInUseError(`Could not lock the embedded database in ${path.dirname(dataDir)} (${file})`);
+}
+
 export async function openPGlite(
   opts: { dataDir?: string; loadDataDir?: Blob | File } = {},
 ): Promise<DbHandle> {
-  if (opts.dataDir) await fs.mkdir(path.dirname(opts.dataDir), { recursive: true });
-  const pglite = await PGlite.create({
-    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-    parsers: PGLITE_PARSERS,
-  });
+  let unlock = async () => {};
+  if (opts.dataDir) {
+    await fs.mkdir(path.dirname(opts.dataDir), { recursive: true });
+    unlock = await lockDataDir(opts.dataDir);
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+      parsers: PGLITE_PARSERS,
+    });
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
-  return { db, engine: 'pglite', pglite, close: () => db.destroy() };
+  return {
+    db,
+    engine: 'pglite',
+    pglite,
+    close: async () => {
+      await db.destroy();
+      await unlock();
+    },
+  };
 }
 
 /** PostgreSQL when a URL is given, otherwise the embedded database kept in `<dataDir>/pgdata`. */

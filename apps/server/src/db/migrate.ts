@@ -6,6 +6,10 @@ import * as m0004 from './migrations/0004-jobs-webhooks.ts';
 import * as m0005 from './migrations/0005-merchant-screens.ts';
 import * as m0006 from './migrations/0006-wallets.ts';
 import * as m0007 from './migrations/0007-chains.ts';
+import * as m0008 from './migrations/0008-evm.ts';
+import * as m0009 from './migrations/0009-evm-flushes.ts';
+import * as m0010 from './migrations/0010-evm-currencies.ts';
+import * as m0011 from './migrations/0011-evm-flush-backoff.ts';
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +20,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-merchant-screens': m0005,
   '0006-wallets': m0006,
   '0007-chains': m0007,
+  '0008-evm': m0008,
+  '0009-evm-flushes': m0009,
+  '0010-evm-currencies': m0010,
+  '0011-evm-flush-backoff': m0011,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -274,6 +274,19 @@ export interface PaymentsTable {
   wallet_id: Generated<string | null>;
   /** The child index m/0/i of the wallet's key, for key wallets. */
   derivation_index: Generated<number | null>;
+  /** A forwarder payment's salt (0x + 64 hex): its deposit address is CREATE2 of (merchant, salt) (0008-evm). */
+  deposit_salt: Generated<string | null>;
+  /** The EIP-155 chain id of a live EVM payment (0008-evm). */
+  chain_id: Generated<number | null>;
+  /** When the last flush moved the payment's forwarder to the merchant, its transaction and block (0009). */
+  flushed_at: NullableTimestamp;
+  flush_tx: Generated<string | null>;
+  flush_block: Generated<number | null>;
+  /** The factory a forwarder payment's deposit address was computed under (0011). */
+  forwarder_factory: Generated<string | null>;
+  /** Failed flush requests of the payment so far, and when it may be tried again (0011). */
+  flush_attempts: Generated<number>;
+  flush_retry_at: NullableTimestamp;
 }
 
 export interface TransfersTable {
@@ -407,6 +420,10 @@ export interface ChainCursorsTable {
   last_block_time: NullableTimestamp;
   status_at: Timestamp;
   updated_at: Timestamp;
+  /** The chain id the node reported (EVM networks; 0008-evm). */
+  chain_id: Generated<number | null>;
+  /** The forwarder factory the watcher found deployed and predicting Coinlane's addresses (EVM; 0011). */
+  factory: Generated<string | null>;
 }
 
 /** The hashes of the last ~100 processed blocks per network (reorganisation fork points). */
@@ -446,6 +463,7 @@ export interface Database {
   chain_cursors: ChainCursorsTable;
   chain_blocks: ChainBlocksTable;
   wallets: WalletsTable;
+  evm_flushes: EvmFlushesTable;
 }
 
 /** Merchant wallets (0006-wallets): account-wide, addresses and keys sealed at rest. */
@@ -470,5 +488,33 @@ export interface WalletsTable {
   code_wrong_attempts: Generated<number>;
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
+  updated_at: Timestamp;
+  /** EVM wallets: forwarder (default for an address), single or xpub; null on UTXO networks (0008-evm). */
+  receive_mode: Generated<'forwarder' | 'single' | 'xpub' | null>;
+}
+
+/** One flushMany transaction of the operator's gas wallet (0009-evm-flushes). */
+export interface EvmFlushesTable {
+  id: string;
+  network: string;
+  chain_id: number;
+  status: Generated<'preparing' | 'sent' | 'confirmed' | 'reverted' | 'failed'>;
+  from_address: string;
+  factory: string;
+  payment_ids: Json<string[]>;
+  forwarders: JSONColumnType<string[], string | undefined, string>;
+  flushed_payment_ids: JSONColumnType<string[], string | undefined, string>;
+  failed_payment_ids: JSONColumnType<string[], string | undefined, string>;
+  nonce: number | null;
+  tx_hash: string | null;
+  raw_tx: string | null;
+  block_number: number | null;
+  gas_used: NullableNumeric;
+  effective_gas_price: NullableNumeric;
+  cost_wei: NullableNumeric;
+  error: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+  confirmed_at: NullableTimestamp;
   updated_at: Timestamp;
 }

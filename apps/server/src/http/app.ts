@@ -16,6 +16,7 @@ import { authRoutes } from '#app/modules/auth/routes.ts';
 import { checkoutRoutes } from '#app/modules/checkout/routes.ts';
 import { currencyRoutes } from '#app/modules/currencies/routes.ts';
 import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
+import { forwarderRoutes } from '#app/modules/forwarders/routes.ts';
 import { healthRoutes } from '#app/modules/health/routes.ts';
 import { livePlugin } from '#app/modules/live/routes.ts';
 import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp({
       await api.register(rateRoutes);
       await api.register(paymentLinkRoutes);
       await api.register(paymentRoutes);
+      await api.register(forwarderRoutes);
       await api.register(checkoutRoutes);
       await api.register(testNetworkRoutes);
       await api.register(webhookRoutes);

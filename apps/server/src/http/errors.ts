@@ -3,11 +3,22 @@ import { T } from '@coinlane/core/texts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
+/** Unique indexes that two concurrent requests of one user can race for (their loser gets 409, not 500). */
+const RACE_CONSTRAINTS = new Set(['wallets_owner_address_key', 'wallets_one_default_key']);
+
+/** A service's RATE_LIMITED error may say when to try again (`details.retryAfterSeconds`): sent as Retry-After. */
+function retryAfterOf(details: unknown): number | null {
+  const d = details as { retryAfterSeconds?: unknown } | undefined;
+  return typeof d?.retryAfterSeconds === 'number' ? d.retryAfterSeconds : null;
+}
+
 /** One error handler: every failure becomes `{ success: false, data: null, error: { message, code } }`. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       const fields = err.code === 'VALIDATION_ERROR' ? fieldsOf(err.details) : undefined;
+      const wait = err.code === 'RATE_LIMITED' ? retryAfterOf(err.details) : null;
+      if (wait !== null) reply.header('Retry-After', wait);
       return reply.status(err.status).send({
         success: false,
         data: null,
@@ -43,6 +54,23 @@ export function registerErrorHandler(app: FastifyInstance) {
               : 'BAD_REQUEST';
       const message = status === 404 ? T.notFound : err.message || T.invalidInput;
       return reply.status(status).send({ success: false, data: null, error: { message, code } });
+    }
+    const pg = (err as { code?: unknown }).code;
+    if (pg === '22021' || pg === '22P05') {
+      // PostgreSQL refuses text it cannot store (a NUL character): bad input, and the statement changed nothing.
+      return reply.status(400).send({
+        success: false,
+        data: null,
+        error: { message: T.invalidCharacters, code: 'VALIDATION_ERROR' },
+      });
+    }
+    if (pg === '23505' && RACE_CONSTRAINTS.has(String((err as { constraint?: unknown }).constraint))) {
+      // A merchant's two identical requests at once (two tabs adding one wallet, or confirming two wallets of a
+      // coin): the unique index let the first one win. Any other unique violation is a bug and stays a 500.
+      req.log.warn({ err }, 'unique constraint refused a concurrent duplicate');
+      return reply
+        .status(409)
+        .send({ success: false, data: null, error: { message: T.concurrentDuplicate, code: 'CONFLICT' } });
     }
     req.log.error({ err }, 'unhandled error');
     return reply

@@ -10,4 +10,9 @@ export const REDACT_PATHS = [
   '*.code',
   '*.token',
   '*.secret',
+  // The operator's EVM gas wallet key (CHAIN_<NETWORK>_GAS_KEY), should a chain config ever be logged.
+  '*.gasKey',
+  '*.*.gasKey',
+  'configuredChains[*].gasKey',
+  '*.configuredChains[*].gasKey',
 ];

@@ -1,3 +1,4 @@
+import { evmFlushJob } from '#app/modules/forwarders/evm-flush.job.ts';
 import { deliverWebhooksJob } from '#app/modules/webhooks/deliver-webhooks.job.ts';
 import { dispatchWebhooksJob } from '#app/modules/webhooks/dispatch-webhooks.job.ts';
 import type { AnyJobDefinition } from './define-job.ts';
@@ -8,4 +9,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   pruneJobsJob,
   dispatchWebhooksJob,
   deliverWebhooksJob,
+  evmFlushJob,
 ];

@@ -22,6 +22,7 @@ const row = (id: string, over: Partial<TTransaction> = {}): TTransaction => ({
   paymentLinkId: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   confirmedAt: null,
+  forwarder: null,
   ...over,
 });
 

@@ -38,6 +38,10 @@ export function patchTransaction(row: TTransaction, p: TPaymentDetail): TTransac
     requiredConfirmations: p.requiredConfirmations,
     txid: p.txHash,
     confirmedAt: p.confirmedAt,
+    forwarder: row.forwarder && {
+      flushedAt: p.flushedAt ?? row.forwarder.flushedAt,
+      flushTx: p.flushTx ?? row.forwarder.flushTx,
+    },
   };
 }
 

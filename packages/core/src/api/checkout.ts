@@ -16,6 +16,10 @@ export const ZCheckoutPayment = z.object({
   networkName: z.string(),
   address: z.string(),
   paymentUri: z.string(),
+  /** EVM payments: the EIP-155 chain id to pay on; null elsewhere. */
+  chainId: z.number().int().nullable(),
+  /** Token payments: the token contract the customer must send (shown beside the address); null for a coin. */
+  contractAddress: z.string().nullable(),
   confirmations: z.number().int(),
   requiredConfirmations: z.number().int(),
   transactionHash: z.string().nullable(),

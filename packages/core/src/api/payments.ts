@@ -201,8 +201,30 @@ export const ZPayment = z.object({
   confirmedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Live EVM forwarder payments: when Coinlane's last flush moved the deposit address to your address, and its
+   *  transaction; null until then (and for every other payment). */
+  flushedAt: z.string().nullable(),
+  flushTx: z.string().nullable(),
 });
 export type TPayment = z.infer<typeof ZPayment>;
+
+/**
+ * GET /payments/{id}/flush-transaction: the call that moves a forwarder deposit address's funds to your address
+ * (deploying the forwarder first when needed). Send it from any wallet on the chain: `to`, `data`, `value`
+ * (always "0") and `chainId`. Whoever sends it, the funds can only go to `merchantAddress`.
+ */
+export const ZFlushTransaction = z.object({
+  /** The forwarder factory. */
+  to: z.string(),
+  /** ABI-encoded `flush(merchant, paymentSalt, tokens)`. */
+  data: z.string(),
+  chainId: z.number().int(),
+  value: z.literal('0'),
+  /** The payment's deposit address (the forwarder) and the address it forwards to. */
+  depositAddress: z.string(),
+  merchantAddress: z.string(),
+});
+export type TFlushTransaction = z.infer<typeof ZFlushTransaction>;
 
 /** GET /payments/{id}: the payment with its transfers. */
 export const ZPaymentDetail = ZPayment.extend({ transfers: z.array(ZTransfer) });

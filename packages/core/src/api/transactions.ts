@@ -100,6 +100,12 @@ export const ZTransaction = z.object({
   paymentLinkId: z.string().nullable(),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
+  /**
+   * Live EVM payments paid to a forwarder deposit address: when Coinlane's last flush moved it to your address and
+   * its transaction (null until then); you can move it yourself (GET /payments/{id}/flush-transaction). Null for
+   * every other payment.
+   */
+  forwarder: z.object({ flushedAt: z.string().nullable(), flushTx: z.string().nullable() }).nullable(),
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
 

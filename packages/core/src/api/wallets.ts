@@ -8,8 +8,13 @@ export const WALLET_MAX_PER_ACCOUNT = 50;
 /** The e-mailed verification code: 6 digits, valid 10 minutes, 5 wrong tries. */
 export const WALLET_CODE_TTL_SECONDS = 600;
 export const WALLET_CODE_MAX_WRONG = 5;
+/** A new code can be requested this long after the previous one was sent (a voided code included). */
+export const WALLET_CODE_RESEND_SECONDS = 60;
 /** Addresses derived from a key and shown after adding it, to compare with the wallet app. */
 export const WALLET_PREVIEW_COUNT = 5;
+/** How an EVM wallet receives (docs/decisions/011-evm-watcher.md). */
+export const EVM_RECEIVE_MODES = ['forwarder', 'single', 'xpub'] as const;
+export type TEvmReceiveMode = (typeof EVM_RECEIVE_MODES)[number];
 
 export const ZWallet = z.object({
   id: z.string().meta({ example: 'wal_3x7...' }),
@@ -23,7 +28,9 @@ export const ZWallet = z.object({
     description:
       'The address (kind "address"), or the extended public key masked to its first 8 and last 6 characters (kind "xpub"): keys are stored encrypted and never shown again in full.',
   }),
-  scriptType: z.enum(SCRIPT_TYPES).meta({ description: 'The address type received to.' }),
+  scriptType: z
+    .enum([...SCRIPT_TYPES, 'evm'])
+    .meta({ description: 'The address type received to; evm for every EVM wallet.' }),
   label: z.string(),
   isDefault: z.boolean(),
   verified: z.boolean().meta({ description: 'Whitelisted: confirmed with the e-mailed code.' }),
@@ -32,6 +39,10 @@ export const ZWallet = z.object({
     .number()
     .int()
     .meta({ description: 'Key wallets: the next child index m/0/i never handed out.' }),
+  receiveMode: z.enum(EVM_RECEIVE_MODES).nullable().meta({
+    description:
+      'EVM wallets: forwarder (a deposit address per payment that can only pay out to this address), single (this address itself, payments told apart by unique amounts) or xpub (derived addresses); null on UTXO networks.',
+  }),
   createdAt: z.string(),
 });
 export type TWallet = z.infer<typeof ZWallet>;
@@ -58,7 +69,7 @@ export const ZCreateWalletRequest = z
       .max(200, T.walletInputRequired)
       .meta({
         description:
-          'A single address, or an account extended public key (xpub, ypub, zpub, tpub, upub, vpub).',
+          "A single address, or an account extended public key (xpub, ypub, zpub, tpub, upub, vpub). EVM networks: an address (0x..., EIP-55 checked) or the account xpub of m/44'/60'/0' (addresses m/44'/60'/0'/0/i).",
       }),
     label: z
       .string()
@@ -66,6 +77,10 @@ export const ZCreateWalletRequest = z
       .max(WALLET_LABEL_MAX, T.walletLabelTooLong(WALLET_LABEL_MAX))
       .optional()
       .meta({ description: 'Default: "<CURRENCY> Wallet".' }),
+    receiveMode: z.enum(['forwarder', 'single']).optional().meta({
+      description:
+        'EVM networks, for an address only: forwarder (the default: each payment gets its own deposit contract address that can only pay out to this address, flushed by Coinlane) or single (payments go to this address itself, told apart by unique amounts; at most 100 open at once). An xpub always receives on derived addresses.',
+    }),
     scriptType: z.enum(KEY_SCRIPT_TYPES).optional().meta({
       description:
         'For an xpub or tpub key only: p2wpkh (native segwit, the default where the coin has it), p2sh-p2wpkh (nested segwit) or p2pkh (legacy, the only type on Dogecoin and Bitcoin Cash). Other keys fix their own type.',
@@ -88,6 +103,10 @@ export const ZConfirmWalletRequest = z
 export const ZWalletCodeSent = z.object({
   sent: z.literal(true),
   expiresAt: z.string(),
+  resendAt: z.string().meta({
+    description: `When a new code can be requested (${WALLET_CODE_RESEND_SECONDS} s after this one); earlier: 429 RATE_LIMITED with Retry-After.`,
+  }),
   message: z.string(),
 });
+export type TWalletCodeSent = z.infer<typeof ZWalletCodeSent>;
 export const ZDeletedWallet = z.object({ id: z.string(), deleted: z.literal(true) });

@@ -1,7 +1,9 @@
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#app/config.ts';
+import { REDACT_PATHS } from '#app/http/log.ts';
 import { createTestDb } from '#app/test/test-db.ts';
-import { chainEnvPrefix, chainsFromEnv, UTXO_NETWORK_IDS } from './chain-config.ts';
+import { chainEnvPrefix, chainsFromEnv, EVM_NETWORK_IDS, UTXO_NETWORK_IDS } from './chain-config.ts';
 import { isLiveNetwork } from './is-live-network.ts';
 import { createLeaderLock } from './leader-lock.ts';
 
@@ -15,8 +17,8 @@ describe('chain configuration', () => {
       CHAIN_BITCOIN_CASH_RPC_URL: 'http://u:p@127.0.0.1:8332',
     });
     expect(chains).toEqual([
-      { network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:19443', mode: 'regtest' },
-      { network: 'bitcoin-cash', rpcUrl: 'http://u:p@127.0.0.1:8332', mode: 'mainnet' },
+      { family: 'utxo', network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:19443', mode: 'regtest' },
+      { family: 'utxo', network: 'bitcoin-cash', rpcUrl: 'http://u:p@127.0.0.1:8332', mode: 'mainnet' },
     ]);
     const config = loadConfig({ NODE_ENV: 'test', CHAIN_LITECOIN_RPC_URL: 'http://u:p@127.0.0.1:19443' });
     expect(config.configuredChains.map((c) => c.network)).toEqual(['litecoin']);
@@ -39,6 +41,155 @@ describe('chain configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', CHAIN_LITECOIN_MODE: 'regtest' })).toThrow(
       /CHAIN_LITECOIN_MODE: is set but CHAIN_LITECOIN_RPC_URL is not/,
     );
+  });
+
+  it('reads the EVM variables: chain id per mode, tokens, factory and gas key', () => {
+    expect([...EVM_NETWORK_IDS].sort()).toEqual([
+      'arbitrum',
+      'avalanche',
+      'binance-smart-chain',
+      'ethereum',
+      'optimism',
+      'polygon',
+    ]);
+    const key = `0x${'ab'.repeat(32)}`;
+    const chains = chainsFromEnv({
+      CHAIN_ETHEREUM_RPC_URL: 'http://127.0.0.1:8545',
+      CHAIN_ETHEREUM_MODE: 'regtest',
+      CHAIN_ETHEREUM_TOKENS:
+        'usdt:0x5fbdb2315678afecb367f032d93f642f64180aa3, USDC:0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+      CHAIN_ETHEREUM_FACTORY: '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0',
+      CHAIN_ETHEREUM_GAS_KEY: key,
+      CHAIN_POLYGON_RPC_URL: 'https://polygon-rpc.example.com/v1/secret',
+      CHAIN_BINANCE_SMART_CHAIN_RPC_URL: 'http://127.0.0.1:8546',
+      CHAIN_BINANCE_SMART_CHAIN_MODE: 'testnet',
+      CHAIN_ARBITRUM_RPC_URL: 'http://127.0.0.1:8547',
+      CHAIN_ARBITRUM_MODE: 'regtest',
+      CHAIN_ARBITRUM_CHAIN_ID: '412346',
+    });
+    expect(chains).toEqual([
+      {
+        family: 'evm',
+        network: 'ethereum',
+        rpcUrl: 'http://127.0.0.1:8545',
+        mode: 'regtest',
+        chainId: null,
+        tokens: {
+          USDT: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+          USDC: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+        },
+        factory: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+        gasKey: key,
+      },
+      {
+        family: 'evm',
+        network: 'binance-smart-chain',
+        rpcUrl: 'http://127.0.0.1:8546',
+        mode: 'testnet',
+        chainId: 97,
+        tokens: {},
+        factory: null,
+        gasKey: null,
+      },
+      {
+        family: 'evm',
+        network: 'polygon',
+        rpcUrl: 'https://polygon-rpc.example.com/v1/secret',
+        mode: 'mainnet',
+        chainId: 137,
+        tokens: {},
+        factory: null,
+        gasKey: null,
+      },
+      {
+        family: 'evm',
+        network: 'arbitrum',
+        rpcUrl: 'http://127.0.0.1:8547',
+        mode: 'regtest',
+        chainId: 412346,
+        tokens: {},
+        factory: null,
+        gasKey: null,
+      },
+    ]);
+    const config = loadConfig({ NODE_ENV: 'test', CHAIN_POLYGON_RPC_URL: 'http://127.0.0.1:8545' });
+    expect(isLiveNetwork({ network: 'polygon', config })).toBe(true);
+    expect(isLiveNetwork({ network: 'ethereum', config })).toBe(false);
+  });
+
+  it.each([
+    [
+      { CHAIN_ETHEREUM_FACTORY: '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0' },
+      /CHAIN_ETHEREUM_FACTORY: is set but CHAIN_ETHEREUM_RPC_URL is not/,
+    ],
+    [
+      { CHAIN_ETHEREUM_RPC_URL: 'ws://127.0.0.1:8546' },
+      /CHAIN_ETHEREUM_RPC_URL: must be an http:\/\/ or https:\/\/ URL/,
+    ],
+    [
+      { CHAIN_ETHEREUM_RPC_URL: 'http://h:1', CHAIN_ETHEREUM_CHAIN_ID: '5' },
+      /CHAIN_ETHEREUM_CHAIN_ID: ethereum mainnet is chain id 1/,
+    ],
+    [
+      { CHAIN_ETHEREUM_RPC_URL: 'http://h:1', CHAIN_ETHEREUM_MODE: 'testnet', CHAIN_ETHEREUM_CHAIN_ID: '5' },
+      /CHAIN_ETHEREUM_CHAIN_ID: the ethereum testnets are chain ids 11155111, 17000, 560048/,
+    ],
+    [
+      { CHAIN_ETHEREUM_RPC_URL: 'http://h:1', CHAIN_ETHEREUM_CHAIN_ID: 'one' },
+      /CHAIN_ETHEREUM_CHAIN_ID: must be a positive integer/,
+    ],
+    [
+      { CHAIN_ETHEREUM_RPC_URL: 'http://h:1', CHAIN_ETHEREUM_TOKENS: 'USDT' },
+      /CHAIN_ETHEREUM_TOKENS: each entry is SYMBOL:0xCONTRACT/,
+    ],
+    [
+      {
+        CHAIN_ETHEREUM_RPC_URL: 'http://h:1',
+        CHAIN_ETHEREUM_TOKENS: 'ETH:0x5fbdb2315678afecb367f032d93f642f64180aa3',
+      },
+      /CHAIN_ETHEREUM_TOKENS: ETH is not a token of ethereum \(known: USDT, USDC, DAI, LINK\)/,
+    ],
+    [
+      {
+        CHAIN_ETHEREUM_RPC_URL: 'http://h:1',
+        CHAIN_ETHEREUM_TOKENS: 'USDT:0x5FbDB2315678afecb367f032d93F642f64180aA3',
+      },
+      /CHAIN_ETHEREUM_TOKENS: USDT: Invalid checksum/,
+    ],
+    [
+      { CHAIN_ETHEREUM_RPC_URL: 'http://h:1', CHAIN_ETHEREUM_FACTORY: '0x1234' },
+      /CHAIN_ETHEREUM_FACTORY: This is not a valid EVM address/,
+    ],
+  ])('names the bad EVM variable (%o)', (env, message) => {
+    expect(() => loadConfig({ NODE_ENV: 'test', ...env })).toThrow(message);
+  });
+
+  it('never echoes the gas key in a configuration error', () => {
+    const key = `0x${'cd'.repeat(31)}`; // one byte short
+    let text = '';
+    try {
+      loadConfig({ NODE_ENV: 'test', CHAIN_OPTIMISM_RPC_URL: 'http://h:1', CHAIN_OPTIMISM_GAS_KEY: key });
+    } catch (err) {
+      text = (err as Error).message;
+    }
+    expect(text).toMatch(/CHAIN_OPTIMISM_GAS_KEY: must be a private key of 64 hexadecimal characters/);
+    expect(text).not.toContain('cdcd');
+  });
+
+  it('redacts the gas key when a chain config is logged', () => {
+    const key = `0x${'ef'.repeat(32)}`;
+    const [chain] = chainsFromEnv({ CHAIN_OPTIMISM_RPC_URL: 'http://h:1', CHAIN_OPTIMISM_GAS_KEY: key });
+    const lines: string[] = [];
+    const log = pino(
+      { redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+      { write: (l: string) => lines.push(l) },
+    );
+    log.info({ chain }, 'one level');
+    log.info({ config: { configuredChains: [chain] } }, 'in the config');
+    log.info({ configuredChains: [chain] }, 'the list');
+    expect(lines).toHaveLength(3);
+    for (const l of lines) expect(l).not.toContain('efef');
+    expect(lines[0]).toContain('[redacted]');
   });
 
   it('elects one watcher per network with an advisory lock (PostgreSQL; PGlite holds it trivially)', async () => {

@@ -1,5 +1,5 @@
 import type { Config } from '#app/config.ts';
-import { type ChainConfig, chainsFromEnv } from './chain-config.ts';
+import { type ChainConfig, chainsFromEnv, evmTokenContract } from './chain-config.ts';
 
 let fromEnv: ChainConfig[] | null = null;
 
@@ -28,4 +28,28 @@ export function chainConfigOf({
   config: Pick<Config, 'configuredChains'>;
 }): ChainConfig | undefined {
   return config.configuredChains.find((c) => c.network === network);
+}
+
+/**
+ * True when live payments in `symbol` on `network` can be created: the network has a node, and a token has a
+ * contract there (CHAIN_<NETWORK>_TOKENS, or on mainnet the catalogue's `contractAddress`). What GET /currencies
+ * offers in live mode; creating such a payment still needs the merchant's wallet.
+ */
+export function isLiveCurrency({
+  symbol,
+  network,
+  native,
+  contractAddress,
+  config,
+}: {
+  symbol: string;
+  network: string;
+  native: boolean;
+  contractAddress: string | null;
+  config: Pick<Config, 'configuredChains'>;
+}): boolean {
+  const chain = chainConfigOf({ network, config });
+  if (!chain) return false;
+  if (chain.family !== 'evm' || native) return true;
+  return evmTokenContract(chain, symbol, contractAddress) !== null;
 }

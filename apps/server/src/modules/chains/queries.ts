@@ -122,3 +122,25 @@ export async function writeWatcherStatus(
     )
     .execute();
 }
+
+/** The chain id an EVM node reported to its watcher (payments on a dev chain take it from here). */
+export async function writeChainId(db: Db, network: string, chainId: number, now: Date) {
+  await db
+    .insertInto('chain_cursors')
+    .values({ network, height: null, hash: null, chain_id: chainId, status_at: now })
+    .onConflict((oc) => oc.column('network').doUpdateSet({ chain_id: chainId }))
+    .execute();
+}
+
+/**
+ * The forwarder factory an EVM watcher found on its node (deployed, and predicting the addresses Coinlane
+ * computes offline), or null when the configured one failed that check: forwarder addresses are handed out only
+ * under the factory recorded here.
+ */
+export async function writeVerifiedFactory(db: Db, network: string, factory: string | null, now: Date) {
+  await db
+    .insertInto('chain_cursors')
+    .values({ network, height: null, hash: null, factory, status_at: now })
+    .onConflict((oc) => oc.column('network').doUpdateSet({ factory }))
+    .execute();
+}

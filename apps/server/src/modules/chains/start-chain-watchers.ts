@@ -1,5 +1,7 @@
 import type { Config } from '#app/config.ts';
 import type { DbHandle } from '#app/db/connection.ts';
+import { isEvmChain } from './chain-config.ts';
+import { createEvmChainWatcher } from './evm-watcher.ts';
 import { type ChainWatcher, createChainWatcher } from './watcher.ts';
 
 type Log = Parameters<typeof createChainWatcher>[0]['log'];
@@ -9,7 +11,10 @@ const running = new Set<ChainWatcher>();
 /** The watchers of this process (the health endpoint adds their live view to the stored one). */
 export const localWatchers = (): readonly ChainWatcher[] => [...running];
 
-/** The watcher role: one watcher per configured UTXO network (each waits for its network's leader lock). */
+/**
+ * The watcher role: one watcher per configured network, UTXO (watcher.ts) or EVM (evm-watcher.ts); each waits for
+ * its network's leader lock.
+ */
 export function startChainWatchers({
   dbHandle,
   config,
@@ -19,7 +24,11 @@ export function startChainWatchers({
   config: Pick<Config, 'configuredChains'>;
   log?: Log;
 }): { watchers: ChainWatcher[]; stop: () => Promise<void> } {
-  const watchers = config.configuredChains.map((chain) => createChainWatcher({ dbHandle, chain, log }));
+  const watchers = config.configuredChains.map((chain) =>
+    isEvmChain(chain)
+      ? createEvmChainWatcher({ dbHandle, chain, log })
+      : createChainWatcher({ dbHandle, chain, log }),
+  );
   for (const w of watchers) {
     running.add(w);
     w.start();

@@ -11,6 +11,7 @@ import { liveLitecoinPayments } from '#app/test/live-payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import type { ChainConfig } from './chain-config.ts';
 import { isLiveNetwork } from './is-live-network.ts';
+import { rewindCursor } from './queries.ts';
 import { registerLocalWatcher } from './start-chain-watchers.ts';
 import { type ChainWatcher, createChainWatcher } from './watcher.ts';
 
@@ -93,16 +94,15 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
     expect(isLiveNetwork({ network: 'bitcoin', config: ctx.config })).toBe(false);
   });
 
-  it('sees a payment at 0 confirmations within a second, then confirms it after 2 blocks', async () => {
+  it('sees a payment at 0 confirmations from the mempool, then confirms it after 2 blocks', async () => {
     const p = await payments.create({ userId, address: await node.newAddress(), amount: '0.5' });
     await sleep(250); // the watcher's next pass reads the new payment's address
-    const sentAt = Date.now();
+    // How fast it is seen (target: under a second) is measured by `npm run bench -- chains`, not timed here.
     const txid = await send(p.address, '0.5');
     const seen = await waitFor('0-conf', async () => {
       const row = await payment(p.id);
       return row.amount_received === '50000000' ? row : null;
     });
-    expect(Date.now() - sentAt).toBeLessThan(1000);
     expect(seen.status).toBe('pending');
     expect(seen.tx_hash).toBe(txid);
     const [t] = await transfersOf(p.id);
@@ -205,30 +205,37 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
     await waitFor('confirmed', async () => (await payment(p.id)).status === 'confirmed');
     expect((await payment(p.id)).amount_confirmed).toBe('70000000');
 
-    // Deeper than the required depth: the transfer and the payment's confirmed amount follow the chain (the
-    // engine keeps the status: a reorganisation deeper than the required confirmations is an operator incident,
-    // docs/decisions/009), with payment.updated; reconsiderblock restores both.
+    // Orphaning the block of an already confirmed payment: the chain no longer backs the confirmation, so the
+    // payment goes back to awaiting confirmations (payment.updated), its transfer back to the mempool; when
+    // reconsiderblock restores the block it is confirmed again (a second payment.confirmed).
     await node.rpc.call('invalidateblock', [b1]);
-    const orphaned = await waitFor('confirmed amount rolled back', async () => {
+    const orphaned = await waitFor('un-confirmed', async () => {
       const r = await payment(p.id);
-      return r.amount_confirmed === '0' ? r : null;
+      return r.status === 'pending' ? r : null;
     });
-    expect(orphaned.status).toBe('confirmed');
+    expect(orphaned).toMatchObject({
+      amount_confirmed: '0',
+      amount_received: '70000000',
+      confirmed_at: null,
+    });
     expect((await transfersOf(p.id))[0]).toMatchObject({
       status: 'pending',
       confirmations: 0,
       block_hash: null,
     });
+    expect((await eventsOf(p.id)).at(-1)).toBe('payment.updated');
     await node.rpc.call('reconsiderblock', [b1]);
-    await waitFor(
-      'confirmed amount restored',
-      async () => (await payment(p.id)).amount_confirmed === '70000000',
-    );
+    const again = await waitFor('confirmed again', async () => {
+      const r = await payment(p.id);
+      return r.status === 'confirmed' ? r : null;
+    });
+    expect(again.amount_confirmed).toBe('70000000');
+    expect(again.confirmed_at).not.toBeNull();
     const [t] = await transfersOf(p.id);
     expect(t).toMatchObject({ status: 'confirmed', block_hash: b1 });
     const events = await eventsOf(p.id);
-    expect(events.filter((e) => e === 'payment.confirmed')).toHaveLength(1);
-    expect(events.filter((e) => e === 'payment.updated').length).toBeGreaterThanOrEqual(3);
+    expect(events.filter((e) => e === 'payment.confirmed')).toHaveLength(2);
+    expect(events.at(-1)).toBe('payment.confirmed');
   });
 
   it('counts an RBF replacement once', async () => {
@@ -259,6 +266,74 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
     expect(done.amount_received).toBe('25000000');
     expect(done.exception).toBe('none');
     expect(done.tx_hash).toBe(bumped.txid);
+  });
+
+  it('a reorganisation that double-spends a mined payment: the orphaned transaction is dropped, credited once', async () => {
+    const p = await payments.create({ userId, address: await node.newAddress(), amount: '0.3' });
+    await sleep(250);
+    const first = await send(p.address, '0.3', true);
+    await waitFor('first seen', async () => (await transfersOf(p.id)).some((t) => t.txid === first));
+    const [b1] = await node.mine(1);
+    await waitFor('mined', async () => (await transfersOf(p.id))[0]?.block_hash === b1);
+    // The block is orphaned: its transaction returns to the mempool and is replaced there (a double spend of
+    // the same inputs), and the replacement is mined on the new branch. -txindex still knows the original with
+    // the orphaned block's hash.
+    await node.rpc.call('invalidateblock', [b1]);
+    const bumped = await node.wallet.call<{ txid: string }>('bumpfee', [first, { fee_rate: 50 }]);
+    await node.mine(1);
+    const original = await node.rpc.call<{ blockhash?: string; confirmations?: number }>(
+      'getrawtransaction',
+      [first, true],
+    );
+    expect(original.confirmations ?? 0).toBe(0);
+    const settled = await waitFor('original dropped, replacement mined', async () => {
+      const ts = await transfersOf(p.id);
+      const a = ts.find((t) => t.txid === first);
+      const b = ts.find((t) => t.txid === bumped.txid);
+      return a?.status === 'removed' && b?.block_hash ? ts : null;
+    });
+    expect(settled.filter((t) => t.status !== 'removed')).toHaveLength(1);
+    await node.mine(1);
+    const done = await waitFor('confirmed', async () => {
+      const r = await payment(p.id);
+      return r.status === 'confirmed' ? r : null;
+    });
+    expect(done).toMatchObject({ amount_received: '30000000', exception: 'none', tx_hash: bumped.txid });
+  });
+
+  it('a crash between recording a block and moving the cursor, then that block orphaned: credited once', async () => {
+    const p = await payments.create({ userId, address: await node.newAddress(), amount: '0.35' });
+    await sleep(250);
+    const first = await send(p.address, '0.35', true);
+    await waitFor('seen', async () => (await transfersOf(p.id)).some((t) => t.txid === first));
+    const [b1] = await node.mine(1);
+    await waitFor('mined', async () => (await transfersOf(p.id))[0]?.block_hash === b1);
+    await watcher.stop();
+    // As if the process died after recording b1's transfers but before its cursor moved past b1.
+    const header = await node.rpc.call<{ height: number; previousblockhash: string }>('getblockheader', [b1]);
+    await rewindCursor(
+      ctx.db,
+      'litecoin',
+      { height: header.height - 1, hash: header.previousblockhash },
+      new Date(),
+    );
+    // Meanwhile b1 is orphaned and its transaction replaced on the new branch.
+    await node.rpc.call('invalidateblock', [b1]);
+    const bumped = await node.wallet.call<{ txid: string }>('bumpfee', [first, { fee_rate: 50 }]);
+    await node.mine(2);
+    newWatcher().start();
+    const settled = await waitFor('stale block dropped, replacement mined', async () => {
+      const ts = await transfersOf(p.id);
+      const a = ts.find((t) => t.txid === first);
+      const b = ts.find((t) => t.txid === bumped.txid);
+      return a?.status === 'removed' && b?.status === 'confirmed' ? ts : null;
+    });
+    expect(settled.filter((t) => t.status !== 'removed')).toHaveLength(1);
+    const done = await waitFor('confirmed', async () => {
+      const r = await payment(p.id);
+      return r.status === 'confirmed' ? r : null;
+    });
+    expect(done).toMatchObject({ amount_received: '35000000', exception: 'none', tx_hash: bumped.txid });
   });
 
   it('reports the watcher on GET /api/v1/health', async () => {

@@ -1,36 +1,21 @@
 import { parseUnits } from '@coinlane/core/money';
 import type { DbHandle } from '#app/db/connection.ts';
-import { findOutputPayment } from '#app/modules/payments/find-output-payment.ts';
 import { listWatchedPayments } from '#app/modules/payments/list-watched-payments.ts';
+import { removePaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
+import { listMovingTransfers } from '#app/modules/transfers/list-chain-transfers.ts';
 import {
-  recordPaymentTransfer,
-  removePaymentTransfer,
-  updatePaymentConfirmations,
-} from '#app/modules/payments/record-payment-transfer.ts';
-import { restorePaymentTransfer } from '#app/modules/payments/restore-payment-transfer.ts';
-import {
-  type ChainTransfer,
-  findChainTransfer,
-  listMovingTransfers,
-  listTransfersInBlocks,
-} from '#app/modules/transfers/list-chain-transfers.ts';
+  type BlockRef,
+  confirmUpToTip,
+  creditTransfer,
+  loadWatcherCursor,
+  rollBackToFork,
+  type WatcherLog,
+} from './chain-bookkeeping.ts';
 import type { ChainConfig } from './chain-config.ts';
 import { createLeaderLock, type LeaderLock } from './leader-lock.ts';
-import {
-  advanceCursor,
-  rewindCursor,
-  selectBlocksAbove,
-  selectBlocksFrom,
-  selectCursor,
-  writeWatcherStatus,
-} from './queries.ts';
+import { advanceCursor, selectBlocksFrom } from './queries.ts';
 import { createRpcClient, type RpcClient, RpcError } from './rpc-client.ts';
-
-type Log = {
-  info: (o: object, m?: string) => void;
-  warn: (o: object, m?: string) => void;
-  error: (o: object, m?: string) => void;
-};
+import { createStatusReporter, runWhileLeader } from './watcher-loop.ts';
 
 type Vout = { value: number; n: number; scriptPubKey?: { address?: string; addresses?: string[] } };
 type RawTx = { txid: string; vout: Vout[] };
@@ -84,23 +69,8 @@ const DAY = 24 * 3600_000;
 const WATCH_OVERLAP_MS = 60_000;
 /** Full reload of the watched set (drops payments past the watch window). */
 const FULL_RELOAD_MS = 10 * 60_000;
-/** Status written for the health endpoint at least this often. */
-const STATUS_EVERY_MS = 5_000;
 const BLOCK_BATCH = 4;
 const TX_BATCH = 100;
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const onAbort = () => {
-      clearTimeout(t);
-      resolve();
-    };
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
@@ -139,7 +109,7 @@ export function createChainWatcher({
   dbHandle: DbHandle;
   chain: ChainConfig;
   rpc?: RpcClient;
-  log?: Log;
+  log?: WatcherLog;
   pollMs?: number;
   watchDays?: number;
   /** With no cursor yet, the first block scanned is this many blocks below the node's tip. */
@@ -148,6 +118,7 @@ export function createChainWatcher({
   lock?: LeaderLock;
 }): ChainWatcher {
   const db = dbHandle.db;
+  const reportStatus = createStatusReporter({ db, network: chain.network });
   const network = chain.network;
 
   // Watched addresses: address -> its payments, newest first. Refreshed incrementally by created_at every pass.
@@ -166,8 +137,6 @@ export function createChainWatcher({
   let lastError: string | null = null;
   let lastErrorAt: Date | null = null;
   let lastBlockTime: Date | null = null;
-  let lastStatusWrite = 0;
-  let lastStatusKey = '';
   let confirmedTip: number | null = null;
 
   let controller: AbortController | null = null;
@@ -223,103 +192,28 @@ export function createChainWatcher({
    * among the address's payments (newest open on a key address; exact amount on a single-address wallet), or
    * to none (logged with its txid) when a single-address wallet's output matches no payment unambiguously.
    */
-  async function seen(
-    match: WatchedAddress,
-    txid: string,
-    out: Output,
-    block: { height: number; hash: string; confirmations: number } | null,
-    now: Date,
-  ) {
+  async function seen(match: WatchedAddress, txid: string, out: Output, block: BlockRef | null, now: Date) {
     const amount = parseUnits(out.value.toFixed(match.decimals), match.decimals);
-    if (amount <= 0n) return;
-    const existing = await findChainTransfer({ db, network, txid, outputIndex: out.n });
-    if (!existing) {
-      const target = await findOutputPayment({ db, network, address: out.address, amount, now });
-      if (!target.paymentId) {
-        const key = `${txid}:${out.n}`;
-        if (!unassigned.has(key)) {
-          unassigned.add(key);
-          log?.warn(
-            { network, txid, outputIndex: out.n, address: out.address, amount: amount.toString(), target },
-            'transfer to a shared address matches no payment unambiguously: left unassigned',
-          );
-        }
-        return;
-      }
-      await recordPaymentTransfer({
-        db,
-        paymentId: target.paymentId,
-        transfer: {
-          txid,
-          outputIndex: out.n,
-          amount,
-          confirmations: block?.confirmations ?? 0,
-          blockHeight: block?.height ?? null,
-          blockHash: block?.hash ?? null,
-          seenAt: now,
-        },
-        now,
-      });
-      return;
-    }
-    if (existing.status === 'removed') {
-      await restorePaymentTransfer({ db, paymentId: existing.payment_id, transferId: existing.id, now });
-      existing.confirmations = 0;
-      existing.block_hash = null;
-    }
-    const settled = existing.status === 'confirmed' && existing.block_hash === block?.hash;
-    if (
-      block &&
-      !settled &&
-      (existing.block_hash !== block.hash || existing.confirmations !== block.confirmations)
-    ) {
-      await updatePaymentConfirmations({
-        db,
-        paymentId: existing.payment_id,
-        updates: [
-          {
-            transferId: existing.id,
-            confirmations: block.confirmations,
-            blockHeight: block.height,
-            blockHash: block.hash,
-          },
-        ],
-        now,
-      });
-    }
-  }
-
-  async function setConfirmations(
-    transfers: readonly ChainTransfer[],
-    confirmationsOf: (
-      t: ChainTransfer,
-    ) => { confirmations: number; blockHeight?: null; blockHash?: null } | null,
-    now: Date,
-  ) {
-    const byPayment = new Map<
-      string,
-      { transferId: string; confirmations: number; blockHeight?: null; blockHash?: null }[]
-    >();
-    for (const t of transfers) {
-      const next = confirmationsOf(t);
-      if (!next) continue;
-      const list = byPayment.get(t.payment_id) ?? [];
-      list.push({ transferId: t.id, ...next });
-      byPayment.set(t.payment_id, list);
-    }
-    for (const [paymentId, updates] of byPayment) {
-      await updatePaymentConfirmations({ db, paymentId, updates, now });
-    }
+    await creditTransfer({
+      db,
+      network,
+      txid,
+      index: out.n,
+      address: out.address,
+      amount,
+      block,
+      unassigned,
+      log,
+      now,
+    });
   }
 
   // ---------------------------------------------------------------------------------------------------
   // Blocks
 
-  async function loadCursor() {
+  async function loadCursor(now: Date) {
     if (cursorLoaded) return;
-    const row = await selectCursor(db, network);
-    cursor = row?.height != null && row.hash ? { height: row.height, hash: row.hash } : null;
-    lastBlockTime = row?.last_block_time ?? null;
+    ({ cursor, lastBlockTime } = await loadWatcherCursor({ db, network, now }));
     cursorLoaded = true;
   }
 
@@ -370,21 +264,13 @@ export function createChainWatcher({
       fork = { height: lowest, hash: await rpc.call<string>('getblockhash', [lowest]) };
       log?.error({ network, height: lowest }, 'reorganisation deeper than the kept block hashes');
     }
-    const orphaned = (await selectBlocksAbove(db, network, fork.height)).map((b) => b.hash);
-    if (cursor && !orphaned.includes(cursor.hash)) orphaned.push(cursor.hash);
-    const transfers = await listTransfersInBlocks({ db, network, blockHashes: orphaned });
-    await setConfirmations(transfers, () => ({ confirmations: 0, blockHeight: null, blockHash: null }), now);
-    await rewindCursor(db, network, fork, now);
-    log?.warn(
-      { network, from: cursor!.height, fork: fork.height, transfers: transfers.length },
-      'chain reorganisation: rolled back to the fork point',
-    );
+    await rollBackToFork({ db, network, cursor: cursor!, fork, log, now });
     cursor = fork;
     confirmedTip = null;
   }
 
   async function scanBlocks(best: string, now: Date) {
-    await loadCursor();
+    await loadCursor(now);
     const tip = await rpc.call<Header>('getblockheader', [best]);
     nodeTip = tip.height;
     if (!cursor) {
@@ -435,19 +321,8 @@ export function createChainWatcher({
       }
     }
     if (confirmedTip !== cursor.height) {
-      // Confirmations = tip - block height + 1, for transfers still below their payment's requirement.
-      const tipHeight = cursor.height;
-      const moving = await listMovingTransfers({ db, network });
-      await setConfirmations(
-        moving,
-        (t) => {
-          if (t.block_height == null) return null;
-          const c = tipHeight - t.block_height + 1;
-          return c !== t.confirmations && c > 0 ? { confirmations: c } : null;
-        },
-        now,
-      );
-      confirmedTip = tipHeight;
+      await confirmUpToTip({ db, network, tipHeight: cursor.height, now });
+      confirmedTip = cursor.height;
     }
   }
 
@@ -494,10 +369,12 @@ export function createChainWatcher({
     const moving = await listMovingTransfers({ db, network });
     for (const t of moving) {
       if (t.block_hash !== null || inMempool.has(t.txid)) continue;
-      // With -txindex, a transaction mined in a block not yet scanned is found: keep it for the block scan.
+      // With -txindex, a transaction mined in a block not yet scanned is found: keep it for the block scan. The
+      // index also keeps transactions of orphaned blocks (with their old blockhash): only a block of the active
+      // chain (confirmations > 0) counts, or a transaction double-spent by a reorganisation would stay forever.
       const onChain = await rpc
-        .call<{ blockhash?: string }>('getrawtransaction', [t.txid, true])
-        .then((r) => !!r.blockhash)
+        .call<{ blockhash?: string; confirmations?: number }>('getrawtransaction', [t.txid, true])
+        .then((r) => !!r.blockhash && (r.confirmations ?? 0) > 0)
         .catch(() => false);
       if (onChain) continue;
       await removePaymentTransfer({ db, paymentId: t.payment_id, transferId: t.id, now });
@@ -525,26 +402,7 @@ export function createChainWatcher({
       lastError = text;
       lastErrorAt = now;
     }
-    await reportStatus(now).catch(() => {});
-  }
-
-  async function reportStatus(now: Date) {
-    const key = `${nodeTip}|${lastError}`;
-    if (key === lastStatusKey && now.getTime() - lastStatusWrite < STATUS_EVERY_MS) return;
-    lastStatusKey = key;
-    lastStatusWrite = now.getTime();
-    await writeWatcherStatus(db, network, { nodeTip, lastError, now });
-  }
-
-  async function run(signal: AbortSignal) {
-    while (!signal.aborted) {
-      if (!lock.held && !(await lock.acquire())) {
-        await sleep(Math.max(pollMs, 2_000), signal);
-        continue;
-      }
-      await tick();
-      await sleep(pollMs, signal);
-    }
+    await reportStatus(now, nodeTip, lastError).catch(() => {});
   }
 
   return {
@@ -553,7 +411,7 @@ export function createChainWatcher({
       controller = new AbortController();
       cursorLoaded = false; // another process may have moved it while we were stopped
       lastFullReload = 0;
-      loop = run(controller.signal);
+      loop = runWhileLeader({ lock, pollMs, tick, signal: controller.signal });
     },
     async stop() {
       controller?.abort();

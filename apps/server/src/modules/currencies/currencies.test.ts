@@ -1,6 +1,8 @@
 import { CRYPTO_CURRENCIES, NETWORKS, PAYMENT_LINK_CRYPTOS } from '@coinlane/core/currencies';
+import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENCY_SEED } from '#app/db/migrations/0002-payments.ts';
+import { EVM_CURRENCY_SEED } from '#app/db/migrations/0010-evm-currencies.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { resolveCurrency } from './resolve-currency.ts';
 
@@ -10,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('supported_cryptocurrencies seed (migration 0002)', () => {
+describe('supported_cryptocurrencies seed (migrations 0002 and 0010)', () => {
   it('holds one row per (symbol, network) of the core catalogue, with its decimals and confirmations', async () => {
     const rows = await ctx.db.selectFrom('supported_cryptocurrencies').selectAll().execute();
     const key = (c: { symbol: string; network: string }) => `${c.symbol}@${c.network}`;
@@ -28,7 +30,21 @@ describe('supported_cryptocurrencies seed (migration 0002)', () => {
       if (NETWORKS[c.network].family === 'evm') expect(row.contract_address === null, key(c)).toBe(c.native);
     }
     // The frozen seed list of the migration is the catalogue of this release.
-    expect(CURRENCY_SEED.map(key).sort()).toEqual(CRYPTO_CURRENCIES.map(key).sort());
+    const seeded = [...CURRENCY_SEED, ...EVM_CURRENCY_SEED];
+    expect(seeded.map(key).sort()).toEqual(CRYPTO_CURRENCIES.map(key).sort());
+    // Every seeded token contract is a well-formed, EIP-55 checksummed address (a typo fails the checksum).
+    for (const c of seeded) if (c.contract) expect(getAddress(c.contract), key(c)).toBe(c.contract);
+  });
+
+  it('offers ETH, USDT, USDC and DAI on every EVM network the watcher supports (issue 7)', async () => {
+    const rows = await ctx.db.selectFrom('supported_cryptocurrencies').selectAll().execute();
+    const has = (symbol: string, network: string) =>
+      rows.some((r) => r.symbol === symbol && r.network === network);
+    for (const network of ['ethereum', 'polygon', 'binance-smart-chain', 'avalanche', 'arbitrum', 'optimism'])
+      for (const symbol of ['USDT', 'USDC', 'DAI'])
+        expect(has(symbol, network), `${symbol}@${network}`).toBe(true);
+    for (const network of ['ethereum', 'arbitrum', 'optimism'])
+      expect(has('ETH', network), network).toBe(true);
   });
 
   it('has every crypto and network the link form offers, and the spec confirmations', async () => {
@@ -55,6 +71,8 @@ describe('supported_cryptocurrencies seed (migration 0002)', () => {
       avalanche: 1,
       litecoin: 6,
       dogecoin: 40,
+      arbitrum: 64,
+      optimism: 30,
     });
   });
 
@@ -70,5 +88,18 @@ describe('supported_cryptocurrencies seed (migration 0002)', () => {
   it('accepts the bsc alias and full coin names', async () => {
     const { row } = await resolveCurrency({ db: ctx.db, currency: 'usd-coin', network: 'BSC' });
     expect(row).toMatchObject({ symbol: 'USDC', network: 'binance-smart-chain', decimals: 18 });
+  });
+
+  it('reads ETH without a network as ethereum (its layer 2s are named), but asks which USDT', async () => {
+    expect((await resolveCurrency({ db: ctx.db, currency: 'ETH' })).row.network).toBe('ethereum');
+    expect((await resolveCurrency({ db: ctx.db, currency: 'eth', network: 'arbitrum' })).row).toMatchObject({
+      symbol: 'ETH',
+      network: 'arbitrum',
+      decimals: 18,
+      contract_address: null,
+    });
+    await expect(resolveCurrency({ db: ctx.db, currency: 'USDT' })).rejects.toMatchObject({
+      message: 'Please select a network for USDT',
+    });
   });
 });

@@ -40,3 +40,16 @@ export async function listKnownSymbols(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('supported_cryptocurrencies').select('symbol').distinct().execute();
   return rows.map((r) => r.symbol);
 }
+
+/** The token contracts the catalogue lists on a network (mainnet contracts), enabled or not. */
+export async function listTokenContracts(db: Db, network: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('supported_cryptocurrencies')
+    .select('contract_address')
+    .where('network', '=', network)
+    .where('contract_address', 'is not', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.contract_address!);
+}

@@ -1,5 +1,11 @@
 import { normalizeCoinSymbol } from '@coinlane/core/coin-input';
-import { getNetwork, NETWORKS, normalizeNetworkId, type TNetworkInfo } from '@coinlane/core/currencies';
+import {
+  getNetwork,
+  NETWORKS,
+  normalizeNetworkId,
+  PAYMENT_LINK_CRYPTOS,
+  type TNetworkInfo,
+} from '@coinlane/core/currencies';
 import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
@@ -20,7 +26,9 @@ export function networkInfo(id: string): TNetworkInfo {
 
 /**
  * The enabled supported_cryptocurrencies row for a coin (code or full name) and an optional network (id or
- * alias). Messages of the spec: a coin on several networks needs one ('Please select a network for USDT').
+ * alias). Messages of the spec: a coin on several networks needs one ('Please select a network for USDT'), except
+ * a coin the spec offers on one network only: ETH without a network is ETH on ethereum (its layer-2 networks,
+ * arbitrum and optimism, are named), BTC is bitcoin.
  */
 export async function resolveCurrency({
   db,
@@ -49,7 +57,10 @@ export async function resolveCurrency({
     }
   } else if (rows.length === 1) {
     row = rows[0]!;
-  } else {
+  } else if (PAYMENT_LINK_CRYPTOS[symbol]?.length === 1) {
+    row = rows.find((r) => r.network === PAYMENT_LINK_CRYPTOS[symbol]![0]);
+  }
+  if (!row) {
     const message = T.selectNetwork(symbol);
     throw new AppError('VALIDATION_ERROR', { message, details: { fields: { network: message } } });
   }

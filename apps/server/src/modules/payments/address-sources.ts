@@ -22,6 +22,14 @@ export type AllocatedAddress = {
   /** The merchant wallet receiving the payment, and the key's child index (modules/wallets). */
   walletId?: string;
   derivationIndex?: number;
+  /** EVM forwarder payments: the payment salt of the CREATE2 deposit address (0x + 64 hex). */
+  depositSalt?: string;
+  /** EVM forwarder payments: the factory the deposit address was computed under. */
+  forwarderFactory?: string;
+  /** EVM payments: the EIP-155 chain id the payment is to be paid on (its EIP-681 URI carries it). */
+  chainId?: number;
+  /** EVM token payments: the token contract on this chain, when it differs from the currency row's (dev chains). */
+  contractAddress?: string | null;
 };
 
 /**

@@ -106,7 +106,8 @@ export async function applyPaymentEvent({
           confirmations: s.confirmations,
           tx_hash: latestTxid,
           failure_reason: change.type === 'cancel' ? 'cancelled' : row.failure_reason,
-          confirmed_at: s.status === 'confirmed' ? (row.confirmed_at ?? now) : row.confirmed_at,
+          // Un-confirmed by a reorganisation: no confirmation time until the chain confirms it again.
+          confirmed_at: s.status === 'confirmed' ? (row.confirmed_at ?? now) : null,
           updated_at: now,
         })
         .where('id', '=', paymentId)

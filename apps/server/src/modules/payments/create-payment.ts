@@ -66,12 +66,18 @@ export async function insertPayment({
         currency: p.currency.row.symbol,
         network: p.currency.row.network,
         decimals: p.currency.row.decimals,
-        contract_address: p.currency.row.contract_address,
+        contract_address:
+          allocated.contractAddress !== undefined
+            ? allocated.contractAddress
+            : p.currency.row.contract_address,
         amount: (allocated.amount ?? p.units).toString(),
         required_confirmations: p.currency.row.required_confirmations,
         address,
         wallet_id: allocated.walletId ?? null,
         derivation_index: allocated.derivationIndex ?? null,
+        deposit_salt: allocated.depositSalt ?? null,
+        forwarder_factory: allocated.forwarderFactory ?? null,
+        chain_id: allocated.chainId ?? null,
         fiat_amount: p.fiat?.amount ?? null,
         fiat_currency: p.fiat?.currency ?? null,
         usd_amount: p.usdAmount,

@@ -14,8 +14,8 @@ export type OutputPaymentMatch =
  *   (or, once partly paid, amount remaining) equals the output exactly; else a payment expired within the
  *   last 24 h whose amount due equals it (paid late); else the only open-or-recent payment when there is
  *   exactly one; otherwise none (the caller logs it as unassigned);
- * - any other address (a key's child address, possibly reused after an unpaid expiry): the newest open
- *   payment, else the newest payment (a late transfer to it is flagged paid late).
+ * - any other address (a key's child address, possibly reused after an unpaid expiry, or an EVM forwarder
+ *   deposit address): the newest open payment, else the newest payment (a late transfer to it is flagged paid late).
  * Reads the payments of the address newest first, through payments_network_address_idx.
  */
 export async function findOutputPayment({
@@ -23,6 +23,7 @@ export async function findOutputPayment({
   network,
   address,
   amount,
+  currency,
   now,
 }: {
   db: Db;
@@ -30,22 +31,37 @@ export async function findOutputPayment({
   address: string;
   /** The output's value in base units. */
   amount: bigint;
+  /**
+   * Only payments in this coin (EVM: one address may serve an ETH and a USDT payment; a native transfer or a
+   * token's Transfer log is matched within its own coin). UTXO networks have one coin and leave it out.
+   */
+  currency?: string;
   now: Date;
 }): Promise<OutputPaymentMatch> {
-  const rows = await db
+  let q = db
     .selectFrom('payments')
-    .select(['id', 'status', 'amount', 'amount_received', 'expires_at', 'wallet_id', 'derivation_index'])
+    .select([
+      'id',
+      'status',
+      'amount',
+      'amount_received',
+      'expires_at',
+      'wallet_id',
+      'derivation_index',
+      'deposit_salt',
+    ])
     .where('mode', '=', 'live')
     .where('network', '=', network)
-    .where('address', '=', address)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(500)
-    .execute();
+    .where('address', '=', address);
+  if (currency) q = q.where('currency', '=', currency);
+  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute();
   if (rows.length === 0) return { paymentId: null, rule: 'no_candidate', candidates: 0 };
   const isOpen = (r: (typeof rows)[number]) =>
     (r.status === 'pending' || r.status === 'partial') && r.expires_at.getTime() > now.getTime();
-  const single = rows.some((r) => r.wallet_id !== null && r.derivation_index === null);
+  // A forwarder deposit address (EVM, deposit_salt set) is one payment's own address, like a key's child.
+  const single = rows.some(
+    (r) => r.wallet_id !== null && r.derivation_index === null && r.deposit_salt === null,
+  );
   if (!single) {
     const open = rows.find(isOpen);
     return { paymentId: (open ?? rows[0]!).id, rule: 'newest' };

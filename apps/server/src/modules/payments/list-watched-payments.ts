@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 
-export type WatchedPayment = { id: string; address: string; decimals: number; created_at: Date };
+export type WatchedPayment = {
+  id: string;
+  address: string;
+  decimals: number;
+  created_at: Date;
+  /** The coin, and its token contract (EVM tokens) or null: an EVM watcher matches transfers within a coin. */
+  currency: string;
+  contract_address: string | null;
+};
 
 /**
  * The live payments of a network whose address a chain watcher must watch: every payment created since
@@ -28,7 +36,7 @@ export async function listWatchedPayments({
 }): Promise<WatchedPayment[]> {
   let q = db
     .selectFrom('payments')
-    .select(['id', 'address', 'decimals', 'created_at'])
+    .select(['id', 'address', 'decimals', 'created_at', 'currency', 'contract_address'])
     .where('mode', '=', 'live')
     .where('network', '=', network)
     .where((eb) =>

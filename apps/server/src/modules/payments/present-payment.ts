@@ -31,7 +31,8 @@ export function paymentUriOf(row: PaymentRow): string {
     symbol: row.currency,
     network: row.network,
     family: net.family,
-    chainId: net.chainId,
+    // A live EVM payment records the chain it is paid on (a testnet or dev chain has its own id).
+    chainId: row.chain_id ?? net.chainId,
     contractAddress: row.contract_address,
     address: row.address,
     amount: row.status === 'partial' && remaining > 0n ? remaining : BigInt(row.amount),
@@ -83,6 +84,8 @@ export function presentPayment(row: PaymentRow): TPayment {
     confirmedAt: row.confirmed_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    flushedAt: row.flushed_at?.toISOString() ?? null,
+    flushTx: row.flush_tx,
   };
 }
 
@@ -127,6 +130,9 @@ export const presentCheckoutPayment = (row: PaymentRow): TCheckoutPayment => ({
   networkName: networkInfo(row.network).name,
   address: row.address,
   paymentUri: paymentUriOf(row),
+  chainId:
+    networkInfo(row.network).family === 'evm' ? (row.chain_id ?? networkInfo(row.network).chainId) : null,
+  contractAddress: row.contract_address,
   confirmations: row.confirmations,
   requiredConfirmations: row.required_confirmations,
   transactionHash: row.tx_hash,

@@ -33,6 +33,9 @@ describe('GET /public/overview', () => {
         { id: 'tron', name: 'Tron' },
         { id: 'polygon', name: 'Polygon' },
         { id: 'binance-smart-chain', name: 'BNB Smart Chain' },
+        { id: 'avalanche', name: 'Avalanche C-Chain' },
+        { id: 'arbitrum', name: 'Arbitrum One' },
+        { id: 'optimism', name: 'OP Mainnet' },
       ],
     });
     const featured = data.coins

@@ -22,5 +22,9 @@ export function presentTransaction(row: MerchantPaymentRow): TTransaction {
     paymentLinkId: row.payment_link_id,
     createdAt: row.created_at.toISOString(),
     confirmedAt: row.confirmed_at?.toISOString() ?? null,
+    forwarder:
+      row.deposit_salt !== null
+        ? { flushedAt: row.flushed_at?.toISOString() ?? null, flushTx: row.flush_tx }
+        : null,
   };
 }

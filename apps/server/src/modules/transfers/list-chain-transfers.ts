@@ -60,6 +60,29 @@ export async function listTransfersInBlocks({
     .execute();
 }
 
+/**
+ * A network's live transfers (not removed) recorded in blocks above `height`: after a restart, those of a block
+ * whose processing a crash interrupted before the cursor moved past it.
+ */
+export async function listTransfersAboveHeight({
+  db,
+  network,
+  height,
+}: {
+  db: Db;
+  network: string;
+  height: number;
+}): Promise<ChainTransfer[]> {
+  return db
+    .selectFrom('transfers')
+    .select(COLUMNS)
+    .where('network', '=', network)
+    .where('mode', '=', 'live')
+    .where('status', '<>', 'removed')
+    .where('block_height', '>', height)
+    .execute();
+}
+
 /** One transfer by its chain identity (network, txid, output index), removed or not. */
 export async function findChainTransfer({
   db,

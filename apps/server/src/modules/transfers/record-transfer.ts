@@ -5,7 +5,7 @@ import type { TransferRow } from './queries.ts';
 
 export type NewTransfer = {
   txid: string;
-  /** Output index (UTXO) or log index (EVM token); 0 for a native EVM transfer. */
+  /** Output index (UTXO) or log index (EVM token); NATIVE_OUTPUT_INDEX (2147483647) for a native EVM transfer. */
   outputIndex: number;
   amount: bigint;
   confirmations: number;

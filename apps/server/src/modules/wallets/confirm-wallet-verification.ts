@@ -46,7 +46,8 @@ export async function confirmWalletVerification({
         .updateTable('wallets')
         .set({
           code_wrong_attempts: wrong,
-          ...(voided ? { code_hash: null, code_expires_at: null } : {}),
+          // A voided code keeps its expiry: the resend cooldown still counts from when it was sent.
+          ...(voided ? { code_hash: null } : {}),
           updated_at: now,
         })
         .where('id', '=', id)

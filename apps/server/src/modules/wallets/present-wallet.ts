@@ -11,12 +11,13 @@ export function presentWallet(row: WalletRow): TWallet {
     chainMode: row.chain_mode,
     kind: row.kind,
     address: row.address_display,
-    scriptType: row.script_type as TScriptType,
+    scriptType: row.script_type as TScriptType | 'evm',
     label: row.label,
     isDefault: row.is_default,
     verified: row.verified,
     verifiedAt: row.verified_at ? row.verified_at.toISOString() : null,
     nextIndex: row.next_index,
+    receiveMode: row.receive_mode,
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -1,4 +1,8 @@
-import { WALLET_CODE_TTL_SECONDS } from '@coinlane/core/api/wallets';
+import {
+  type TWalletCodeSent,
+  WALLET_CODE_RESEND_SECONDS,
+  WALLET_CODE_TTL_SECONDS,
+} from '@coinlane/core/api/wallets';
 import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,8 +15,11 @@ import { walletCodeMail } from './wallet-code-mail.ts';
 
 /**
  * E-mails a 6-digit code that whitelists the wallet (valid 10 minutes, 5 wrong tries). Only the code's hash is
- * stored; a new request replaces the previous code. The row is written first and the mail sent after the
- * transaction (never a transaction open over SMTP); a mail failure is reported (503).
+ * stored; a new request replaces the previous code, but not within WALLET_CODE_RESEND_SECONDS of the previous
+ * one (429 RATE_LIMITED, `retryAfterSeconds` in the details): the send time is `code_expires_at` minus the TTL,
+ * kept when five wrong codes void a code, so neither repeated requests nor voided codes give unlimited mails
+ * or guesses. The row is locked, so concurrent requests send one code. The row is written first and the mail
+ * sent after the transaction (never a transaction open over SMTP); a mail failure is reported (503).
  */
 export async function requestWalletVerification({
   db,
@@ -30,13 +37,24 @@ export async function requestWalletVerification({
   id: string;
   ip: string | null;
   now?: Date;
-}): Promise<{ sent: true; expiresAt: string; message: string }> {
+}): Promise<TWalletCodeSent> {
   const code = newOtp(6);
   const expiresAt = new Date(now.getTime() + WALLET_CODE_TTL_SECONDS * 1000);
   const wallet = await db.transaction().execute(async (trx) => {
     const row = await selectOwnWallet(trx, { id, userId: user.id, forUpdate: true });
     if (!row) throw new AppError('NOT_FOUND', { message: T.walletNotFound });
     if (row.verified) throw new AppError('INVALID_STATE', { message: T.walletAlreadyVerified });
+    if (row.code_expires_at) {
+      const resendAt =
+        row.code_expires_at.getTime() - (WALLET_CODE_TTL_SECONDS - WALLET_CODE_RESEND_SECONDS) * 1000;
+      if (resendAt > now.getTime()) {
+        const retryAfterSeconds = Math.ceil((resendAt - now.getTime()) / 1000);
+        throw new AppError('RATE_LIMITED', {
+          message: T.walletCodeResendWait(retryAfterSeconds),
+          details: { retryAfterSeconds },
+        });
+      }
+    }
     await trx
       .updateTable('wallets')
       .set({
@@ -77,5 +95,10 @@ export async function requestWalletVerification({
     log.error({ err }, 'wallet verification mail could not be sent');
     throw new AppError('SERVICE_UNAVAILABLE', { message: T.walletVerifyMailFailed });
   }
-  return { sent: true, expiresAt: expiresAt.toISOString(), message: T.walletCodeSent };
+  return {
+    sent: true,
+    expiresAt: expiresAt.toISOString(),
+    resendAt: new Date(now.getTime() + WALLET_CODE_RESEND_SECONDS * 1000).toISOString(),
+    message: T.walletCodeSent,
+  };
 }

@@ -1,5 +1,6 @@
 import { envelope } from '@coinlane/core/api/envelope';
 import {
+  WALLET_CODE_RESEND_SECONDS,
   ZConfirmWalletRequest,
   ZCreatedWallet,
   ZCreateWalletRequest,
@@ -20,6 +21,7 @@ import { requestWalletVerification } from './request-wallet-verification.ts';
 import { setDefaultWallet } from './set-default-wallet.ts';
 
 const tags = ['Wallets'];
+
 const SESSION_ONLY = 'Needs a signed-in session: API keys cannot see or change payout wallets.';
 const ACCOUNT_WIDE =
   'Wallets belong to the account, not to a mode: test and live sessions see the same list.';
@@ -76,7 +78,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'E-mail a whitelisting code',
-        description: `Sends a 6-digit code to the account's e-mail address, valid 10 minutes; five wrong codes void it. A new request replaces the previous code. ${SESSION_ONLY}`,
+        description: `Sends a 6-digit code to the account's e-mail address, valid 10 minutes; five wrong codes void it. A new request replaces the previous code, at most one per ${WALLET_CODE_RESEND_SECONDS} seconds: earlier, 429 RATE_LIMITED with \`Retry-After\` (the previous code still works). ${SESSION_ONLY}`,
         params: ZWalletParams,
         response: { 200: envelope(ZWalletCodeSent) },
       },

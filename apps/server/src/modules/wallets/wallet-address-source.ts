@@ -9,11 +9,13 @@ import {
 import { sql } from 'kysely';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
+import { isEvmChain } from '#app/modules/chains/chain-config.ts';
 import type {
   AddressSource,
   AddressSources,
   AllocatedAddress,
 } from '#app/modules/payments/address-sources.ts';
+import { createEvmWalletAddressSource } from './evm-address-source.ts';
 import { selectDefaultWallet, type WalletRow } from './queries.ts';
 import { openWalletAddress } from './wallet-secret.ts';
 
@@ -32,7 +34,7 @@ export const SINGLE_ADDRESS_MAX_OPEN = 100;
  *   unpaid more than 24 h ago with no transfer ever seen is reused; with GAP_LIMIT unused addresses
  *   outstanding past the last one that received funds, new payments are refused until some are paid or reusable;
  * - a single address: the amount due is raised by the fewest base units that make it unique among the
- *   wallet's open payments and those expired in the last 24 h (late payments still match).
+ *   payments on the address in the coin (any wallet or account) that are open or expired in the last 24 h.
  */
 export function createWalletAddressSource({
   target,
@@ -60,26 +62,36 @@ export function createWalletAddressSource({
     async allocate({ db, userId, currency, amount, now }) {
       const wallet = await findWallet(db, userId, currency.symbol, true);
       if (!wallet) throw refuse(currency.symbol);
-      if (wallet.kind === 'xpub') return allocateFromKey({ db, wallet, target, secretKey, now });
+      if (wallet.kind === 'xpub') {
+        const script = wallet.script_type as TKeyScriptType;
+        const derive = (key: string, index: number) => deriveAddresses(key, script, target, index, 1)[0]!;
+        return allocateFromKey({ db, wallet, derive, secretKey, now });
+      }
       return allocateUniqueAmount({ db, wallet, secretKey, amount, now });
     },
   };
 }
 
-async function allocateFromKey({
+/**
+ * The next address of a key wallet under the gap/reuse policy (decision 008), for any chain: `derive` turns the
+ * opened key and a child index into the address (UTXO script types, or EVM m/.../0/i). Call under the payment's
+ * insert transaction, with the wallet row locked.
+ */
+export async function allocateFromKey({
   db,
   wallet,
-  target,
+  derive,
   secretKey,
   now,
 }: {
   db: Db;
   wallet: WalletRow;
-  target: WalletTarget;
+  derive: (key: string, index: number) => string;
   secretKey: Buffer;
   now: Date;
 }): Promise<AllocatedAddress> {
   const cutoff = new Date(now.getTime() - REUSE_AFTER_MS);
+  const key = openWalletAddress(secretKey, wallet);
   const reusable = await sql<{ idx: number }>`
     SELECT p.derivation_index AS idx
     FROM payments p
@@ -93,32 +105,95 @@ async function allocateFromKey({
     ORDER BY p.derivation_index
     LIMIT 1
   `.execute(db);
-  let index: number;
   if (reusable.rows[0]) {
-    index = Number(reusable.rows[0].idx);
-  } else {
-    const used = await sql<{ last: number | null }>`
-      SELECT max(q.derivation_index) AS last
-      FROM transfers t JOIN payments q ON q.id = t.payment_id
-      WHERE q.wallet_id = ${wallet.id}
-    `.execute(db);
-    const lastUsed = used.rows[0]?.last ?? null;
-    const outstanding = wallet.next_index - (lastUsed === null ? 0 : Number(lastUsed) + 1);
+    const index = Number(reusable.rows[0].idx);
+    const address = derive(key, index);
+    if (!(await takenElsewhere(db, wallet, address))) {
+      return { address, walletId: wallet.id, derivationIndex: index };
+    }
+  }
+  const used = await sql<{ last: number | null }>`
+    SELECT max(q.derivation_index) AS last
+    FROM transfers t JOIN payments q ON q.id = t.payment_id
+    WHERE q.wallet_id = ${wallet.id}
+  `.execute(db);
+  let lastUsed = used.rows[0]?.last ?? null;
+  // Addresses this wallet handed out past the last one that received money (the gap a wallet app must scan).
+  const handedOut = await sql<{ n: number | string }>`
+    SELECT count(DISTINCT derivation_index) AS n FROM payments
+    WHERE wallet_id = ${wallet.id} AND derivation_index > ${lastUsed === null ? -1 : Number(lastUsed)}
+  `.execute(db);
+  const outstanding = Number(handedOut.rows[0]?.n ?? 0);
+  let next = wallet.next_index;
+  // The same key may be a wallet of another account too (a merchant with two accounts), or an earlier wallet of
+  // this account (deleted and added again): an address a payment outside this wallet holds is skipped, so an
+  // address never serves two wallets and a transfer to it has one owner. Skipped addresses are not gaps of this
+  // wallet; one that was paid counts as used for the bound below (a wallet app sees money there).
+  for (;;) {
     if (outstanding >= GAP_LIMIT)
       throw new AppError('INVALID_STATE', { message: T.walletGapLimit(GAP_LIMIT) });
-    index = wallet.next_index;
+    const index = next;
+    next += 1;
     await db
       .updateTable('wallets')
-      .set({ next_index: sql<number>`next_index + 1`, updated_at: now })
+      .set({ next_index: next, updated_at: now })
       .where('id', '=', wallet.id)
       .execute();
+    const address = derive(key, index);
+    const taken = await takenElsewhere(db, wallet, address);
+    if (!taken) return { address, walletId: wallet.id, derivationIndex: index };
+    if (taken === 'paid') lastUsed = index;
+    // A skipped index is not outstanding for this wallet, but a wallet app scanning the key still sees a gap
+    // there unless the other account's payment was paid: bounded by the same limit.
+    if (index - (lastUsed === null ? -1 : Number(lastUsed)) > GAP_LIMIT * 5) {
+      throw new AppError('INVALID_STATE', { message: T.walletGapLimit(GAP_LIMIT) });
+    }
   }
-  const key = openWalletAddress(secretKey, wallet);
-  const [address] = deriveAddresses(key, wallet.script_type as TKeyScriptType, target, index, 1);
-  return { address: address!, walletId: wallet.id, derivationIndex: index };
 }
 
-async function allocateUniqueAmount({
+/**
+ * Serialises every allocation of (network, address) until the payment's transaction ends (two accounts that
+ * registered the same key or address allocate under different wallet locks), then tells whether a payment
+ * outside this wallet already holds the address: another account's, or another wallet's of this account in the
+ * same coin (the key deleted and added again, which starts again at index 0). An address a payment used is
+ * never handed out again by another wallet, so a transfer to it has one owner and a paid address is not reused.
+ * (Two wallets of one account with one key in two EVM coins may share addresses: the coin tells them apart.)
+ */
+async function takenElsewhere(db: Db, wallet: WalletRow, address: string): Promise<false | 'open' | 'paid'> {
+  await lockAddress(db, wallet.network, address);
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) => [
+      'id',
+      eb
+        .exists(eb.selectFrom('transfers as t').select('t.id').whereRef('t.payment_id', '=', 'payments.id'))
+        .as('paid'),
+    ])
+    .where('network', '=', wallet.network)
+    .where('address', '=', address)
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '<>', wallet.user_id),
+        eb.and([
+          eb.or([eb('wallet_id', 'is', null), eb('wallet_id', '<>', wallet.id)]),
+          eb('currency', '=', wallet.currency),
+        ]),
+      ]),
+    )
+    .orderBy('paid', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? false : row.paid ? 'paid' : 'open';
+}
+
+const lockAddress = (db: Db, network: string, address: string) =>
+  sql`SELECT pg_advisory_xact_lock(hashtext(${`${network}:${address}`}))`.execute(db);
+
+/**
+ * A single-address wallet's payment: the wallet's address with the amount due raised to be unique (decision 008),
+ * for any chain. Call under the payment's insert transaction, with the wallet row locked.
+ */
+export async function allocateUniqueAmount({
   db,
   wallet,
   secretKey,
@@ -132,10 +207,16 @@ async function allocateUniqueAmount({
   now: Date;
 }): Promise<AllocatedAddress> {
   const cutoff = new Date(now.getTime() - REUSE_AFTER_MS);
+  const address = openWalletAddress(secretKey, wallet);
+  // Unique among every payment on the address in this coin, whatever the wallet or account: two accounts may
+  // have registered the same address, and an output is matched by (address, amount) alone.
+  await lockAddress(db, wallet.network, address);
   const rows = await db
     .selectFrom('payments')
     .select(['amount', 'status'])
-    .where('wallet_id', '=', wallet.id)
+    .where('network', '=', wallet.network)
+    .where('address', '=', address)
+    .where('currency', '=', wallet.currency)
     .where((eb) =>
       eb.or([
         eb('status', 'in', ['pending', 'partial']),
@@ -150,10 +231,13 @@ async function allocateUniqueAmount({
   const taken = new Set(rows.map((r) => BigInt(r.amount)));
   let unique = amount;
   while (taken.has(unique)) unique += 1n;
-  return { address: openWalletAddress(secretKey, wallet), amount: unique, walletId: wallet.id };
+  return { address, amount: unique, walletId: wallet.id };
 }
 
-/** Registers a wallet-backed live source for every configured UTXO chain (CHAIN_<NETWORK>_RPC_URL). */
+/**
+ * Registers a wallet-backed live source for every configured chain (CHAIN_<NETWORK>_RPC_URL): UTXO networks
+ * here, EVM networks through createEvmWalletAddressSource (forwarder, single or xpub wallets).
+ */
 export function registerWalletAddressSources({
   config,
   sources,
@@ -162,6 +246,10 @@ export function registerWalletAddressSources({
   sources: AddressSources;
 }): void {
   for (const chain of config.configuredChains) {
+    if (isEvmChain(chain)) {
+      sources.setLive(chain.network, createEvmWalletAddressSource({ chain, secretKey: config.appSecretKey }));
+      continue;
+    }
     if (!isUtxoNetwork(chain.network)) continue;
     sources.setLive(
       chain.network,

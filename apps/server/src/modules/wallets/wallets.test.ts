@@ -1,5 +1,10 @@
+import { WALLET_CODE_RESEND_SECONDS } from '@coinlane/core/api/wallets';
 import { T } from '@coinlane/core/texts';
 import { deriveAddresses } from '@coinlane/core/utxo-keys';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check } from '@scure/base';
+import { HDKey } from '@scure/bip32';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { codeIn } from '#app/test/smtp.ts';
@@ -80,13 +85,26 @@ describe('adding wallets', () => {
     ['a private key', { network: 'litecoin', address: TPRV }, T.walletPrivateKeyRefused],
     [
       'a network without wallets',
-      { currency: 'ETH', network: 'ethereum', address: '0xabc' },
-      T.walletNetworkUnsupported('Ethereum'),
+      { currency: 'SOL', network: 'solana', address: '7v91N7iZ9mNicL8WfG6cgSCKyRXydQjLh6UYBWwm6y1Q' },
+      T.walletNetworkUnsupported('Solana'),
     ],
   ])('refuses %s', async (_name, body, message) => {
     const res = await addWallet(alice, { currency: 'LTC', ...body });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.message).toBe(message);
+  });
+
+  it('refuses a label with a NUL character with 400, adding nothing', async () => {
+    const res = await addWallet(bob, {
+      currency: 'LTC',
+      network: 'litecoin',
+      address: RLTC[2],
+      label: 'a\u0000b',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: T.invalidCharacters });
+    const list = await bob.call({ method: 'GET', url: '/api/v1/wallets' });
+    expect(list.json().data.wallets).toEqual([]);
   });
 
   it('adds a tpub: pending, labelled, masked, sealed at rest, with the first five addresses', async () => {
@@ -219,6 +237,73 @@ describe('live payments and whitelisting', () => {
     expect((await alice.call({ method: 'DELETE', url: `/api/v1/wallets/${id}` })).statusCode).toBe(200);
   });
 
+  it(`sends at most one code per ${WALLET_CODE_RESEND_SECONDS} s, voided codes included, and one of two concurrent requests`, async () => {
+    const res = await addWallet(alice, {
+      currency: 'LTC',
+      network: 'litecoin',
+      address: RLTC[3],
+      label: 'Cooldown',
+    });
+    const id = res.json().data.wallet.id;
+    const email = await emailOf(alice);
+    const mailsTo = () => ctx.smtp.mails.filter((m) => m.to.includes(email)).length;
+    const sendCode = () => alice.call({ method: 'POST', url: `/api/v1/wallets/${id}/verify` });
+    const confirm = (code: string) =>
+      alice.call({ method: 'POST', url: `/api/v1/wallets/${id}/verify/confirm`, payload: { code } });
+    /** Moves the last code's send time back, as if that many seconds had passed. */
+    const age = (seconds: number) =>
+      ctx.db
+        .updateTable('wallets')
+        .set((eb) => ({
+          code_expires_at: sql<Date>`${eb.ref('code_expires_at')} - make_interval(secs => ${seconds})`,
+        }))
+        .where('id', '=', id)
+        .execute();
+
+    const before = ctx.smtp.mails.length;
+    const t0 = Date.now();
+    const first = await sendCode();
+    expect(first.statusCode, first.body).toBe(200);
+    const resendAt = Date.parse(first.json().data.resendAt);
+    expect(resendAt - t0).toBeGreaterThanOrEqual(WALLET_CODE_RESEND_SECONDS * 1000 - 50);
+    expect(resendAt - Date.now()).toBeLessThanOrEqual(WALLET_CODE_RESEND_SECONDS * 1000);
+    const code1 = codeIn(
+      await ctx.smtp.waitForMail(email, { subject: /wallet verification/, after: before }),
+    );
+    const sent = mailsTo();
+
+    // At once again: refused with the wait, a Retry-After header, and no mail.
+    const again = await sendCode();
+    expect(again.statusCode).toBe(429);
+    const wait = Number(again.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(WALLET_CODE_RESEND_SECONDS - 2);
+    expect(wait).toBeLessThanOrEqual(WALLET_CODE_RESEND_SECONDS);
+    expect(again.json().error).toEqual({ code: 'RATE_LIMITED', message: T.walletCodeResendWait(wait) });
+
+    // Five wrong codes void the code, but do not open the way to a new one before the minute is over.
+    for (let i = 0; i < 5; i++) await confirm(code1 === `00000${i}` ? '111111' : `00000${i}`);
+    expect((await confirm(code1)).json().error.message).toBe(T.walletCodeNotRequested);
+    await age(30);
+    const stillWaiting = await sendCode();
+    expect(stillWaiting.statusCode).toBe(429);
+    expect(Number(stillWaiting.headers['retry-after'])).toBeLessThanOrEqual(WALLET_CODE_RESEND_SECONDS - 29);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo()).toBe(sent);
+
+    // A minute after the first: two requests at once send one code.
+    await age(31);
+    const mark = ctx.smtp.mails.length;
+    const both = await Promise.all([sendCode(), sendCode()]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 429]);
+    const code2 = codeIn(await ctx.smtp.waitForMail(email, { subject: /wallet verification/, after: mark }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo()).toBe(sent + 1);
+    const ok = await confirm(code2);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.verified).toBe(true);
+    expect((await alice.call({ method: 'DELETE', url: `/api/v1/wallets/${id}` })).statusCode).toBe(200);
+  });
+
   it('allocates sequential child addresses, never shared while open, and keeps the wallet while they are open', async () => {
     const payments = [];
     for (let i = 0; i < 3; i++) {
@@ -337,5 +422,120 @@ describe('single addresses and defaults', () => {
     expect(audit.map((r) => r.action)).toEqual(
       expect.arrayContaining(['wallet.created', 'wallet.verified', 'wallet.default_set', 'wallet.deleted']),
     );
+  });
+});
+
+describe('the same key or address registered by two accounts', () => {
+  const whitelisted = async (m: Merchant, address: string) => {
+    const res = await addWallet(m, { currency: 'LTC', network: 'litecoin', address });
+    expect(res.statusCode, res.body).toBe(200);
+    await verify(m, res.json().data.wallet.id);
+  };
+  const pay = (m: Merchant, amount = '0.01') =>
+    m.call({ method: 'POST', url: '/api/v1/payments', payload: { amount, currency: 'LTC' } });
+
+  it('never gives an address of one account to a payment of another', async () => {
+    const carol = await createMerchant(ctx, { name: 'Carol Co' });
+    await whitelisted(carol, TPUB); // the key Alice's wallet uses too
+    const carolLive = await carol.inMode('live');
+    const held = new Set(
+      (await ctx.db.selectFrom('payments').select('address').where('user_id', '=', alice.id).execute()).map(
+        (r) => r.address,
+      ),
+    );
+    expect(held.size).toBeGreaterThan(0);
+    const first = await pay(carolLive);
+    const second = await pay(carolLive);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode, second.body).toBe(201);
+    const [a, b] = [first.json().data.address, second.json().data.address];
+    expect(held.has(a) || held.has(b)).toBe(false);
+    expect(a).not.toBe(b);
+    // Both are the key's own child addresses (the skipped ones belong to Alice's payments).
+    const rows = await ctx.db
+      .selectFrom('payments')
+      .select(['address', 'derivation_index'])
+      .where('user_id', '=', carol.id)
+      .where('mode', '=', 'live')
+      .execute();
+    for (const r of rows) {
+      expect(deriveAddresses(TPUB, 'p2wpkh', REGTEST, r.derivation_index!, 1)[0]).toBe(r.address);
+    }
+  });
+
+  it('makes amounts unique across accounts on a shared single address', async () => {
+    const address = deriveAddresses(TPUB, 'p2wpkh', REGTEST, 300, 1)[0]!;
+    const dave = await createMerchant(ctx, { name: 'Dave Deli' });
+    const erin = await createMerchant(ctx, { name: 'Erin Eats' });
+    await whitelisted(dave, address);
+    await whitelisted(erin, address);
+    const d = await pay(await dave.inMode('live'), '0.25');
+    const e = await pay(await erin.inMode('live'), '0.25');
+    expect(d.statusCode, d.body).toBe(201);
+    expect(e.statusCode, e.body).toBe(201);
+    expect([d.json().data.address, e.json().data.address]).toEqual([address, address]);
+    expect([d.json().data.amount, e.json().data.amount]).toEqual(['0.25', '0.25000001']);
+  });
+});
+
+describe('one key written two ways, or deleted and added again', () => {
+  const b58c = createBase58check(sha256);
+  /** The same key with other version bytes (what another wallet app exports for it). */
+  const withVersion = (key: string, version: number) => {
+    const payload = b58c.decode(key);
+    new DataView(payload.buffer, payload.byteOffset).setUint32(0, version);
+    return b58c.encode(payload);
+  };
+  const TPUB_VERSIONS = { public: 0x043587cf, private: 0x04358394 };
+
+  it('refuses the tpub again as a vpub (same addresses), but takes it with another address type', async () => {
+    const gus = await createMerchant(ctx, { name: 'Gus Goods' });
+    expect((await addWallet(gus, { currency: 'LTC', network: 'litecoin', address: TPUB })).statusCode).toBe(
+      200,
+    );
+    const vpub = withVersion(TPUB, 0x045f1cf6);
+    expect(vpub.startsWith('vpub')).toBe(true);
+    const again = await addWallet(gus, { currency: 'LTC', network: 'litecoin', address: vpub });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().error.message).toBe(T.walletDuplicate);
+    const legacy = await addWallet(gus, {
+      currency: 'LTC',
+      network: 'litecoin',
+      address: TPUB,
+      scriptType: 'p2pkh',
+    });
+    expect(legacy.statusCode, legacy.body).toBe(200);
+  });
+
+  it('a key deleted and added again never hands out an address its earlier wallet used', async () => {
+    const key = HDKey.fromExtendedKey(TPUB, TPUB_VERSIONS).deriveChild(7).publicExtendedKey;
+    const fay = await createMerchant(ctx, { name: 'Fay Fabrics' });
+    const fayLive = await fay.inMode('live');
+    const add = async () => {
+      const res = await addWallet(fay, { currency: 'LTC', network: 'litecoin', address: key });
+      expect(res.statusCode, res.body).toBe(200);
+      await verify(fay, res.json().data.wallet.id);
+      return res.json().data.wallet.id as string;
+    };
+    const pay = async () => {
+      const res = await fayLive.call({
+        method: 'POST',
+        url: '/api/v1/payments',
+        payload: { amount: '0.01', currency: 'LTC' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { id: string; address: string };
+    };
+    const first = await add();
+    const p = await pay();
+    expect(p.address).toBe(deriveAddresses(key, 'p2wpkh', REGTEST, 0, 1)[0]);
+    expect((await fayLive.call({ method: 'POST', url: `/api/v1/payments/${p.id}/cancel` })).statusCode).toBe(
+      200,
+    );
+    expect((await fay.call({ method: 'DELETE', url: `/api/v1/wallets/${first}` })).statusCode).toBe(200);
+    await add();
+    const q = await pay();
+    expect(q.address).not.toBe(p.address);
+    expect(q.address).toBe(deriveAddresses(key, 'p2wpkh', REGTEST, 1, 1)[0]);
   });
 });

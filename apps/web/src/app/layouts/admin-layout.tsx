@@ -2,19 +2,17 @@ import { hasPermission, type TAdminPermission } from '@coinlane/core/permissions
 import { ArrowLeftRight, LayoutDashboard, LogOut, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { Avatar } from '../../components/ui/avatar.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Logo, LogoMark } from '../../components/ui/logo.tsx';
-import { Menu } from '../../components/ui/menu.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { paths } from '../paths.ts';
 import {
+  AccountMenu,
   BottomBar,
   type NavItem,
+  SidebarFooter,
   SidebarNav,
-  SignOutButton,
   SkipLink,
-  UserSummary,
   useSignOutAction,
 } from './layout-parts.tsx';
 
@@ -67,19 +65,12 @@ export default function AdminLayout() {
         <nav aria-label={t('layout.mainNav')} className="flex-1 overflow-y-auto px-3 py-4">
           <SidebarNav items={items} tone="dark" />
         </nav>
-        <div className="space-y-1 border-t border-white/10 p-3">
-          <Link
-            to={paths.dashboard}
-            className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400"
-          >
-            <ArrowLeftRight className="size-[18px]" aria-hidden="true" />
-            {t('layout.merchantArea')}
-          </Link>
-          <SignOutButton tone="dark" />
-          <div className="mt-2 rounded-lg bg-white/5 px-3 py-3">
-            <UserSummary user={user} tone="dark" second={roleBadge ?? user.email} />
-          </div>
-        </div>
+        <SidebarFooter
+          tone="dark"
+          link={{ to: paths.dashboard, icon: ArrowLeftRight, label: t('layout.merchantArea') }}
+          user={user}
+          second={roleBadge ?? user.email}
+        />
       </aside>
 
       <div className="flex min-h-dvh flex-col md:pl-64">
@@ -94,16 +85,9 @@ export default function AdminLayout() {
             </Link>
             <Badge tone="amber">{t('layout.adminBadge')}</Badge>
             <div className="flex-1" />
-            <Menu
-              label={t('layout.accountMenu')}
-              trigger={<Avatar name={user.name || user.email} src={user.avatarUrl} className="size-8" />}
-              triggerClassName="rounded-full"
-              header={
-                <UserSummary
-                  user={user}
-                  second={role ? <span className="capitalize">{role}</span> : user.email}
-                />
-              }
+            <AccountMenu
+              user={user}
+              second={role ? <span className="capitalize">{role}</span> : user.email}
               items={[
                 {
                   key: 'merchant',

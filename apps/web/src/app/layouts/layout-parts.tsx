@@ -2,9 +2,10 @@ import type { LucideIcon } from 'lucide-react';
 import { LogOut } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { Menu, type MenuItem } from '../../components/ui/menu.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSignOut } from '../../lib/auth.ts';
 
@@ -175,5 +176,74 @@ export function SignOutButton({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
       )}
       {pending ? t('layout.signingOut') : t('nav.signOut')}
     </button>
+  );
+}
+
+type SummaryUser = { name: string; email: string; avatarUrl: string | null };
+
+/**
+ * The foot of a sidebar: an optional link to the other area (admin console / merchant area), Sign Out, and who is
+ * signed in.
+ */
+export function SidebarFooter({
+  tone = 'light',
+  link,
+  user,
+  second,
+}: {
+  tone?: 'light' | 'dark';
+  link?: { to: string; icon: LucideIcon; label: string };
+  user: SummaryUser;
+  second?: ReactNode;
+}) {
+  const dark = tone === 'dark';
+  return (
+    <div
+      className={cn(
+        'space-y-1 border-t p-3',
+        dark ? 'border-white/10' : 'border-slate-200 dark:border-white/10',
+      )}
+    >
+      {link && (
+        <Link
+          to={link.to}
+          className={cn(
+            'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2',
+            dark
+              ? 'text-slate-400 hover:bg-white/5 hover:text-white focus-visible:outline-brand-400'
+              : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-brand-500 dark:text-slate-400 dark:hover:bg-white/5 dark:hover:text-slate-100',
+          )}
+        >
+          <link.icon className={cn('size-[18px]', !dark && 'text-slate-400')} aria-hidden="true" />
+          {link.label}
+        </Link>
+      )}
+      <SignOutButton tone={tone} />
+      <div className={cn('mt-2 rounded-lg px-3 py-3', dark ? 'bg-white/5' : 'bg-slate-50 dark:bg-white/5')}>
+        <UserSummary user={user} tone={tone} second={second} />
+      </div>
+    </div>
+  );
+}
+
+/** The phone header's account menu: the avatar opens who is signed in and the given entries. */
+export function AccountMenu({
+  user,
+  second,
+  items,
+}: {
+  user: SummaryUser;
+  second?: ReactNode;
+  items: MenuItem[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Menu
+      label={t('layout.accountMenu')}
+      trigger={<Avatar name={user.name || user.email} src={user.avatarUrl} className="size-8" />}
+      triggerClassName="rounded-full"
+      header={<UserSummary user={user} second={second} />}
+      items={items}
+    />
   );
 }

@@ -12,20 +12,19 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { Avatar } from '../../components/ui/avatar.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Logo, LogoMark } from '../../components/ui/logo.tsx';
-import { Menu, type MenuItem } from '../../components/ui/menu.tsx';
+import type { MenuItem } from '../../components/ui/menu.tsx';
 import { usePreferencesSync } from '../../features/settings/hooks/use-preferences-sync.ts';
 import { useSession } from '../../lib/auth.ts';
 import { paths } from '../paths.ts';
 import {
+  AccountMenu,
   BottomBar,
   type NavItem,
+  SidebarFooter,
   SidebarNav,
-  SignOutButton,
   SkipLink,
-  UserSummary,
   useSignOutAction,
 } from './layout-parts.tsx';
 import { LiveBadge, ModeStripe, ModeSwitch } from './mode-switch.tsx';
@@ -111,21 +110,14 @@ export default function MerchantLayout() {
         <nav aria-label={t('layout.mainNav')} className="flex-1 overflow-y-auto px-3 py-4">
           <SidebarNav items={SIDEBAR} />
         </nav>
-        <div className="space-y-1 border-t border-slate-200 p-3 dark:border-white/10">
-          {user.isAdmin && (
-            <Link
-              to={paths.adminDashboard}
-              className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400 dark:hover:bg-white/5 dark:hover:text-slate-100"
-            >
-              <ShieldCheck className="size-[18px] text-slate-400" aria-hidden="true" />
-              {t('layout.adminConsole')}
-            </Link>
-          )}
-          <SignOutButton />
-          <div className="mt-2 rounded-lg bg-slate-50 px-3 py-3 dark:bg-white/5">
-            <UserSummary user={user} />
-          </div>
-        </div>
+        <SidebarFooter
+          link={
+            user.isAdmin
+              ? { to: paths.adminDashboard, icon: ShieldCheck, label: t('layout.adminConsole') }
+              : undefined
+          }
+          user={user}
+        />
       </aside>
 
       <div className="flex min-h-dvh flex-col md:pl-64">
@@ -151,13 +143,7 @@ export default function MerchantLayout() {
               <ModeSwitch mode={user.mode} />
             </div>
             <div className="md:hidden">
-              <Menu
-                label={t('layout.accountMenu')}
-                trigger={<Avatar name={user.name || user.email} src={user.avatarUrl} className="size-8" />}
-                triggerClassName="rounded-full"
-                header={<UserSummary user={user} />}
-                items={menuItems}
-              />
+              <AccountMenu user={user} items={menuItems} />
             </div>
           </div>
           <ModeStripe mode={user.mode} />

@@ -1,8 +1,21 @@
 import { cn } from './cn.ts';
 
+/**
+ * The screen-reader name of a spinner without a visible label, in the page's language. Both bundles (the app and
+ * the hosted payment page, which has no i18next) keep <html lang> on the language shown, so it is read from there.
+ */
+const LOADING: Record<string, string> = {
+  en: 'Loading',
+  es: 'Cargando',
+  fr: 'Chargement',
+  de: 'Wird geladen',
+};
+export const loadingLabel = () =>
+  LOADING[(typeof document === 'undefined' ? 'en' : document.documentElement.lang).slice(0, 2)] ?? 'Loading';
+
 export function Spinner({ className, label }: { className?: string; label?: string }) {
   return (
-    <span role="status" aria-label={label ?? 'Loading'} className="inline-flex items-center gap-2">
+    <span role="status" aria-label={label ?? loadingLabel()} className="inline-flex items-center gap-2">
       <svg
         className={cn('animate-spin text-current', className ?? 'size-5')}
         viewBox="0 0 24 24"

@@ -24,6 +24,8 @@ const en = {
     rateLoading: 'Loading exchange rates…',
     submit: 'Create Payment Link',
     submitting: 'Creating…',
+    noLiveCurrencies:
+      'No cryptocurrency can be paid live yet: the platform has no chain node connected. Switch to test mode to try payment links.',
   },
   created: {
     title: T.paymentLinkCreated,
@@ -104,6 +106,8 @@ const es: Messages = {
     rateLoading: 'Cargando los tipos de cambio…',
     submit: 'Crear enlace de pago',
     submitting: 'Creando…',
+    noLiveCurrencies:
+      'Todavía no se puede cobrar en vivo en ninguna criptomoneda: la plataforma no tiene ningún nodo de cadena conectado. Cambia al modo de prueba para probar los enlaces de pago.',
   },
   created: {
     title: '¡Enlace de pago creado!',
@@ -187,6 +191,8 @@ const fr: Messages = {
     rateLoading: 'Chargement des taux de change…',
     submit: 'Créer le lien de paiement',
     submitting: 'Création…',
+    noLiveCurrencies:
+      'Aucune cryptomonnaie ne peut encore être payée en direct : la plateforme n’a aucun nœud de chaîne connecté. Passez en mode test pour essayer les liens de paiement.',
   },
   created: {
     title: 'Lien de paiement créé !',
@@ -264,6 +270,8 @@ const de: Messages = {
     rateLoading: 'Wechselkurse werden geladen…',
     submit: 'Zahlungslink erstellen',
     submitting: 'Wird erstellt…',
+    noLiveCurrencies:
+      'Noch keine Kryptowährung kann live bezahlt werden: Die Plattform hat keinen Chain-Knoten angebunden. Wechseln Sie in den Testmodus, um Zahlungslinks auszuprobieren.',
   },
   created: {
     title: 'Zahlungslink erstellt!',

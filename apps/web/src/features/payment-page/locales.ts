@@ -26,6 +26,7 @@ const en = {
   scan: 'Scan with your crypto wallet',
   qrLabel: 'QR code of the payment request for {{amount}} {{currency}}',
   addressLabel: '{{currency}} address ({{network}})',
+  tokenContract: '{{currency}} token contract:',
   copyAddress: 'Copy address',
   copyUri: 'Copy payment URI',
   addressCopied: 'Address copied!',

@@ -19,6 +19,8 @@ const payment = (over: Partial<TCheckoutPayment> = {}): TCheckoutPayment => ({
   networkName: 'Bitcoin',
   address: 'test_bitcoin_abc',
   paymentUri: 'bitcoin:test_bitcoin_abc?amount=0.001',
+  chainId: null,
+  contractAddress: null,
   confirmations: 0,
   requiredConfirmations: 1,
   transactionHash: null,

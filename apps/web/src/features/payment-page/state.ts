@@ -10,6 +10,7 @@ export type TPaymentUpdate = Partial<
     | 'amount'
     | 'amountReceived'
     | 'amountRemaining'
+    | 'paymentUri'
     | 'confirmations'
     | 'requiredConfirmations'
     | 'transactionHash'

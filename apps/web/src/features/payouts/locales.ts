@@ -18,12 +18,16 @@ const en = {
     currency: 'Currency',
     address: 'Address or extended public key',
     addressPlaceholder: 'bc1q… or zpub…',
+    addressPlaceholderEvm: '0x… or xpub…',
     addressHint:
       'Paste an address, or your wallet account’s extended public key (xpub, ypub, zpub). Never a private key or recovery phrase.',
     label: 'Label',
     labelPlaceholder: '{{currency}} Wallet',
     scriptType: 'Address type',
     scriptTypeHint: 'Choose the type your wallet app uses for this key.',
+    receiveMode: 'Receive payments',
+    receiveModeHint:
+      'Forwarder: each payment gets its own deposit address that can only pay out to your address. Single: every payment goes to this address, told apart by a few extra base units; at most 100 open at once.',
     submit: 'Add Wallet',
     cancel: T.cancel,
   },
@@ -33,7 +37,12 @@ const en = {
     p2pkh: 'Legacy (P2PKH)',
     p2sh: 'Script (P2SH)',
     p2wsh: 'Segwit script (P2WSH)',
+    evm: 'EVM address',
     p2tr: 'Taproot',
+  },
+  receiveModes: {
+    forwarder: 'Forwarder deposit addresses',
+    single: 'This address (unique amounts)',
   },
   preview: {
     title: 'Compare these addresses with your wallet app',
@@ -60,6 +69,7 @@ const en = {
     code: 'Verification code',
     confirm: 'Verify',
     resend: 'Send a new code',
+    resendIn: 'Send a new code ({{seconds}} s)',
   },
   deleteDialog: { title: 'Delete wallet', text: T.walletDeleteConfirm, confirm: 'Delete' },
   close: 'Close',
@@ -103,12 +113,16 @@ const es: Catalogue = {
     currency: 'Moneda',
     address: 'Dirección o clave pública extendida',
     addressPlaceholder: 'bc1q… o zpub…',
+    addressPlaceholderEvm: '0x… o xpub…',
     addressHint:
       'Pegue una dirección o la clave pública extendida de su cuenta (xpub, ypub, zpub). Nunca una clave privada ni una frase de recuperación.',
     label: 'Etiqueta',
     labelPlaceholder: 'Billetera {{currency}}',
     scriptType: 'Tipo de dirección',
     scriptTypeHint: 'Elija el tipo que usa su aplicación de billetera para esta clave.',
+    receiveMode: 'Recibir pagos',
+    receiveModeHint:
+      'Reenviador: cada pago recibe su propia dirección de depósito, que solo puede pagar a su dirección. Única: todos los pagos van a esta dirección y se distinguen por unas pocas unidades más; como máximo 100 abiertos a la vez.',
     submit: 'Añadir billetera',
     cancel: 'Cancelar',
   },
@@ -118,7 +132,12 @@ const es: Catalogue = {
     p2pkh: 'Heredado (P2PKH)',
     p2sh: 'Script (P2SH)',
     p2wsh: 'Script segwit (P2WSH)',
+    evm: 'Dirección EVM',
     p2tr: 'Taproot',
+  },
+  receiveModes: {
+    forwarder: 'Direcciones reenviadoras',
+    single: 'Esta dirección (importes únicos)',
   },
   preview: {
     title: 'Compare estas direcciones con su aplicación de billetera',
@@ -145,6 +164,7 @@ const es: Catalogue = {
     code: 'Código de verificación',
     confirm: 'Verificar',
     resend: 'Enviar un código nuevo',
+    resendIn: 'Enviar un código nuevo ({{seconds}} s)',
   },
   deleteDialog: {
     title: 'Eliminar billetera',
@@ -192,12 +212,16 @@ const fr: Catalogue = {
     currency: 'Crypto',
     address: 'Adresse ou clé publique étendue',
     addressPlaceholder: 'bc1q… ou zpub…',
+    addressPlaceholderEvm: '0x… ou xpub…',
     addressHint:
       'Collez une adresse, ou la clé publique étendue de votre compte (xpub, ypub, zpub). Jamais une clé privée ni une phrase de récupération.',
     label: 'Libellé',
     labelPlaceholder: 'Portefeuille {{currency}}',
     scriptType: 'Type d’adresse',
     scriptTypeHint: 'Choisissez le type utilisé par votre application pour cette clé.',
+    receiveMode: 'Recevoir les paiements',
+    receiveModeHint:
+      'Transfert : chaque paiement reçoit sa propre adresse de dépôt, qui ne peut reverser qu’à votre adresse. Unique : tous les paiements arrivent à cette adresse, distingués par quelques unités de plus ; 100 ouverts au plus à la fois.',
     submit: 'Ajouter un portefeuille',
     cancel: 'Annuler',
   },
@@ -207,7 +231,12 @@ const fr: Catalogue = {
     p2pkh: 'Ancien format (P2PKH)',
     p2sh: 'Script (P2SH)',
     p2wsh: 'Script segwit (P2WSH)',
+    evm: 'Adresse EVM',
     p2tr: 'Taproot',
+  },
+  receiveModes: {
+    forwarder: 'Adresses de transfert',
+    single: 'Cette adresse (montants uniques)',
   },
   preview: {
     title: 'Comparez ces adresses avec votre application',
@@ -234,6 +263,7 @@ const fr: Catalogue = {
     code: 'Code de vérification',
     confirm: 'Vérifier',
     resend: 'Envoyer un nouveau code',
+    resendIn: 'Envoyer un nouveau code ({{seconds}} s)',
   },
   deleteDialog: {
     title: 'Supprimer le portefeuille',
@@ -280,12 +310,16 @@ const de: Catalogue = {
     currency: 'Währung',
     address: 'Adresse oder erweiterter öffentlicher Schlüssel',
     addressPlaceholder: 'bc1q… oder zpub…',
+    addressPlaceholderEvm: '0x… oder xpub…',
     addressHint:
       'Fügen Sie eine Adresse oder den erweiterten öffentlichen Schlüssel Ihres Kontos ein (xpub, ypub, zpub). Niemals einen privaten Schlüssel oder eine Wiederherstellungsphrase.',
     label: 'Bezeichnung',
     labelPlaceholder: '{{currency}}-Wallet',
     scriptType: 'Adresstyp',
     scriptTypeHint: 'Wählen Sie den Typ, den Ihre Wallet-App für diesen Schlüssel verwendet.',
+    receiveMode: 'Zahlungen empfangen',
+    receiveModeHint:
+      'Weiterleitung: Jede Zahlung erhält eine eigene Einzahlungsadresse, die nur an Ihre Adresse auszahlen kann. Einzeladresse: Alle Zahlungen gehen an diese Adresse und werden durch wenige zusätzliche Einheiten unterschieden; höchstens 100 gleichzeitig offen.',
     submit: 'Wallet hinzufügen',
     cancel: 'Abbrechen',
   },
@@ -295,7 +329,12 @@ const de: Catalogue = {
     p2pkh: 'Legacy (P2PKH)',
     p2sh: 'Skript (P2SH)',
     p2wsh: 'SegWit-Skript (P2WSH)',
+    evm: 'EVM-Adresse',
     p2tr: 'Taproot',
+  },
+  receiveModes: {
+    forwarder: 'Weiterleitungsadressen',
+    single: 'Diese Adresse (eindeutige Beträge)',
   },
   preview: {
     title: 'Vergleichen Sie diese Adressen mit Ihrer Wallet-App',
@@ -322,6 +361,7 @@ const de: Catalogue = {
     code: 'Bestätigungscode',
     confirm: 'Verifizieren',
     resend: 'Neuen Code senden',
+    resendIn: 'Neuen Code senden ({{seconds}} s)',
   },
   deleteDialog: {
     title: 'Wallet löschen',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, onlyDigits, secondsLeft } from './countdown.ts';
+import { secondsLeft } from '../../../lib/use-countdown.ts';
+import { formatCountdown, onlyDigits } from './countdown.ts';
 
 describe('formatCountdown', () => {
   it.each([

@@ -1,6 +1,3 @@
-/** Whole seconds left until a deadline (ms since the epoch), never below zero. */
-export const secondsLeft = (deadline: number, now: number) => Math.max(0, Math.ceil((deadline - now) / 1000));
-
 /** A countdown as minutes:seconds, e.g. 300 -> '5:00', 59 -> '0:59' (merchant spec 2, login step 2). */
 export function formatCountdown(seconds: number): string {
   const s = Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : 0;

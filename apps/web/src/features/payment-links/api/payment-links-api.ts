@@ -11,7 +11,7 @@ export const RECENT_LINKS = 10;
 export const fetchRecentLinks = () =>
   apiEnvelope<{ data: TPaymentLink[]; pagination: TPagination }>(`/payment-links?limit=${RECENT_LINKS}`);
 
-export const fetchCurrencies = () => api<TCurrencyOption[]>('/currencies');
+export const fetchCurrencies = (mode: 'test' | 'live') => api<TCurrencyOption[]>(`/currencies?mode=${mode}`);
 
 /** Units of each coin and fiat currency per 1 USD (GET /exchange-rates). */
 export async function fetchRates(cryptos: readonly string[]): Promise<Record<string, string>> {

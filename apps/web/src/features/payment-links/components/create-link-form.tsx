@@ -16,6 +16,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
+import { useSession } from '../../../lib/auth.ts';
 import { useCreateLink, useCurrencies, useRates } from '../hooks/use-payment-links.ts';
 import {
   amountStep,
@@ -44,18 +45,22 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
   const list = currencies.data ?? [];
   const rates = useRates(list.map((c) => c.symbol));
   const create = useCreateLink();
+  const { user } = useSession();
   const [v, setV] = useState<LinkFormValues>(INITIAL);
   const [problem, setProblem] = useState<LinkProblem | null>(null);
   const busy = create.isPending;
-  const network = networkFor(list, v.crypto, v.network);
-  const nets = networksOf(list, v.crypto);
+  // The coin offered first when the chosen one is not in this mode's list (live: only chains with a node).
+  const crypto = list.length === 0 || list.some((c) => c.symbol === v.crypto) ? v.crypto : list[0]!.symbol;
+  const network = networkFor(list, crypto, v.network);
+  const nets = networksOf(list, crypto);
+  const noLive = user?.mode === 'live' && currencies.isSuccess && list.length === 0;
   const net = nets.find((n) => n.id === network);
-  const preview = net ? previewCryptoAmount(v, rates.data ?? {}, net.decimals) : null;
+  const preview = net ? previewCryptoAmount({ ...v, crypto }, rates.data ?? {}, net.decimals) : null;
 
   const set = <K extends keyof LinkFormValues>(key: K, value: LinkFormValues[K]) => {
     setProblem(null);
     setV((old) => {
-      const next = { ...old, [key]: value };
+      const next = { ...old, crypto, [key]: value };
       // The network follows the coin: kept when valid for it, else the coin's first network (spec 4).
       next.network = networkFor(list, next.crypto, next.network);
       return next;
@@ -67,7 +72,7 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const values = { ...v, network };
+    const values = { ...v, crypto, network };
     const bad = validateLinkForm(values, list, rates.data ?? {});
     if (bad) {
       setProblem(bad);
@@ -108,7 +113,8 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
       >
         {problem && <Banner>{problemText(problem)}</Banner>}
         {currencies.isError && <Banner>{t('list.loadFailed')}</Banner>}
-        <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
+        {noLive && <Banner>{t('form.noLiveCurrencies')}</Banner>}
+        <fieldset disabled={busy || noLive} className="grid gap-4 sm:grid-cols-2">
           <Field label={t('form.amount')}>
             {(id) => (
               <Input
@@ -143,7 +149,7 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
           </Field>
           <Field label={t('form.crypto')}>
             {(id) => (
-              <Select id={id} name="crypto" value={v.crypto} onChange={(e) => set('crypto', e.target.value)}>
+              <Select id={id} name="crypto" value={crypto} onChange={(e) => set('crypto', e.target.value)}>
                 {(list.length > 0 ? list : [{ symbol: DEFAULT_CRYPTO, name: 'Bitcoin', networks: [] }]).map(
                   (c) => (
                     <option key={c.symbol} value={c.symbol}>
@@ -221,14 +227,14 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
               <>
                 {t('form.preview')}{' '}
                 <strong className="tabular-nums text-slate-900 dark:text-white">
-                  {preview} {v.crypto}
+                  {preview} {crypto}
                 </strong>
               </>
             ) : (
               t('form.previewNone')
             )}
           </p>
-          <Button type="submit" loading={busy} disabled={busy || currencies.isPending}>
+          <Button type="submit" loading={busy} disabled={busy || noLive || currencies.isPending}>
             {busy ? t('form.submitting') : t('form.submit')}
           </Button>
         </div>

@@ -48,7 +48,7 @@ export function LinkCard({ link }: { link: TPaymentLink }) {
     <Card className="flex flex-col p-4 sm:p-5" data-testid="link-card" data-id={link.id}>
       <div className="flex items-start justify-between gap-3">
         <p className="min-w-0 break-all text-lg font-semibold tabular-nums text-slate-900 dark:text-white">
-          {link.amount} <span className="text-slate-500">{link.currency}</span>
+          {link.amount} <span className="whitespace-nowrap text-slate-500">{link.currency}</span>
         </p>
         <Badge tone={LINK_TONE[link.status]} dot>
           {t(`status.${link.status}`)}

@@ -33,8 +33,15 @@ export function useLinkAnalytics() {
   });
 }
 
+/** The coins and networks links can be created in, in the session's mode (live: only chains with a node). */
 export function useCurrencies() {
-  return useQuery({ queryKey: ['currencies'], queryFn: fetchCurrencies, staleTime: 5 * 60_000 });
+  const { user } = useSession();
+  const mode = user?.mode ?? 'test';
+  return useQuery({
+    queryKey: ['currencies', mode],
+    queryFn: () => fetchCurrencies(mode),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useRates(cryptos: readonly string[]) {

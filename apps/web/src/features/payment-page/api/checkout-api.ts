@@ -1,5 +1,5 @@
 import type { TCheckout } from '@coinlane/core/api/checkout';
-import type { TPaymentPublicStatus } from '@coinlane/core/api/payments';
+import type { TPaymentAddress, TPaymentPublicStatus } from '@coinlane/core/api/payments';
 
 /**
  * The hosted page's calls. A small fetch of its own rather than lib/api-client.ts: that client carries the
@@ -69,6 +69,10 @@ export const simulateCheckoutPayment = (linkId: string, amount?: string) =>
 /** Public status, for polling without a live connection. */
 export const getPaymentStatus = (paymentId: string) =>
   request<TPaymentPublicStatus>('GET', `/payments/${encodeURIComponent(paymentId)}/status`);
+
+/** Where and how much to pay now: after a partial payment, the payment URI asks for the remaining amount. */
+export const getPaymentAddress = (paymentId: string) =>
+  request<TPaymentAddress>('GET', `/payments/${encodeURIComponent(paymentId)}/address`);
 
 /** The page's error text for a failed call (merchant spec 8, "Payment page"). */
 export function errorKey(

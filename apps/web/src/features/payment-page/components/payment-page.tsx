@@ -4,7 +4,13 @@ import { type ReactNode, useCallback, useEffect, useReducer } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorKey, getCheckout, simulateCheckoutPayment, startCheckoutPayment } from '../api/checkout-api.ts';
+import {
+  errorKey,
+  getCheckout,
+  getPaymentAddress,
+  simulateCheckoutPayment,
+  startCheckoutPayment,
+} from '../api/checkout-api.ts';
 import { isZeroDecimal } from '../decimal.ts';
 import { useLivePayment } from '../hooks/use-live-payment.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type TTranslate, useT } from '../i18n.tsx';
@@ -90,6 +96,25 @@ export function PaymentPage({ linkId }: { linkId: string }) {
 
   const open = state.phase === 'ready' && !!state.payment && isOpenStatus(state.status);
   useLivePayment({ paymentId: state.payment?.id ?? null, active: open, live: state.live, onUpdate, onLive });
+
+  // After a partial payment the URI (Copy payment URI, the QR code) must ask for what remains, not the full
+  // amount: live updates carry the amounts only, so read the payment's URI again when the remainder changes.
+  const partialId = state.status === 'partial' ? (state.payment?.id ?? null) : null;
+  const remaining = state.payment?.amountRemaining;
+  useEffect(() => {
+    if (!partialId || !remaining) return;
+    let stale = false;
+    getPaymentAddress(partialId).then(
+      (a) => {
+        if (!stale && a.amountRemaining === remaining)
+          dispatch({ type: 'update', update: { id: partialId, paymentUri: a.paymentUri } });
+      },
+      () => {},
+    );
+    return () => {
+      stale = true;
+    };
+  }, [partialId, remaining]);
 
   const merchant = state.checkout?.merchant.name;
   useEffect(() => {
@@ -259,7 +284,11 @@ function ReadyPage({
           <Card className="lg:row-span-2">
             <figure className="flex flex-col items-center gap-2">
               <div className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm">
-                <QrCode paymentId={payment.id} label={t('qrLabel', vars)} />
+                <QrCode
+                  paymentId={payment.id}
+                  remaining={payment.amountRemaining}
+                  label={t('qrLabel', vars)}
+                />
               </div>
               <figcaption className="text-sm text-slate-600">{t('scan')}</figcaption>
             </figure>
@@ -267,12 +296,23 @@ function ReadyPage({
               <p className="text-sm font-medium text-slate-700" id="payment-address-label">
                 {t('addressLabel', vars)}
               </p>
+              {/* A 42-character 0x or bech32 address fits one line of the desktop card at 13 px; where it wraps
+                  (phones, longer addresses) it splits into even lines, never a lone last character. */}
               <p
                 data-testid="payment-address"
-                className="mt-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900 select-all"
+                className="mt-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-balance text-slate-900 select-all lg:text-[13px]"
               >
                 {payment.address}
               </p>
+              {payment.contractAddress && (
+                <p data-testid="token-contract" className="mt-1 text-xs break-all text-slate-600">
+                  {t('tokenContract', { currency: payment.currency })}{' '}
+                  {/* On a line of its own: a 0x address at 12 px fits the card on a phone and on a desktop. */}
+                  <span className="block font-mono break-all text-balance text-slate-800">
+                    {payment.contractAddress}
+                  </span>
+                </p>
+              )}
               <div className="mt-2 grid gap-2 min-[420px]:grid-cols-2">
                 <Button
                   variant="outline"

@@ -22,6 +22,7 @@ const de: TPaymentTexts = {
   scan: 'Mit Ihrer Krypto-Wallet scannen',
   qrLabel: 'QR-Code der Zahlungsanforderung über {{amount}} {{currency}}',
   addressLabel: '{{currency}}-Adresse ({{network}})',
+  tokenContract: '{{currency}}-Token-Vertrag:',
   copyAddress: 'Adresse kopieren',
   copyUri: 'Zahlungs-URI kopieren',
   addressCopied: 'Adresse kopiert!',

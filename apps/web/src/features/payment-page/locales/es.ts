@@ -22,6 +22,7 @@ const es: TPaymentTexts = {
   scan: 'Escanea con tu monedero de criptomonedas',
   qrLabel: 'Código QR de la solicitud de pago de {{amount}} {{currency}}',
   addressLabel: 'Dirección {{currency}} ({{network}})',
+  tokenContract: 'Contrato del token {{currency}}:',
   copyAddress: 'Copiar dirección',
   copyUri: 'Copiar URI de pago',
   addressCopied: '¡Dirección copiada!',

@@ -22,6 +22,7 @@ const fr: TPaymentTexts = {
   scan: 'Scannez avec votre portefeuille crypto',
   qrLabel: 'QR code de la demande de paiement de {{amount}} {{currency}}',
   addressLabel: 'Adresse {{currency}} ({{network}})',
+  tokenContract: 'Contrat du jeton {{currency}} :',
   copyAddress: 'Copier l’adresse',
   copyUri: 'Copier l’URI de paiement',
   addressCopied: 'Adresse copiée !',

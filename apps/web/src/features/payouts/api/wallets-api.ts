@@ -1,4 +1,10 @@
-import type { TCreatedWallet, TCreateWalletRequest, TWallet, TWalletList } from '@coinlane/core/api/wallets';
+import type {
+  TCreatedWallet,
+  TCreateWalletRequest,
+  TWallet,
+  TWalletCodeSent,
+  TWalletList,
+} from '@coinlane/core/api/wallets';
 import { api } from '../../../lib/api-client.ts';
 
 /** Wallets are account-wide: the same list in test and live mode. */
@@ -8,9 +14,7 @@ export const fetchWallets = () => api<TWalletList>('/wallets');
 export const createWallet = (body: TCreateWalletRequest) =>
   api<TCreatedWallet>('/wallets', { method: 'POST', body });
 export const sendWalletCode = (id: string) =>
-  api<{ sent: true; expiresAt: string; message: string }>(`/wallets/${encodeURIComponent(id)}/verify`, {
-    method: 'POST',
-  });
+  api<TWalletCodeSent>(`/wallets/${encodeURIComponent(id)}/verify`, { method: 'POST' });
 export const confirmWalletCode = (id: string, code: string) =>
   api<TWallet>(`/wallets/${encodeURIComponent(id)}/verify/confirm`, { method: 'POST', body: { code } });
 export const setDefaultWallet = (id: string) =>

@@ -1,4 +1,4 @@
-import type { TCreatedWallet, TWallet } from '@coinlane/core/api/wallets';
+import { type TCreatedWallet, type TWallet, WALLET_CODE_RESEND_SECONDS } from '@coinlane/core/api/wallets';
 import { Plus, Wallet, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +6,31 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useWalletMutations, useWallets } from '../hooks/use-wallets.ts';
 import { VerifyDialog } from './verify-dialog.tsx';
-import { WalletForm } from './wallet-form.tsx';
+import { type WalletFieldErrors, WalletForm } from './wallet-form.tsx';
 import { WalletList, WalletListSkeleton } from './wallet-list.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string };
+
+/** The server's field messages of a failed add, keyed by the form's fields; null when none applies. */
+function fieldErrorsOf(err: unknown): WalletFieldErrors | null {
+  if (!(err instanceof ApiError)) return null;
+  // A second copy of a wallet is about the address, though a 409 carries no field list.
+  if (err.code === 'CONFLICT') return { address: err.message };
+  const out: WalletFieldErrors = {};
+  for (const [key, message] of Object.entries(err.fields)) {
+    if (key === 'address' || key === 'label' || key === 'scriptType' || key === 'receiveMode')
+      out[key] = message;
+    else if (key === 'network' || key === 'currency') out.currency = message;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+/** Problems with the e-mailed code itself: shown under the code field. */
+const isCodeProblem = (err: unknown) =>
+  err instanceof ApiError && ['OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS'].includes(err.code);
 
 /**
  * /instant-payouts (merchant spec 2, "Instant Payouts page"): the Wallets tab. The other tabs (Auto
@@ -24,24 +42,43 @@ export default function InstantPayoutsPage() {
   const { create, sendCode, confirm, makeDefault, remove } = useWalletMutations();
   const [formOpen, setFormOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [formFieldErrors, setFormFieldErrors] = useState<WalletFieldErrors | undefined>(undefined);
   const [added, setAdded] = useState<TCreatedWallet | null>(null);
   const [verifying, setVerifying] = useState<TWallet | null>(null);
   const [codeSent, setCodeSent] = useState(false);
   const [verifyError, setVerifyError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  // When each wallet may be sent a new code (epoch ms): the server allows one per WALLET_CODE_RESEND_SECONDS.
+  const [resendAt, setResendAt] = useState<Record<string, number>>({});
   const [deleting, setDeleting] = useState<TWallet | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
 
   const send = (w: TWallet) => {
     setVerifyError(null);
+    setCodeError(null);
     sendCode.mutate(w.id, {
-      onSuccess: () => setCodeSent(true),
-      onError: (err) => setVerifyError(errorMessage(err, t('errors.verify'))),
+      onSuccess: () => {
+        setCodeSent(true);
+        setResendAt((r) => ({ ...r, [w.id]: Date.now() + WALLET_CODE_RESEND_SECONDS * 1000 }));
+      },
+      onError: (err) => {
+        // Too soon: the code sent less than a minute ago still works.
+        if (err instanceof ApiError && err.code === 'RATE_LIMITED') setCodeSent(true);
+        setVerifyError(errorMessage(err, t('errors.verify')));
+      },
     });
   };
   const startVerify = (w: TWallet) => {
     setAdded(null);
     setVerifying(w);
+    setVerifyError(null);
+    setCodeError(null);
+    // A code sent moments ago (the dialog was closed and opened again) is still valid: no new mail.
+    if ((resendAt[w.id] ?? 0) > Date.now()) {
+      setCodeSent(true);
+      return;
+    }
     setCodeSent(false);
     send(w);
   };
@@ -60,6 +97,7 @@ export default function InstantPayoutsPage() {
           onClick={() => {
             setFormOpen(!formOpen);
             setFormError(null);
+            setFormFieldErrors(undefined);
             setNotice(null);
           }}
           aria-expanded={formOpen}
@@ -102,16 +140,22 @@ export default function InstantPayoutsPage() {
               <WalletForm
                 busy={create.isPending}
                 error={formError}
+                fieldErrors={formFieldErrors}
                 onCancel={() => setFormOpen(false)}
                 onSubmit={(body) => {
                   setFormError(null);
+                  setFormFieldErrors(undefined);
                   create.mutate(body, {
                     onSuccess: (res) => {
                       setFormOpen(false);
                       setAdded(res);
                       setNotice({ tone: 'success', text: t('notices.added') });
                     },
-                    onError: (err) => setFormError(errorMessage(err, t('errors.add'))),
+                    onError: (err) => {
+                      const fields = fieldErrorsOf(err);
+                      if (fields) setFormFieldErrors(fields);
+                      else setFormError(errorMessage(err, t('errors.add')));
+                    },
                   });
                 }}
               />
@@ -197,11 +241,14 @@ export default function InstantPayoutsPage() {
         sent={codeSent}
         confirming={confirm.isPending}
         error={verifyError}
+        codeError={codeError}
+        resendAt={verifying ? (resendAt[verifying.id] ?? null) : null}
         onSend={() => verifying && send(verifying)}
         onClose={() => setVerifying(null)}
         onConfirm={(code) => {
           if (!verifying) return;
           setVerifyError(null);
+          setCodeError(null);
           confirm.mutate(
             { id: verifying.id, code },
             {
@@ -209,7 +256,10 @@ export default function InstantPayoutsPage() {
                 setVerifying(null);
                 setNotice({ tone: 'success', text: t('notices.verified') });
               },
-              onError: (err) => setVerifyError(errorMessage(err, t('errors.verify'))),
+              onError: (err) =>
+                isCodeProblem(err)
+                  ? setCodeError(errorMessage(err, t('errors.verify')))
+                  : setVerifyError(errorMessage(err, t('errors.verify'))),
             },
           );
         }}

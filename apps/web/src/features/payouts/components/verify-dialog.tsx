@@ -5,14 +5,21 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
+import { useCountdown } from '../../../lib/use-countdown.ts';
 
-/** Sends the whitelisting code when opened, then takes the 6 digits from the e-mail. */
+/**
+ * Sends the whitelisting code when opened, then takes the 6 digits from the e-mail. A problem with the code
+ * (wrong, expired, voided) shows under the code field; "Send a new code" counts down while the server's resend
+ * cooldown runs (`resendAt`, epoch ms).
+ */
 export function VerifyDialog({
   wallet,
   sending,
   sent,
   confirming,
   error,
+  codeError,
+  resendAt,
   onSend,
   onConfirm,
   onClose,
@@ -22,6 +29,8 @@ export function VerifyDialog({
   sent: boolean;
   confirming: boolean;
   error: string | null;
+  codeError?: string | null;
+  resendAt?: number | null;
   onSend: () => void;
   onConfirm: (code: string) => void;
   onClose: () => void;
@@ -30,8 +39,12 @@ export function VerifyDialog({
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
-    if (wallet) setCode('');
+    if (wallet) {
+      setCode('');
+      setProblem(null);
+    }
   }, [wallet]);
+  const waitSeconds = useCountdown(wallet && resendAt ? resendAt : null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -56,7 +69,7 @@ export function VerifyDialog({
             ? t('verifyDialog.sending')
             : t('verifyDialog.text', { label: wallet?.label ?? '' })}
         </p>
-        <Field label={t('verifyDialog.code')} error={problem ?? undefined}>
+        <Field label={t('verifyDialog.code')} error={problem ?? codeError ?? undefined}>
           {(fieldId, d) => (
             <Input
               id={fieldId}
@@ -67,7 +80,11 @@ export function VerifyDialog({
               autoComplete="one-time-code"
               maxLength={6}
               className="font-mono tracking-[0.4em]"
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              aria-invalid={problem || codeError ? true : undefined}
+              onChange={(e) => {
+                setCode(e.target.value.replace(/\D/g, ''));
+                if (problem) setProblem(null);
+              }}
             />
           )}
         </Field>
@@ -79,9 +96,12 @@ export function VerifyDialog({
             size="sm"
             onClick={onSend}
             loading={sending}
-            disabled={confirming}
+            disabled={confirming || waitSeconds > 0}
+            data-testid="resend-code"
           >
-            {t('verifyDialog.resend')}
+            {waitSeconds > 0
+              ? t('verifyDialog.resendIn', { seconds: waitSeconds })
+              : t('verifyDialog.resend')}
           </Button>
           <Button type="submit" loading={confirming} disabled={!sent}>
             {t('verifyDialog.confirm')}

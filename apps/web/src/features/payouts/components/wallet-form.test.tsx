@@ -77,6 +77,29 @@ describe('WalletForm', () => {
     expect(screen.queryByLabelText('Address type')).toBeNull();
   });
 
+  it("shows the server's field error under its field, until the field is edited", () => {
+    render(
+      <WalletForm
+        busy={false}
+        error={null}
+        fieldErrors={{ address: 'Invalid checksum' }}
+        onSubmit={() => {}}
+        onCancel={() => {}}
+      />,
+    );
+    const address = screen.getByLabelText('Address or extended public key');
+    const message = screen.getByText('Invalid checksum');
+    // Under the field: its description, and the field is marked invalid.
+    expect(address.getAttribute('aria-describedby')).toBe(message.id);
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Label'), { target: { value: 'x' } });
+    expect(screen.getByText('Invalid checksum')).toBeTruthy();
+    fireEvent.change(address, { target: { value: 'rltc1q' } });
+    expect(screen.queryByText('Invalid checksum')).toBeNull();
+    expect(address.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('shows the server error, and speaks French', async () => {
     setup('Invalid checksum');
     expect(screen.getByText('Invalid checksum')).toBeTruthy();

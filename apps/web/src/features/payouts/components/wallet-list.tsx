@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { shortAddress } from '../utils/wallet-input.ts';
+import { shortAddress, WALLET_COINS } from '../utils/wallet-input.ts';
+
+/** The network's name for a coin that the add form names with its network (EVM coins), else null. */
+const networkNameOf = (w: TWallet): string | null =>
+  WALLET_COINS.find((c) => c.currency === w.currency && c.network === w.network)?.networkName ?? null;
 
 /** One row per wallet: label, coin, short address, Pending/Whitelisted, Default, and its actions. */
 export function WalletList({
@@ -26,6 +30,8 @@ export function WalletList({
       {wallets.map((w) => (
         <li
           key={w.id}
+          data-testid="wallet-row"
+          data-id={w.id}
           className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between"
         >
           <div className="min-w-0 space-y-1">
@@ -37,7 +43,10 @@ export function WalletList({
               {w.isDefault && <Badge tone="brand">{t('status.default')}</Badge>}
             </div>
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-500 dark:text-slate-400">
-              <span className="font-semibold text-slate-700 dark:text-slate-200">{w.currency}</span>
+              <span className="font-semibold text-slate-700 dark:text-slate-200">
+                {/* A token lives on several networks: say which one, as the add form does. */}
+                {networkNameOf(w) ? `${w.currency} (${networkNameOf(w)})` : w.currency}
+              </span>
               <span className="font-mono" title={w.kind === 'address' ? w.address : undefined}>
                 {shortAddress(w.address)}
               </span>
@@ -47,7 +56,16 @@ export function WalletList({
                   {t('status.key')}
                 </span>
               )}
-              <span>· {t(`scriptTypes.${w.scriptType}`)}</span>
+              <span>
+                {/* The dot separates on one line; on a phone the type often wraps to a line of its own. */}
+                <span className="max-sm:hidden" aria-hidden="true">
+                  ·{' '}
+                </span>
+                {/* An EVM address says how it receives (forwarder or itself); anything else its address type. */}
+                {w.receiveMode === 'forwarder' || w.receiveMode === 'single'
+                  ? t(`receiveModes.${w.receiveMode}`)
+                  : t(`scriptTypes.${w.scriptType}`)}
+              </span>
             </div>
           </div>
           <div className="flex shrink-0 flex-wrap gap-2">

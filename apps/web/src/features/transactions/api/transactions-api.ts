@@ -1,5 +1,6 @@
+import type { TFlushTransaction } from '@coinlane/core/api/payments';
 import type { TListTransactionsReply, TTransactionStatus } from '@coinlane/core/api/transactions';
-import { apiEnvelope } from '../../../lib/api-client.ts';
+import { api, apiEnvelope } from '../../../lib/api-client.ts';
 
 export type TransactionFilters = { search: string; status: TTransactionStatus | ''; crypto: string };
 
@@ -34,3 +35,7 @@ export function exportCsvUrl(f: TransactionFilters): string {
   q.set('timeZone', browserTimeZone());
   return `/api/v1/transactions/export.csv?${q}`;
 }
+
+/** GET /payments/{id}/flush-transaction: the call that moves a forwarder deposit address to the merchant. */
+export const fetchFlushTransaction = (paymentId: string) =>
+  api<TFlushTransaction>(`/payments/${encodeURIComponent(paymentId)}/flush-transaction`);

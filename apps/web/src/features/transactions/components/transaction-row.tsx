@@ -1,6 +1,7 @@
 import type { TTransaction, TTransactionStatus } from '@coinlane/core/api/transactions';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { ForwarderFunds } from './forwarder-funds.tsx';
 
 export const STATUS_TONE: Record<TTransactionStatus, BadgeTone> = {
   confirmed: 'green',
@@ -101,6 +102,7 @@ export function TransactionRow({ tx }: { tx: TTransaction }) {
         {tx.status === 'pending' && (
           <ConfirmationsBar confirmations={tx.confirmations} required={tx.requiredConfirmations} />
         )}
+        <ForwarderFunds tx={tx} />
       </div>
     </li>
   );

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { secondsLeft } from '../utils/countdown.ts';
+
+/** Whole seconds left until a deadline (ms since the epoch), never below zero. */
+export const secondsLeft = (deadline: number, now: number) => Math.max(0, Math.ceil((deadline - now) / 1000));
 
 /** Seconds left until `deadline` (ms since the epoch), ticking; 0 without a deadline or once it has passed. */
 export function useCountdown(deadline: number | null): number {

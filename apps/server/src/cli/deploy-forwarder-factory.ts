@@ -1,0 +1,92 @@
+/**
+ * Deploys the forwarder factory on one EVM network, once per network (docs/decisions/010-evm-forwarders.md).
+ *
+ *   npm run evm:deploy-factory -- --network ethereum
+ *
+ * Talks to CHAIN_<NETWORK>_RPC_URL and pays the deployment from the key in DEPLOYER_KEY, or else
+ * CHAIN_<NETWORK>_GAS_KEY (0x + 64 hex, from the environment only: never on the command line). Checks the node's
+ * chain id against CHAIN_<NETWORK>_MODE first. Prints the factory's address: set it as CHAIN_<NETWORK>_FACTORY.
+ * The factory has no owner: whoever deploys it has no power over it or over any deposit address.
+ */
+import { parseArgs } from 'node:util';
+import { deployForwarderFactory } from '@coinlane/contracts/deploy';
+import { normalizeNetworkId } from '@coinlane/core/currencies';
+import { createPublicClient, createWalletClient, defineChain, type Hex, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import {
+  ChainConfigError,
+  chainEnvPrefix,
+  chainsFromEnv,
+  isEvmChain,
+} from '#app/modules/chains/chain-config.ts';
+
+const USAGE = `Usage: npm run evm:deploy-factory -- --network <network>
+
+  --network  an EVM network with CHAIN_<NETWORK>_RPC_URL set (ethereum, polygon, binance-smart-chain,
+             avalanche, arbitrum, optimism)
+
+The deployer's key comes from DEPLOYER_KEY, or CHAIN_<NETWORK>_GAS_KEY, in the environment.`;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { network: { type: 'string' }, help: { type: 'boolean' } } });
+  if (values.help || !values.network) {
+    console.error(USAGE);
+    return values.help ? 0 : 64;
+  }
+  const network = normalizeNetworkId(values.network);
+  let chains: ReturnType<typeof chainsFromEnv>;
+  try {
+    chains = chainsFromEnv(process.env);
+  } catch (err) {
+    if (err instanceof ChainConfigError) {
+      console.error(err.message);
+      return 78;
+    }
+    throw err;
+  }
+  const chain = chains.find((c) => c.network === network);
+  if (!network || !chain || !isEvmChain(chain)) {
+    console.error(
+      `${values.network}: not an EVM network with a node configured (${chainEnvPrefix(values.network)}RPC_URL).\n\n${USAGE}`,
+    );
+    return 64;
+  }
+  const key = (process.env.DEPLOYER_KEY ?? chain.gasKey ?? '').trim();
+  if (!/^0x[0-9a-fA-F]{64}$/.test(key)) {
+    console.error(
+      `Set DEPLOYER_KEY (or ${chainEnvPrefix(network)}GAS_KEY) to the deployer's private key: 0x and 64 hex digits.`,
+    );
+    return 78;
+  }
+  const transport = http(chain.rpcUrl);
+  const probe = createPublicClient({ transport });
+  const nodeChainId = await probe.getChainId();
+  if (chain.chainId !== null && chain.chainId !== nodeChainId) {
+    console.error(
+      `The node at ${chainEnvPrefix(network)}RPC_URL is chain ${nodeChainId}, not ${chain.chainId}: refusing to deploy.`,
+    );
+    return 78;
+  }
+  const viemChain = defineChain({
+    id: nodeChainId,
+    name: network,
+    nativeCurrency: { name: 'native', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  });
+  const account = privateKeyToAccount(key as Hex);
+  const publicClient = createPublicClient({ chain: viemChain, transport });
+  const wallet = createWalletClient({ account, chain: viemChain, transport });
+  console.error(`Deploying ForwarderFactory on ${network} (chain ${nodeChainId}) from ${account.address}…`);
+  const factory = await deployForwarderFactory({ wallet, publicClient });
+  console.log(factory);
+  console.error(`Done. Set ${chainEnvPrefix(network)}FACTORY=${factory}`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,233 @@
+import type { Db } from '#app/db/connection.ts';
+import { findOutputPayment } from '#app/modules/payments/find-output-payment.ts';
+import {
+  recordPaymentTransfer,
+  updatePaymentConfirmations,
+} from '#app/modules/payments/record-payment-transfer.ts';
+import { restorePaymentTransfer } from '#app/modules/payments/restore-payment-transfer.ts';
+import {
+  type ChainTransfer,
+  findChainTransfer,
+  listMovingTransfers,
+  listTransfersAboveHeight,
+  listTransfersInBlocks,
+} from '#app/modules/transfers/list-chain-transfers.ts';
+import { rewindCursor, selectBlocksAbove, selectCursor } from './queries.ts';
+
+/**
+ * What the UTXO and the EVM watchers do alike with the transfers they find (docs/decisions/009 and 011): credit
+ * a transfer once by its chain identity, move confirmations, roll back to a fork, and resume from the cursor.
+ * Each watcher keeps what differs: how it reads the node, and when it asks for these.
+ */
+
+export type WatcherLog = {
+  info: (o: object, m?: string) => void;
+  warn: (o: object, m?: string) => void;
+  error: (o: object, m?: string) => void;
+};
+
+/** The block a transfer was found in, with its confirmations at the scanned tip. */
+export type BlockRef = { height: number; hash: string; confirmations: number };
+
+/** A transfer's new confirmations, or (blockHeight/blockHash null) the loss of its block. */
+type ConfirmationChange = { confirmations: number; blockHeight?: null; blockHash?: null };
+
+/** Applies `confirmationsOf` to transfers: one payment update per payment, none where it answers null. */
+export async function setTransferConfirmations({
+  db,
+  transfers,
+  confirmationsOf,
+  now,
+}: {
+  db: Db;
+  transfers: readonly ChainTransfer[];
+  confirmationsOf: (t: ChainTransfer) => ConfirmationChange | null;
+  now: Date;
+}) {
+  const byPayment = new Map<string, ({ transferId: string } & ConfirmationChange)[]>();
+  for (const t of transfers) {
+    const next = confirmationsOf(t);
+    if (!next) continue;
+    const list = byPayment.get(t.payment_id) ?? [];
+    list.push({ transferId: t.id, ...next });
+    byPayment.set(t.payment_id, list);
+  }
+  for (const [paymentId, updates] of byPayment) {
+    await updatePaymentConfirmations({ db, paymentId, updates, now });
+  }
+}
+
+/**
+ * Confirmations = tip - block height + 1, for the network's transfers still below their payment's requirement
+ * (the step both watchers take after scanning up to `tipHeight`).
+ */
+export async function confirmUpToTip({
+  db,
+  network,
+  tipHeight,
+  now,
+}: {
+  db: Db;
+  network: string;
+  tipHeight: number;
+  now: Date;
+}) {
+  const moving = await listMovingTransfers({ db, network });
+  await setTransferConfirmations({
+    db,
+    transfers: moving,
+    confirmationsOf: (t) => {
+      if (t.block_height == null) return null;
+      const c = tipHeight - t.block_height + 1;
+      return c !== t.confirmations && c > 0 ? { confirmations: c } : null;
+    },
+    now,
+  });
+}
+
+const LOSE_BLOCK = () => ({ confirmations: 0, blockHeight: null, blockHash: null });
+
+/**
+ * The network's stored cursor, for a watcher that starts. Transfers of a block above the cursor were recorded by
+ * a process that stopped before moving the cursor past it, and that block may have been orphaned since: they
+ * lose their block until the rescan from the cursor finds them again (or the unconfirmed-transfer rule drops
+ * them), so no stale block keeps confirming them.
+ */
+export async function loadWatcherCursor({ db, network, now }: { db: Db; network: string; now: Date }) {
+  const row = await selectCursor(db, network);
+  const cursor = row?.height != null && row.hash ? { height: row.height, hash: row.hash } : null;
+  if (cursor) {
+    const ahead = await listTransfersAboveHeight({ db, network, height: cursor.height });
+    await setTransferConfirmations({ db, transfers: ahead, confirmationsOf: LOSE_BLOCK, now });
+  }
+  return { cursor, lastBlockTime: row?.last_block_time ?? null };
+}
+
+/**
+ * Rolls the network back to `fork` (the last stored block still on the node's chain): transfers of the blocks
+ * above it and of the cursor's block lose their block (their payments re-applied: a payment those blocks
+ * confirmed is open again), and the cursor moves to the fork.
+ */
+export async function rollBackToFork({
+  db,
+  network,
+  cursor,
+  fork,
+  log,
+  now,
+}: {
+  db: Db;
+  network: string;
+  cursor: { height: number; hash: string };
+  fork: { height: number; hash: string };
+  log?: WatcherLog;
+  now: Date;
+}) {
+  const orphaned = (await selectBlocksAbove(db, network, fork.height)).map((b) => b.hash);
+  if (!orphaned.includes(cursor.hash)) orphaned.push(cursor.hash);
+  const transfers = await listTransfersInBlocks({ db, network, blockHashes: orphaned });
+  await setTransferConfirmations({ db, transfers, confirmationsOf: LOSE_BLOCK, now });
+  await rewindCursor(db, network, fork, now);
+  log?.warn(
+    { network, from: cursor.height, fork: fork.height, transfers: transfers.length },
+    'chain reorganisation: rolled back to the fork point',
+  );
+}
+
+/**
+ * One incoming transfer (an output, a native transfer or a token Transfer log) to a watched address, in a block
+ * or (UTXO) in the mempool. A transfer (network, txid, index) seen for the first time goes to the payment
+ * `findOutputPayment` names, or is left unassigned and logged once (`unassigned` remembers it); one seen before
+ * keeps its payment: a removed one is restored, and its block and confirmations follow `block` (a transfer
+ * already confirmed in this very block is left alone).
+ */
+export async function creditTransfer({
+  db,
+  network,
+  txid,
+  index,
+  address,
+  amount,
+  currency,
+  block,
+  unassigned,
+  log,
+  now,
+}: {
+  db: Db;
+  network: string;
+  txid: string;
+  index: number;
+  address: string;
+  amount: bigint;
+  /** EVM: the coin (an address may serve payments in several); UTXO networks have one coin. */
+  currency?: string;
+  block: BlockRef | null;
+  unassigned: Set<string>;
+  log?: WatcherLog;
+  now: Date;
+}) {
+  if (amount <= 0n) return;
+  const existing = await findChainTransfer({ db, network, txid, outputIndex: index });
+  if (!existing) {
+    const target = await findOutputPayment({
+      db,
+      network,
+      address,
+      amount,
+      ...(currency ? { currency } : {}),
+      now,
+    });
+    if (!target.paymentId) {
+      const key = `${txid}:${index}`;
+      if (!unassigned.has(key)) {
+        unassigned.add(key);
+        log?.warn(
+          { network, txid, index, address, amount: amount.toString(), target },
+          'transfer to a shared address matches no payment unambiguously: left unassigned',
+        );
+      }
+      return;
+    }
+    await recordPaymentTransfer({
+      db,
+      paymentId: target.paymentId,
+      transfer: {
+        txid,
+        outputIndex: index,
+        amount,
+        confirmations: block?.confirmations ?? 0,
+        blockHeight: block?.height ?? null,
+        blockHash: block?.hash ?? null,
+        seenAt: now,
+      },
+      now,
+    });
+    return;
+  }
+  if (existing.status === 'removed') {
+    await restorePaymentTransfer({ db, paymentId: existing.payment_id, transferId: existing.id, now });
+    existing.confirmations = 0;
+    existing.block_hash = null;
+  }
+  const settled = existing.status === 'confirmed' && existing.block_hash === block?.hash;
+  if (
+    block &&
+    !settled &&
+    (existing.block_hash !== block.hash || existing.confirmations !== block.confirmations)
+  ) {
+    await updatePaymentConfirmations({
+      db,
+      paymentId: existing.payment_id,
+      updates: [
+        {
+          transferId: existing.id,
+          confirmations: block.confirmations,
+          blockHeight: block.height,
+          blockHash: block.hash,
+        },
+      ],
+      now,
+    });
+  }
+}

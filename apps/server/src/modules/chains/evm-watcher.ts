@@ -1,0 +1,574 @@
+import { forwarderFactoryAbi } from '@coinlane/contracts/abi';
+import { forwarderAddress } from '@coinlane/contracts/forwarder-address';
+import { CRYPTO_CURRENCIES, NETWORKS } from '@coinlane/core/currencies';
+import { T } from '@coinlane/core/texts';
+import {
+  type Address,
+  BaseError,
+  type Block,
+  BlockNotFoundError,
+  createPublicClient,
+  getAddress,
+  type Hash,
+  HttpRequestError,
+  http,
+  keccak256,
+  type PublicClient,
+  parseAbiItem,
+  TimeoutError,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+} from 'viem';
+import type { DbHandle } from '#app/db/connection.ts';
+import { listWatchedPayments } from '#app/modules/payments/list-watched-payments.ts';
+import { removePaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
+import { listMovingTransfers } from '#app/modules/transfers/list-chain-transfers.ts';
+import {
+  type BlockRef,
+  confirmUpToTip,
+  creditTransfer,
+  loadWatcherCursor,
+  rollBackToFork,
+  type WatcherLog,
+} from './chain-bookkeeping.ts';
+import type { EvmChainConfig } from './chain-config.ts';
+import { createLeaderLock, type LeaderLock } from './leader-lock.ts';
+import { advanceCursor, selectBlocksFrom, writeChainId, writeVerifiedFactory } from './queries.ts';
+import type { ChainWatcher, WatcherStatus } from './watcher.ts';
+import { createStatusReporter, runWhileLeader } from './watcher-loop.ts';
+
+/**
+ * The transfers table's output index of a native (ETH, BNB, ...) transfer: a transaction pays its `to` at most
+ * once, and this value can never be a log index (a block's logs are numbered from 0), so (txid, index) stays
+ * unique whether a transaction pays value, emits token Transfer logs to watched addresses, or both.
+ * Token transfers use the log's index in its block.
+ */
+export const NATIVE_OUTPUT_INDEX = 2_147_483_647;
+
+/** ERC-20 Transfer; `strict` decoding drops ERC-721 Transfers (a fourth, indexed topic). */
+export const TRANSFER_EVENT = parseAbiItem(
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+);
+
+type WatchedPaymentRef = { paymentId: string; createdAt: Date; currency: string };
+/** A watched address (lower-case key in the map): its stored (checksummed) form and its payments, newest first. */
+type WatchedAddress = { address: string; payments: WatchedPaymentRef[] };
+
+/** A decoded ERC-20 Transfer log. */
+type TransferLog = {
+  contract: string;
+  blockHash: Hash;
+  logIndex: number;
+  txid: Hash;
+  to: string;
+  value: bigint;
+};
+
+/** One incoming transfer found in a block: a native value or a token Transfer log. */
+type Incoming = { address: string; currency: string; txid: string; index: number; amount: bigint };
+
+const DAY = 24 * 3600_000;
+const WATCH_OVERLAP_MS = 60_000;
+const FULL_RELOAD_MS = 10 * 60_000;
+/** Blocks fetched concurrently (one JSON-RPC batch through viem's batching transport). */
+const BLOCK_BATCH = 20;
+/** At most this many recipients are named in the eth_getLogs topic filter (providers bound topic lists). */
+const TOPIC_FILTER_MAX = 500;
+/** Blocks per range while native payments are watched (blocks are fetched with their transactions). */
+const NATIVE_RANGE = 50;
+
+const errorText = (err: unknown) =>
+  (err instanceof Error
+    ? ((err as { shortMessage?: string }).shortMessage ?? err.message)
+    : String(err)
+  ).slice(0, 500);
+
+class ChainIdMismatch extends Error {}
+
+/** How often a configured factory that failed its check is checked again (it may be deployed meanwhile). */
+const FACTORY_RECHECK_MS = 60_000;
+/** The probe of the factory check: any merchant and salt do; these are fixed so the check is reproducible. */
+const FACTORY_PROBE = {
+  merchant: '0x000000000000000000000000000000000000dEaD',
+  paymentSalt: keccak256(new TextEncoder().encode('coinlane factory check')),
+} as const;
+
+/**
+ * The watcher of one EVM network (docs/decisions/011-evm-watcher.md), the UTXO watcher's contract over viem and
+ * JSON-RPC. At start, and until it matches, the node's chain id is checked against the configuration (a dev
+ * chain's own id is accepted in regtest mode and stored for payments); a mismatch is a health error and nothing
+ * is scanned. While it holds the network's leader lock, every `pollMs`: refreshes the watched addresses, then
+ * scans new blocks from its cursor in ranges: native transfers from each block's transactions (`to` watched,
+ * value > 0, receipt successful), token transfers from one `eth_getLogs` per range on the Transfer event of the
+ * token contracts of watched payments, to the watched recipients (named in the filter when at most
+ * TOPIC_FILTER_MAX, else matched in memory). There is no mempool pass (EVM
+ * dev nodes have no reliable public mempool): a transfer is recorded at inclusion with tip - block + 1
+ * confirmations, the tip read uncached. Reorganisations are found by parent hash as for UTXO; transfers of
+ * orphaned blocks lose their block, and those neither re-mined nor pending in the node are removed.
+ */
+export function createEvmChainWatcher({
+  dbHandle,
+  chain,
+  client = createPublicClient({ transport: http(chain.rpcUrl, { batch: true, retryCount: 1 }) }),
+  log,
+  pollMs = 500,
+  watchDays = 7,
+  startLookback = 10,
+  logRange = 500,
+  lock = createLeaderLock({ dbHandle, network: chain.network }),
+}: {
+  dbHandle: DbHandle;
+  chain: EvmChainConfig;
+  client?: PublicClient;
+  log?: WatcherLog;
+  pollMs?: number;
+  watchDays?: number;
+  /** With no cursor yet, the first block scanned is this many blocks below the node's tip. */
+  startLookback?: number;
+  /** Blocks per eth_getLogs call (providers bound ranges; halved on an error). */
+  logRange?: number;
+  lock?: LeaderLock;
+}): ChainWatcher {
+  const db = dbHandle.db;
+  const reportStatus = createStatusReporter({ db, network: chain.network });
+  const network = chain.network;
+  const nativeSymbol = CRYPTO_CURRENCIES.find((c) => c.network === network && c.native)?.symbol ?? null;
+
+  let watched = new Map<string, WatchedAddress>();
+  /** Token contract (lower case) -> coin, from the watched payments: only these contracts' logs are read. */
+  let tokenContracts = new Map<string, string>();
+  let nativeWatched = false;
+  let watchedUntil: Date | null = null;
+  let lastFullReload = 0;
+  const unassigned = new Set<string>();
+
+  let chainIdChecked = false;
+  /** The configured factory's check: null until done; its problem, or '' when it passed. */
+  let factoryProblem: string | null = null;
+  let factoryCheckedAt = 0;
+  let cursor: { height: number; hash: string } | null = null;
+  let cursorLoaded = false;
+  let nodeTip: number | null = null;
+  let lastError: string | null = null;
+  let lastErrorAt: Date | null = null;
+  let lastBlockTime: Date | null = null;
+  let confirmedTip: number | null = null;
+  let logsScanned = 0;
+  let blocksScanned = 0;
+
+  let controller: AbortController | null = null;
+  let loop: Promise<void> | null = null;
+
+  // ---------------------------------------------------------------------------------------------------
+  // Watched addresses
+
+  async function readWatched(full: boolean, now: Date) {
+    const since = full
+      ? new Date(now.getTime() - watchDays * DAY)
+      : new Date((watchedUntil ?? now).getTime() - WATCH_OVERLAP_MS);
+    const next = full ? new Map<string, WatchedAddress>() : watched;
+    const contracts = full ? new Map<string, string>() : tokenContracts;
+    let native = full ? false : nativeWatched;
+    let after: { createdAt: Date; id: string } | undefined;
+    let newest = watchedUntil;
+    for (;;) {
+      const rows = await listWatchedPayments({ db, network, createdSince: since, includeOpen: full, after });
+      for (const r of rows) {
+        const key = r.address.toLowerCase();
+        let entry = next.get(key);
+        if (!entry) {
+          entry = { address: r.address, payments: [] };
+          next.set(key, entry);
+        }
+        if (!entry.payments.some((p) => p.paymentId === r.id)) {
+          entry.payments.unshift({ paymentId: r.id, createdAt: r.created_at, currency: r.currency });
+        }
+        if (r.contract_address) contracts.set(r.contract_address.toLowerCase(), r.currency);
+        else native = true;
+        if (!newest || r.created_at > newest) newest = r.created_at;
+      }
+      if (rows.length < 20_000) break;
+      const last = rows.at(-1)!;
+      after = { createdAt: last.created_at, id: last.id };
+    }
+    watched = next;
+    tokenContracts = contracts;
+    nativeWatched = native;
+    watchedUntil = newest ?? since;
+  }
+
+  async function refreshWatched(now: Date) {
+    const full = lastFullReload === 0 || now.getTime() - lastFullReload > FULL_RELOAD_MS;
+    if (full) lastFullReload = now.getTime();
+    await readWatched(full, now);
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Recording (the UTXO watcher's rules: a recorded transfer keeps its payment; see 009 "Matching")
+
+  async function seen(entry: WatchedAddress, t: Incoming, block: BlockRef, now: Date) {
+    // Another coin than any payment of this address (a USDC transfer to a USDT payment's address): ignored.
+    if (!entry.payments.some((p) => p.currency === t.currency)) return;
+    await creditTransfer({
+      db,
+      network,
+      txid: t.txid,
+      index: t.index,
+      address: entry.address,
+      amount: t.amount,
+      currency: t.currency,
+      block,
+      unassigned,
+      log,
+      now,
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Node
+
+  async function checkChainId(now: Date) {
+    if (chainIdChecked) return;
+    const found = await client.getChainId();
+    if (chain.chainId !== null && found !== chain.chainId) {
+      throw new ChainIdMismatch(T.evmChainIdMismatch(network, String(chain.chainId), found));
+    }
+    await writeChainId(db, network, found, now);
+    chainIdChecked = true;
+    log?.info({ network, chainId: found }, 'EVM node chain id checked');
+  }
+
+  /**
+   * The configured forwarder factory (CHAIN_<NETWORK>_FACTORY) must be deployed on this node and predict the
+   * deposit addresses Coinlane computes offline; otherwise funds paid to them could never be flushed. The result
+   * is stored (`chain_cursors.factory`): forwarder addresses are handed out only under a verified factory. A
+   * failure is reported as the watcher's error but does not stop scanning (single-address and xpub wallets do
+   * not need the factory); it is checked again every minute.
+   */
+  async function checkFactory(now: Date) {
+    if (!chain.factory || factoryProblem === '') return;
+    if (factoryProblem !== null && now.getTime() - factoryCheckedAt < FACTORY_RECHECK_MS) return;
+    const factory = getAddress(chain.factory);
+    const name = NETWORKS[network].name;
+    let problem = '';
+    const code = await client.getCode({ address: factory });
+    if (!code || code === '0x') problem = T.evmFactoryNotDeployed(name, factory);
+    else {
+      const expected = forwarderAddress({ factory, ...FACTORY_PROBE });
+      const predicted = await client
+        .readContract({
+          address: factory,
+          abi: forwarderFactoryAbi,
+          functionName: 'predict',
+          args: [FACTORY_PROBE.merchant, FACTORY_PROBE.paymentSalt],
+        })
+        .catch((err: unknown) => {
+          // The node did not answer: not a verdict on the contract (the pass fails and the check is redone).
+          if (
+            err instanceof BaseError &&
+            err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError) !== null
+          ) {
+            throw err;
+          }
+          return null; // the contract reverted or has no such function: not Coinlane's factory
+        });
+      if (!predicted || predicted.toLowerCase() !== expected.toLowerCase()) {
+        problem = T.evmFactoryMismatch(name, factory);
+      }
+    }
+    factoryCheckedAt = now.getTime();
+    if (problem !== factoryProblem) {
+      if (problem) log?.error({ network, factory }, problem);
+      else log?.info({ network, factory }, 'forwarder factory checked');
+      await writeVerifiedFactory(db, network, problem ? null : factory, now);
+    }
+    factoryProblem = problem;
+  }
+
+  /** The node's block at `height`, or null when it has none (the chain is shorter, e.g. after evm_revert). */
+  async function blockAt(height: number, includeTransactions = false): Promise<Block | null> {
+    try {
+      return (await client.getBlock({ blockNumber: BigInt(height), includeTransactions })) as Block;
+    } catch (err) {
+      if (err instanceof BlockNotFoundError) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * The recipients to name in the logs filter: the watched addresses with a token payment, when they are few
+   * enough for a topic filter (the node then returns only transfers to them); null when there are more, and the
+   * contracts' Transfer logs are filtered in memory instead.
+   */
+  function tokenRecipients(): Address[] | null {
+    const found: Address[] = [];
+    for (const entry of watched.values()) {
+      if (!entry.payments.some((p) => p.currency !== nativeSymbol)) continue;
+      if (found.length === TOPIC_FILTER_MAX) return null;
+      found.push(getAddress(entry.address));
+    }
+    return found;
+  }
+
+  async function transferLogs(from: number, to: number): Promise<TransferLog[]> {
+    const address = [...tokenContracts.keys()].map((a) => getAddress(a));
+    const recipients = tokenRecipients();
+    try {
+      const logs = await client.getLogs({
+        address,
+        event: TRANSFER_EVENT,
+        ...(recipients ? { args: { to: recipients } } : {}),
+        fromBlock: BigInt(from),
+        toBlock: BigInt(to),
+        strict: true,
+      });
+      return logs.map((l) => ({
+        contract: l.address,
+        blockHash: l.blockHash,
+        logIndex: l.logIndex,
+        txid: l.transactionHash,
+        to: l.args.to,
+        value: l.args.value,
+      }));
+    } catch (err) {
+      // The node is unreachable or failing (no HTTP answer, 5xx, 429): splitting would only repeat the failure.
+      // A 4xx or an error reply (a provider's range or result limit) and a timeout (too many logs for one
+      // answer) split the range.
+      const status = err instanceof HttpRequestError ? err.status : undefined;
+      const unreachable =
+        err instanceof HttpRequestError && (status === undefined || status >= 500 || status === 429);
+      if (to <= from || unreachable) throw err;
+      const mid = from + Math.floor((to - from) / 2);
+      return [...(await transferLogs(from, mid)), ...(await transferLogs(mid + 1, to))];
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Blocks
+
+  async function loadCursor(now: Date) {
+    if (cursorLoaded) return;
+    ({ cursor, lastBlockTime } = await loadWatcherCursor({ db, network, now }));
+    cursorLoaded = true;
+  }
+
+  /** The cursor's block left the node's chain: back to the last stored block still in it (as for UTXO). */
+  async function rewind(now: Date) {
+    const stored = await selectBlocksFrom(db, network, cursor!.height);
+    let fork: { height: number; hash: string } | null = null;
+    for (const b of stored) {
+      const onNode = await blockAt(b.height);
+      if (onNode?.hash === b.hash) {
+        fork = { height: b.height, hash: b.hash };
+        break;
+      }
+    }
+    if (!fork) {
+      const lowest = Math.max(0, stored.at(-1)?.height ?? cursor!.height - 100);
+      const b = await blockAt(lowest);
+      if (!b?.hash) throw new Error(`no block ${lowest} on the node while rolling back a reorganisation`);
+      fork = { height: lowest, hash: b.hash };
+      log?.error({ network, height: lowest }, 'reorganisation deeper than the kept block hashes');
+    }
+    await rollBackToFork({ db, network, cursor: cursor!, fork, log, now });
+    cursor = fork;
+    confirmedTip = null;
+  }
+
+  /** Scans blocks (from, to] of one range; false when the chain moved under the scan (next pass rewinds). */
+  async function scanRange(from: number, to: number, tip: number, now: Date): Promise<boolean> {
+    const withTxs = nativeWatched && nativeSymbol !== null;
+    const blocks: Block[] = [];
+    for (let h = from; h <= to; h += BLOCK_BATCH) {
+      const heights: number[] = [];
+      for (let i = h; i <= Math.min(to, h + BLOCK_BATCH - 1); i++) heights.push(i);
+      const got = await Promise.all(heights.map((i) => blockAt(i, withTxs)));
+      for (const b of got) {
+        if (!b) return false;
+        blocks.push(b);
+      }
+    }
+    let parent = cursor!.hash;
+    for (const b of blocks) {
+      if (b.parentHash !== parent) return false;
+      parent = b.hash!;
+    }
+    const logs = tokenContracts.size ? await transferLogs(from, to) : [];
+    // The logs must come from the blocks just read: the range's last block unchanged, every log's block known.
+    if (logs.length) {
+      const last = await blockAt(to);
+      if (last?.hash !== blocks.at(-1)!.hash) return false;
+    }
+    const hashes = new Set(blocks.map((b) => b.hash));
+    if (logs.some((l) => !hashes.has(l.blockHash))) return false;
+    logsScanned += logs.length;
+    const logsByBlock = new Map<string, TransferLog[]>();
+    for (const l of logs) {
+      const list = logsByBlock.get(l.blockHash) ?? [];
+      list.push(l);
+      logsByBlock.set(l.blockHash, list);
+    }
+
+    for (const b of blocks) {
+      const height = Number(b.number);
+      const ref = { height, hash: b.hash!, confirmations: tip - height + 1 };
+      if (withTxs) {
+        for (const tx of b.transactions) {
+          if (typeof tx === 'string' || !tx.to || tx.value <= 0n) continue;
+          const entry = watched.get(tx.to.toLowerCase());
+          if (!entry) continue;
+          // A reverted transaction keeps its value: only a successful one paid the address.
+          const receipt = await client.getTransactionReceipt({ hash: tx.hash });
+          if (receipt.status !== 'success') continue;
+          const incoming = {
+            address: entry.address,
+            currency: nativeSymbol!,
+            txid: tx.hash,
+            index: NATIVE_OUTPUT_INDEX,
+            amount: tx.value,
+          };
+          await seen(entry, incoming, ref, now);
+        }
+      }
+      for (const l of logsByBlock.get(b.hash!) ?? []) {
+        const entry = watched.get(l.to.toLowerCase());
+        const currency = tokenContracts.get(l.contract.toLowerCase());
+        if (!entry || !currency) continue;
+        const incoming = {
+          address: entry.address,
+          currency,
+          txid: l.txid,
+          index: l.logIndex,
+          amount: l.value,
+        };
+        await seen(entry, incoming, ref, now);
+      }
+      const time = new Date(Number(b.timestamp) * 1000);
+      await advanceCursor(db, network, { height, hash: b.hash!, previousHash: b.parentHash, time }, now);
+      cursor = { height, hash: b.hash! };
+      lastBlockTime = time;
+      blocksScanned++;
+    }
+    return true;
+  }
+
+  async function scanBlocks(now: Date) {
+    await loadCursor(now);
+    const tip = Number(await client.getBlockNumber({ cacheTime: 0 }));
+    nodeTip = tip;
+    if (!cursor) {
+      const height = Math.max(0, tip - startLookback);
+      const b = await blockAt(height);
+      if (!b?.hash) throw new Error(`no block ${height} on the node`);
+      await advanceCursor(
+        db,
+        network,
+        { height, hash: b.hash, previousHash: b.parentHash, time: new Date(Number(b.timestamp) * 1000) },
+        now,
+      );
+      cursor = { height, hash: b.hash };
+    }
+    const atCursor = await blockAt(cursor.height);
+    if (atCursor?.hash !== cursor.hash) await rewind(now);
+    const range = nativeWatched && nativeSymbol !== null ? Math.min(NATIVE_RANGE, logRange) : logRange;
+    while (cursor.height < tip) {
+      const from = cursor.height + 1;
+      const to = Math.min(tip, cursor.height + range);
+      if (!(await scanRange(from, to, tip, now))) return;
+    }
+    if (confirmedTip !== cursor.height) {
+      await confirmUpToTip({ db, network, tipHeight: cursor.height, now });
+      confirmedTip = cursor.height;
+    }
+  }
+
+  /**
+   * Transfers that lost their block in a reorganisation and were not re-mined by the rescan: removed, unless
+   * the node still holds the transaction (pending, or mined in a block not scanned yet).
+   */
+  async function dropOrphaned(now: Date) {
+    const moving = await listMovingTransfers({ db, network });
+    for (const t of moving) {
+      if (t.block_hash !== null) continue;
+      const hash = t.txid as Hash;
+      const mined = await client
+        .getTransactionReceipt({ hash })
+        .then(() => true)
+        .catch((err) => {
+          if (err instanceof TransactionReceiptNotFoundError) return false;
+          throw err;
+        });
+      if (mined) continue;
+      const pending = await client
+        .getTransaction({ hash })
+        .then(() => true)
+        .catch((err) => {
+          if (err instanceof TransactionNotFoundError) return false;
+          throw err;
+        });
+      if (pending) continue;
+      await removePaymentTransfer({ db, paymentId: t.payment_id, transferId: t.id, now });
+      log?.info({ network, txid: t.txid }, 'transfer of an orphaned block not re-mined: removed');
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+
+  async function tick() {
+    const now = new Date();
+    try {
+      await checkChainId(now);
+      await checkFactory(now);
+      await refreshWatched(now);
+      await scanBlocks(now);
+      if (cursor && cursor.height === nodeTip) await dropOrphaned(now);
+      if (lastError && lastError !== factoryProblem) log?.info({ network }, 'watcher recovered');
+      // a factory that failed its check stays the reported error while the scan itself goes on
+      lastError = factoryProblem || null;
+    } catch (err) {
+      const text = errorText(err);
+      if (text !== lastError) {
+        if (err instanceof ChainIdMismatch) log?.error({ network, expected: chain.chainId }, text);
+        else log?.error({ network, err }, 'watcher pass failed');
+      }
+      lastError = text;
+      lastErrorAt = now;
+    }
+    await reportStatus(now, nodeTip, lastError).catch(() => {});
+  }
+
+  return {
+    start() {
+      if (loop) return;
+      controller = new AbortController();
+      cursorLoaded = false;
+      lastFullReload = 0;
+      loop = runWhileLeader({ lock, pollMs, tick, signal: controller.signal });
+    },
+    async stop() {
+      controller?.abort();
+      await loop;
+      loop = null;
+      await lock.release();
+    },
+    tick,
+    status(): WatcherStatus & { logsScanned: number; blocksScanned: number } {
+      return {
+        network,
+        mode: chain.mode,
+        running: loop !== null,
+        leader: lock.held,
+        nodeTip,
+        processedHeight: cursor?.height ?? null,
+        lag: nodeTip !== null && cursor ? Math.max(0, nodeTip - cursor.height) : null,
+        lastError,
+        lastErrorAt: lastErrorAt?.toISOString() ?? null,
+        lastBlockTime: lastBlockTime?.toISOString() ?? null,
+        watchedAddresses: watched.size,
+        mempoolTransactions: 0,
+        logsScanned,
+        blocksScanned,
+      };
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { Db } from '#app/db/connection.ts';
+import type { LeaderLock } from './leader-lock.ts';
+import { writeWatcherStatus } from './queries.ts';
+
+/** How often an unchanged watcher status is written again (the health endpoint reads it from any process). */
+const STATUS_EVERY_MS = 5_000;
+
+/** Waits `ms`, or less when `signal` aborts. */
+export const sleepUnlessAborted = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const onAbort = () => {
+      clearTimeout(t);
+      resolve();
+    };
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+
+/**
+ * A watcher's loop (UTXO and EVM alike): while not aborted, take the network's leader lock (a standby retries
+ * every 2 s at most), then run one pass every `pollMs`.
+ */
+export async function runWhileLeader({
+  lock,
+  pollMs,
+  tick,
+  signal,
+}: {
+  lock: LeaderLock;
+  pollMs: number;
+  tick: () => Promise<void>;
+  signal: AbortSignal;
+}) {
+  while (!signal.aborted) {
+    if (!lock.held && !(await lock.acquire())) {
+      await sleepUnlessAborted(Math.max(pollMs, 2_000), signal);
+      continue;
+    }
+    await tick();
+    await sleepUnlessAborted(pollMs, signal);
+  }
+}
+
+/** Writes the watcher's tip and last error for the health endpoint: at once when they change, else every 5 s. */
+export function createStatusReporter({ db, network }: { db: Db; network: string }) {
+  let lastWrite = 0;
+  let lastKey = '';
+  return async (now: Date, nodeTip: number | null, lastError: string | null) => {
+    const key = `${nodeTip}|${lastError}`;
+    if (key === lastKey && now.getTime() - lastWrite < STATUS_EVERY_MS) return;
+    lastKey = key;
+    lastWrite = now.getTime();
+    await writeWatcherStatus(db, network, { nodeTip, lastError, now });
+  };
+}

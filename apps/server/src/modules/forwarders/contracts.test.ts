@@ -1,0 +1,473 @@
+import {
+  forwarderAbi,
+  forwarderFactoryAbi,
+  noReturnTestTokenAbi,
+  testTokenAbi,
+} from '@coinlane/contracts/abi';
+import { loadArtifacts } from '@coinlane/contracts/artifacts';
+import { deployForwarderFactory, deployTestToken } from '@coinlane/contracts/deploy';
+import {
+  forwarderAddress,
+  forwarderImplementationAddress,
+  forwarderSalt,
+} from '@coinlane/contracts/forwarder-address';
+import { measureFlushGas } from '@coinlane/contracts/measure-flush-gas';
+import {
+  type Abi,
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  encodeAbiParameters,
+  getAddress,
+  type Hex,
+  keccak256,
+  parseEther,
+  parseEventLogs,
+  parseUnits,
+  toHex,
+  zeroAddress,
+} from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Hardhat, startHardhat } from '#app/test/hardhat.ts';
+
+// The forwarder contracts (packages/contracts, decision 010) on a real Hardhat node: deposit addresses paid before
+// any code exists, flushed by anyone to the merchant and nowhere else.
+
+const randomSalt = (): Hex => toHex(crypto.getRandomValues(new Uint8Array(32)));
+/** A fresh address nobody controls: its balance starts at zero and changes only by what is sent to it. */
+const randomAddress = (): Address => getAddress(toHex(crypto.getRandomValues(new Uint8Array(20))));
+
+/** The custom error name a reverted call carries (viem decodes it with the ABI). */
+async function revertName(call: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await call;
+  } catch (err) {
+    if (err instanceof BaseError) {
+      const revert = err.walk((e) => e instanceof ContractFunctionRevertedError);
+      if (revert instanceof ContractFunctionRevertedError) return revert.data?.errorName ?? revert.reason;
+    }
+    throw err;
+  }
+  return undefined;
+}
+
+/** The ABI entries in a comparable form: sorted, without internalType and the defaults solc spells out. */
+function normalizeAbi(abi: readonly unknown[]): string[] {
+  const strip = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(strip)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .filter(
+                ([k, x]) =>
+                  k !== 'internalType' &&
+                  !(k === 'anonymous' && x === false) &&
+                  !(k === 'indexed' && x === false) &&
+                  !(k === 'name' && x === ''),
+              )
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, x]) => [k, strip(x)]),
+          )
+        : v;
+  return abi.map((item) => JSON.stringify(strip(item))).sort();
+}
+
+describe('forwarder contracts on a Hardhat node', () => {
+  let node: Hardhat;
+  let factory: Address;
+  let usdc: Address; // 6 decimals
+  let dai: Address; // 18 decimals
+  let usdt: Address; // 6 decimals, transfer returns nothing
+
+  const ethBalance = (address: Address) => node.publicClient.getBalance({ address });
+  const tokenBalance = (token: Address, address: Address) =>
+    node.publicClient.readContract({
+      address: token,
+      abi: testTokenAbi,
+      functionName: 'balanceOf',
+      args: [address],
+    });
+  const predict = (merchant: Address, paymentSalt: Hex) =>
+    node.publicClient.readContract({
+      address: factory,
+      abi: forwarderFactoryAbi,
+      functionName: 'predict',
+      args: [merchant, paymentSalt],
+    });
+  const receipt = (hash: Hex) => node.publicClient.waitForTransactionReceipt({ hash });
+  /** Mints `amount` of `token` to account 1 (the payer) and pays it to `to`. */
+  const payToken = async (token: Address, to: Address, amount: bigint) => {
+    const payer = node.wallets[1]!;
+    await receipt(
+      await payer.writeContract({
+        address: token,
+        abi: testTokenAbi,
+        functionName: 'mint',
+        args: [payer.account.address, amount],
+      }),
+    );
+    // the USDT-like token's transfer returns nothing: call it through its own ABI
+    const hash =
+      token === usdt
+        ? await payer.writeContract({
+            address: token,
+            abi: noReturnTestTokenAbi,
+            functionName: 'transfer',
+            args: [to, amount],
+          })
+        : await payer.writeContract({
+            address: token,
+            abi: testTokenAbi,
+            functionName: 'transfer',
+            args: [to, amount],
+          });
+    expect((await receipt(hash)).status).toBe('success');
+  };
+  const payEth = async (to: Address, value: bigint) => {
+    expect((await receipt(await node.wallets[1]!.sendTransaction({ to, value }))).status).toBe('success');
+  };
+
+  beforeAll(async () => {
+    loadArtifacts(); // compile once before the node starts (a fresh clone has no dist/)
+    node = await startHardhat();
+    const deployer = { wallet: node.wallets[0]!, publicClient: node.publicClient };
+    factory = await deployForwarderFactory(deployer);
+    usdc = await deployTestToken({ ...deployer, name: 'USD Coin', symbol: 'USDC', decimals: 6 });
+    dai = await deployTestToken({ ...deployer, name: 'Dai', symbol: 'DAI', decimals: 18 });
+    usdt = await deployTestToken({
+      ...deployer,
+      name: 'Tether',
+      symbol: 'USDT',
+      decimals: 6,
+      noReturn: true,
+    });
+  });
+  afterAll(async () => {
+    await node?.stop();
+  });
+
+  it('the typed ABIs of abi.ts are exactly what solc produces', () => {
+    const { contracts } = loadArtifacts();
+    const typed: Record<string, Abi> = {
+      ForwarderFactory: forwarderFactoryAbi,
+      Forwarder: forwarderAbi,
+      TestToken: testTokenAbi,
+      NoReturnTestToken: noReturnTestTokenAbi,
+    };
+    expect(Object.keys(contracts).sort()).toEqual(Object.keys(typed).sort());
+    for (const [name, abi] of Object.entries(typed)) {
+      expect(normalizeAbi(abi), name).toEqual(normalizeAbi(contracts[name]!.abi));
+    }
+  });
+
+  it('the pure address functions equal implementation() and predict() on the node', async () => {
+    const implementation = await node.publicClient.readContract({
+      address: factory,
+      abi: forwarderFactoryAbi,
+      functionName: 'implementation',
+    });
+    expect(forwarderImplementationAddress(factory)).toBe(implementation);
+    expect(forwarderImplementationAddress(factory.toLowerCase() as Address)).toBe(implementation);
+    for (let i = 0; i < 5; i++) {
+      const merchant = randomAddress();
+      const paymentSalt = randomSalt();
+      expect(forwarderSalt(merchant, paymentSalt)).toBe(
+        keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'bytes32' }], [merchant, paymentSalt])),
+      );
+      const pure = forwarderAddress({ factory, merchant, paymentSalt });
+      expect(pure).toBe(await predict(merchant, paymentSalt));
+      expect(pure).toBe(getAddress(pure)); // checksummed
+    }
+    // a different merchant or salt gives a different address
+    const merchant = randomAddress();
+    const salt = randomSalt();
+    expect(forwarderAddress({ factory, merchant, paymentSalt: salt })).not.toBe(
+      forwarderAddress({ factory, merchant: randomAddress(), paymentSalt: salt }),
+    );
+    expect(() => forwarderSalt(merchant, '0x1234')).toThrow(/32 bytes/);
+  });
+
+  it('ETH and 6/18-decimal tokens paid before any code exist are flushed by a third party to the merchant only', async () => {
+    const merchant = randomAddress();
+    const paymentSalt = randomSalt();
+    const deposit = forwarderAddress({ factory, merchant, paymentSalt });
+    expect(await node.publicClient.getCode({ address: deposit })).toBeUndefined();
+
+    const eth = parseEther('1.234567890123456789');
+    const usdcAmount = parseUnits('12.345678', 6);
+    const daiAmount = parseUnits('98.765432109876543210', 18);
+    const usdtAmount = parseUnits('5.5', 6);
+    await payEth(deposit, eth);
+    await payToken(usdc, deposit, usdcAmount);
+    await payToken(dai, deposit, daiAmount);
+    await payToken(usdt, deposit, usdtAmount);
+    expect(await ethBalance(deposit)).toBe(eth);
+    expect(await node.publicClient.getCode({ address: deposit })).toBeUndefined();
+
+    const caller = node.wallets[2]!; // not the payer, not the merchant, not the deployer
+    const callerBefore = await ethBalance(caller.account.address);
+    const implementation = forwarderImplementationAddress(factory);
+    const payerUsdcBefore = await tokenBalance(usdc, node.wallets[1]!.account.address);
+
+    const hash = await caller.writeContract({
+      address: factory,
+      abi: forwarderFactoryAbi,
+      functionName: 'flush',
+      args: [merchant, paymentSalt, [usdc, dai, usdt]],
+    });
+    const r = await receipt(hash);
+    expect(r.status).toBe('success');
+
+    // the merchant received exactly what was paid; the deposit address, the factory and the implementation hold
+    // nothing; the caller paid only gas; the payer's balances did not move
+    expect(await ethBalance(merchant)).toBe(eth);
+    expect(await tokenBalance(usdc, merchant)).toBe(usdcAmount);
+    expect(await tokenBalance(dai, merchant)).toBe(daiAmount);
+    expect(await tokenBalance(usdt, merchant)).toBe(usdtAmount);
+    for (const holder of [deposit, factory, implementation, caller.account.address]) {
+      for (const token of [usdc, dai, usdt]) expect(await tokenBalance(token, holder)).toBe(0n);
+    }
+    expect(await ethBalance(deposit)).toBe(0n);
+    expect(await ethBalance(factory)).toBe(0n);
+    expect(await ethBalance(implementation)).toBe(0n);
+    expect(await ethBalance(caller.account.address)).toBe(callerBefore - r.gasUsed * r.effectiveGasPrice);
+    expect(await tokenBalance(usdc, node.wallets[1]!.account.address)).toBe(payerUsdcBefore);
+
+    // events: the deployment, one Forwarded per asset (from the deposit address), one Flushed
+    const deployedEvents = parseEventLogs({
+      abi: forwarderFactoryAbi,
+      logs: r.logs,
+      eventName: 'ForwarderDeployed',
+    });
+    expect(deployedEvents.map((e) => e.args)).toEqual([{ forwarder: deposit, merchant, paymentSalt }]);
+    const forwarded = parseEventLogs({ abi: forwarderAbi, logs: r.logs, eventName: 'Forwarded' });
+    expect(forwarded.every((e) => getAddress(e.address) === deposit)).toBe(true);
+    expect(forwarded.map((e) => [e.args.token, e.args.amount])).toEqual([
+      [zeroAddress, eth],
+      [usdc, usdcAmount],
+      [dai, daiAmount],
+      [usdt, usdtAmount],
+    ]);
+    expect(
+      parseEventLogs({ abi: forwarderFactoryAbi, logs: r.logs, eventName: 'Flushed' }).map((e) => e.args),
+    ).toEqual([{ forwarder: deposit, merchant, paymentSalt }]);
+    expect(
+      await node.publicClient.readContract({ address: deposit, abi: forwarderAbi, functionName: 'merchant' }),
+    ).toBe(merchant);
+  });
+
+  it('nobody can initialise a forwarder again, or the implementation, or redirect a deposit address', async () => {
+    const merchant = randomAddress();
+    const paymentSalt = randomSalt();
+    const deposit = forwarderAddress({ factory, merchant, paymentSalt });
+    await payEth(deposit, parseEther('0.5'));
+    const attacker = node.wallets[3]!;
+    await receipt(
+      await attacker.writeContract({
+        address: factory,
+        abi: forwarderFactoryAbi,
+        functionName: 'flush',
+        args: [merchant, paymentSalt, []],
+      }),
+    );
+    expect(await ethBalance(merchant)).toBe(parseEther('0.5'));
+
+    const initialize = (address: Address) =>
+      node.publicClient.simulateContract({
+        account: attacker.account,
+        address,
+        abi: forwarderAbi,
+        functionName: 'initialize',
+        args: [attacker.account.address],
+      });
+    expect(await revertName(initialize(deposit))).toBe('NotFactory');
+    expect(await revertName(initialize(forwarderImplementationAddress(factory)))).toBe('NotFactory');
+    // sent for real (Hardhat refuses a transaction that reverts when it is mined), nothing changes
+    expect(
+      await revertName(
+        attacker.writeContract({
+          address: deposit,
+          abi: forwarderAbi,
+          functionName: 'initialize',
+          args: [attacker.account.address],
+          gas: 100_000n,
+        }),
+      ),
+    ).toBe('NotFactory');
+    expect(
+      await node.publicClient.readContract({ address: deposit, abi: forwarderAbi, functionName: 'merchant' }),
+    ).toBe(merchant);
+    // flushOne is for the factory itself
+    expect(
+      await revertName(
+        node.publicClient.simulateContract({
+          account: attacker.account,
+          address: factory,
+          abi: forwarderFactoryAbi,
+          functionName: 'flushOne',
+          args: [attacker.account.address, paymentSalt, []],
+        }),
+      ),
+    ).toBe('OnlySelf');
+    // the implementation has no merchant: flushing it fails
+    expect(
+      await revertName(
+        node.publicClient.simulateContract({
+          account: attacker.account,
+          address: forwarderImplementationAddress(factory),
+          abi: forwarderAbi,
+          functionName: 'flush',
+          args: [[]],
+        }),
+      ),
+    ).toBe('NotInitialized');
+
+    // the same payment salt under the attacker's address is another deposit address: paying the merchant's one
+    // and flushing the attacker's moves nothing of the merchant's
+    const victimSalt = randomSalt();
+    const victimDeposit = forwarderAddress({ factory, merchant, paymentSalt: victimSalt });
+    await payToken(usdc, victimDeposit, 1_000_000n);
+    const attackerUsdcBefore = await tokenBalance(usdc, attacker.account.address);
+    await receipt(
+      await attacker.writeContract({
+        address: factory,
+        abi: forwarderFactoryAbi,
+        functionName: 'flush',
+        args: [attacker.account.address, victimSalt, [usdc]],
+      }),
+    );
+    expect(await tokenBalance(usdc, attacker.account.address)).toBe(attackerUsdcBefore);
+    expect(await tokenBalance(usdc, victimDeposit)).toBe(1_000_000n);
+    // a zero merchant is refused
+    expect(
+      await revertName(
+        node.publicClient.simulateContract({
+          account: attacker.account,
+          address: factory,
+          abi: forwarderFactoryAbi,
+          functionName: 'flush',
+          args: [zeroAddress, victimSalt, []],
+        }),
+      ),
+    ).toBe('ZeroMerchant');
+  });
+
+  it('a second payment to an already deployed forwarder is flushed too', async () => {
+    const merchant = randomAddress();
+    const paymentSalt = randomSalt();
+    const deposit = forwarderAddress({ factory, merchant, paymentSalt });
+    const flush = async () => {
+      const r = await receipt(
+        await node.wallets[4]!.writeContract({
+          address: factory,
+          abi: forwarderFactoryAbi,
+          functionName: 'flush',
+          args: [merchant, paymentSalt, [usdc, dai]],
+        }),
+      );
+      expect(r.status).toBe('success');
+      return r;
+    };
+    await payToken(usdc, deposit, 7_000_000n);
+    const first = await flush();
+    expect(
+      parseEventLogs({ abi: forwarderFactoryAbi, logs: first.logs, eventName: 'ForwarderDeployed' }),
+    ).toHaveLength(1);
+    expect(await tokenBalance(usdc, merchant)).toBe(7_000_000n);
+
+    await payEth(deposit, 123n); // through receive() now that code is there
+    await payToken(dai, deposit, parseUnits('3', 18));
+    const second = await flush();
+    expect(
+      parseEventLogs({ abi: forwarderFactoryAbi, logs: second.logs, eventName: 'ForwarderDeployed' }),
+    ).toHaveLength(0);
+    expect(await ethBalance(merchant)).toBe(123n);
+    expect(await tokenBalance(usdc, merchant)).toBe(7_000_000n);
+    expect(await tokenBalance(dai, merchant)).toBe(parseUnits('3', 18));
+    expect(await ethBalance(deposit)).toBe(0n);
+    expect(await tokenBalance(dai, deposit)).toBe(0n);
+    // a flush with nothing to move succeeds and moves nothing
+    await flush();
+    expect(await tokenBalance(usdc, merchant)).toBe(7_000_000n);
+  });
+
+  it('flushMany flushes every good request even when one in the middle fails', async () => {
+    const merchants = [
+      randomAddress(),
+      usdc /* a contract without receive(): refuses ETH */,
+      randomAddress(),
+    ];
+    const salts = [randomSalt(), randomSalt(), randomSalt()];
+    const deposits = merchants.map((merchant, i) =>
+      forwarderAddress({ factory, merchant, paymentSalt: salts[i]! }),
+    );
+    for (const d of deposits) {
+      await payEth(d, parseEther('0.25'));
+      await payToken(dai, d, parseUnits('2', 18));
+    }
+    const requests = merchants.map((merchant, i) => ({ merchant, paymentSalt: salts[i]!, tokens: [dai] }));
+    // too little gas for every request's budget: the whole call is refused rather than a request skipped
+    expect(
+      await revertName(
+        node.publicClient.simulateContract({
+          account: node.wallets[2]!.account,
+          address: factory,
+          abi: forwarderFactoryAbi,
+          functionName: 'flushMany',
+          args: [requests],
+          gas: 500_000n,
+        }),
+      ),
+    ).toBe('InsufficientGas');
+    // sent with viem's gas estimate
+    const r = await receipt(
+      await node.wallets[2]!.writeContract({
+        address: factory,
+        abi: forwarderFactoryAbi,
+        functionName: 'flushMany',
+        args: [requests],
+      }),
+    );
+    expect(r.status).toBe('success');
+    const flushed = parseEventLogs({ abi: forwarderFactoryAbi, logs: r.logs, eventName: 'Flushed' });
+    const failed = parseEventLogs({ abi: forwarderFactoryAbi, logs: r.logs, eventName: 'FlushFailed' });
+    expect(flushed.map((e) => e.args.forwarder)).toEqual([deposits[0], deposits[2]]);
+    expect(failed.map((e) => [e.args.forwarder, e.args.merchant, e.args.paymentSalt])).toEqual([
+      [deposits[1], merchants[1], salts[1]],
+    ]);
+    // the reason is the forwarder's error, EthTransferFailed()
+    expect(failed[0]!.args.reason).toBe(keccak256(toHex('EthTransferFailed()')).slice(0, 10));
+    for (const i of [0, 2]) {
+      expect(await ethBalance(merchants[i]!)).toBe(parseEther('0.25'));
+      expect(await tokenBalance(dai, merchants[i]!)).toBe(parseUnits('2', 18));
+      expect(await ethBalance(deposits[i]!)).toBe(0n);
+    }
+    // the failed one was rolled back whole: still funded, not even deployed
+    expect(await ethBalance(deposits[1]!)).toBe(parseEther('0.25'));
+    expect(await tokenBalance(dai, deposits[1]!)).toBe(parseUnits('2', 18));
+    expect(await node.publicClient.getCode({ address: deposits[1]! })).toBeUndefined();
+    expect(await ethBalance(factory)).toBe(0n);
+  });
+
+  it('gas of a flush of 1 and of 50 token payments (deployment included)', async () => {
+    const merchant = randomAddress();
+    const common = {
+      publicClient: node.publicClient,
+      payer: node.wallets[1]!,
+      caller: node.wallets[2]!,
+      factory,
+      token: usdc,
+      merchant,
+    };
+    const one = await measureFlushGas({ ...common, payments: 1 });
+    const fifty = await measureFlushGas({ ...common, payments: 50 });
+    console.log(
+      `flush gas (hardhat, paris): 1 payment ${one.gasUsed}; 50 payments ${fifty.gasUsed} (${fifty.perPayment} per payment)`,
+    );
+    expect(await tokenBalance(usdc, merchant)).toBe(51n * 1_000_000n);
+    // batching pays the 21,000 base cost once
+    expect(fifty.perPayment).toBeLessThan(one.gasUsed);
+    expect(one.gasUsed).toBeLessThan(200_000n);
+  });
+});

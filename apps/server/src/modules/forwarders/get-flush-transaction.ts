@@ -1,0 +1,76 @@
+import { forwarderFactoryAbi } from '@coinlane/contracts/abi';
+import { forwarderAddress } from '@coinlane/contracts/forwarder-address';
+import type { TFlushTransaction } from '@coinlane/core/api/payments';
+import { AppError } from '@coinlane/core/errors';
+import type { TMode } from '@coinlane/core/options';
+import { T } from '@coinlane/core/texts';
+import { encodeFunctionData, getAddress, type Hex } from 'viem';
+import type { Config } from '#app/config.ts';
+import type { Db } from '#app/db/connection.ts';
+import { isEvmChain } from '#app/modules/chains/chain-config.ts';
+import { chainConfigOf } from '#app/modules/chains/is-live-network.ts';
+import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
+import { findOwnPayment } from '#app/modules/payments/find-own-payment.ts';
+import { getWalletAddresses } from '#app/modules/wallets/get-wallet-addresses.ts';
+import { flushTokens } from './flush-tokens.ts';
+
+/**
+ * GET /payments/{id}/flush-transaction: the factory call a merchant can send from any wallet to move a live
+ * forwarder payment's deposit address to their address (decision 010), whatever the payment's status: the same
+ * `flush(merchant, paymentSalt, tokens)` Coinlane's job sends in batches, under the factory the payment's deposit
+ * address was computed with, naming the payment's token and the network's other known tokens (flushTokens). Own payments only; test payments, payments not paid to a forwarder and
+ * networks without a factory are refused with the reason.
+ */
+export async function getFlushTransaction({
+  db,
+  config,
+  userId,
+  mode,
+  paymentId,
+}: {
+  db: Db;
+  config: Config;
+  userId: string;
+  mode: TMode;
+  paymentId: string;
+}): Promise<TFlushTransaction> {
+  const payment = await findOwnPayment({ db, userId, mode, paymentId });
+  if (payment.mode !== 'live') throw new AppError('INVALID_STATE', { message: T.flushNotLive });
+  if (!payment.deposit_salt || !payment.wallet_id) {
+    throw new AppError('INVALID_STATE', { message: T.flushNotForwarder });
+  }
+  const chain = chainConfigOf({ network: payment.network, config });
+  if (!chain || !isEvmChain(chain) || !chain.factory) {
+    throw new AppError('NETWORK_NOT_CONFIGURED', {
+      message: T.flushFactoryMissing(networkInfo(payment.network).name),
+    });
+  }
+  const chainId = chain.chainId ?? payment.chain_id;
+  const wallet = (
+    await getWalletAddresses({ db, walletIds: [payment.wallet_id], secretKey: config.appSecretKey })
+  ).get(payment.wallet_id);
+  if (chainId === null || !wallet || wallet.kind !== 'address') {
+    throw new AppError('INVALID_STATE', { message: T.flushNotForwarder });
+  }
+  // the factory the deposit address was computed under, even if the configuration names another one now
+  const factory = getAddress(payment.forwarder_factory ?? chain.factory);
+  const merchant = getAddress(wallet.value);
+  const paymentSalt = payment.deposit_salt as Hex;
+  const depositAddress = forwarderAddress({ factory, merchant, paymentSalt });
+  if (depositAddress.toLowerCase() !== payment.address.toLowerCase()) {
+    throw new AppError('INVALID_STATE', { message: T.flushAddressMismatch });
+  }
+  const tokens = (await flushTokens({ db, chain }))(payment.contract_address);
+  return {
+    to: factory,
+    data: encodeFunctionData({
+      abi: forwarderFactoryAbi,
+      functionName: 'flush',
+      args: [merchant, paymentSalt, tokens],
+    }),
+    chainId,
+    value: '0',
+    depositAddress,
+    merchantAddress: merchant,
+  };
+}

@@ -1,0 +1,90 @@
+// Shared by the chains benchmarks (chains.ts, chains-evm.ts): a fresh PostgreSQL database, a real server process.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort } from '../apps/server/src/test/litecoind.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+    : Number.NaN;
+};
+export const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(0)} ms` : 'n/a');
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+export async function freshDatabase() {
+  const name = `coinlane_bench_chains_${randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: BASE_URL });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const u = new URL(BASE_URL);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: BASE_URL });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await d.end();
+    },
+  };
+}
+
+export async function startServer(databaseUrl: string, env: Record<string, string>) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-bench-chains-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: base,
+      SMTP_URL: 'smtp://127.0.0.1:9?tls=off',
+      APP_SECRET_KEY: randomBytes(32).toString('base64'),
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      DATA_DIR: dataDir,
+      RATES_API_URL: 'http://127.0.0.1:9',
+      API_RATE_LIMIT_PER_MINUTE: '1000000000',
+      API_RATE_LIMIT_PER_HOUR: '1000000000',
+      ...env,
+    },
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not become ready in 90 s');
+    await sleep(200);
+  }
+  return {
+    base,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, sleep(15_000)]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,341 @@
+// EVM watcher: broadcast -> WebSocket payment.updated latency, Transfer logs scanned per minute with 100k watched addresses, flush gas.
+//
+// Called by bench/chains.ts (the EVM rows of `npm run bench -- chains`), or alone: `npm run bench -- chains-evm`.
+// Against a real Hardhat 2 node (apps/server/src/test/hardhat.ts) with the real contracts of packages/contracts
+// deployed here, and a fresh PostgreSQL database per part (created and dropped here).
+//   (a) A real server process (apps/server/src/main.ts, roles api,watcher, CHAIN_ETHEREUM_RPC_URL set, regtest) and
+//       a merchant WebSocket (live-mode API key). N live ETH payments are inserted with fresh addresses (the
+//       payments module's insertPayment with a fixed-address source, as the UTXO rows do); for each in turn an ETH
+//       transfer from a funded account (Hardhat mines it at once), then the time until `payment.updated` with the
+//       full amount received reaches the socket. p50 / p95. EVM nodes have no usable public mempool: the
+//       watcher records at inclusion, so this is inclusion -> socket (polling every 500 ms).
+//   (b) In this process, a watcher (createEvmChainWatcher) over 100,000 watched USDT payments (random addresses,
+//       never paid, plus 20 real addresses paid in the scanned blocks). The node first mines blocks of many token
+//       Transfer logs (--evm-logs in total, ~500 per block); a fresh watcher then scans them all from its cursor
+//       with eth_getLogs (500-block ranges): logs per minute, and the process's RSS after the scan.
+//   (c) Gas of a forwarder flush of 1 and of 50 token payments (packages/contracts measureFlushGas, task B's
+//       measurement: one flushMany transaction that deploys each clone and moves its balance).
+//
+//   npm run bench -- chains-evm [--payments=50] [--evm-logs=5000] [--skip-latency] [--skip-scan]
+import { fileURLToPath } from 'node:url';
+import { testTokenAbi } from '@coinlane/contracts/abi';
+import { deployForwarderFactory, deployTestToken } from '@coinlane/contracts/deploy';
+import { measureFlushGas } from '@coinlane/contracts/measure-flush-gas';
+import { sql } from 'kysely';
+import { type Address, encodeFunctionData, parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import WebSocket from 'ws';
+import { type Db, openPostgres } from '../apps/server/src/db/connection.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/auth/sessions.ts';
+import { createEvmChainWatcher } from '../apps/server/src/modules/chains/evm-watcher.ts';
+import { resolveCurrency } from '../apps/server/src/modules/currencies/resolve-currency.ts';
+import { SYSTEM_ACTOR } from '../apps/server/src/modules/payments/actor.ts';
+import { insertPayment } from '../apps/server/src/modules/payments/create-payment.ts';
+import { createUser } from '../apps/server/src/test/fixtures.ts';
+import { type Hardhat, startHardhat } from '../apps/server/src/test/hardhat.ts';
+import { BASE_URL, freshDatabase, mb, ms, percentile, sleep, startServer } from './_chain-bench-support.ts';
+
+type Update = { id: string; amount: string; amountReceived: string };
+
+const randomAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
+
+/** A live payment on `address` through the payments module's own insert (no merchant wallet needed). */
+async function insertLivePayment(
+  db: Db,
+  { userId, symbol, address, units }: { userId: string; symbol: string; address: string; units: bigint },
+  overrides: { contractAddress?: string; requiredConfirmations?: number } = {},
+) {
+  const resolved = await resolveCurrency({ db, currency: symbol, network: 'ethereum' });
+  return insertPayment({
+    db,
+    fields: {
+      userId,
+      mode: 'live',
+      prepared: {
+        currency: {
+          ...resolved,
+          row: {
+            ...resolved.row,
+            required_confirmations: overrides.requiredConfirmations ?? 1,
+            ...(overrides.contractAddress ? { contract_address: overrides.contractAddress } : {}),
+          },
+        },
+        addressSource: { id: 'bench-fixed', allocate: async () => ({ address, chainId: 31337 }) },
+        units,
+        pricing: null,
+        fiat: null,
+        usdAmount: null,
+      },
+      expiresAt: new Date(Date.now() + 3600_000),
+      description: null,
+      customerEmail: null,
+      metadata: {},
+      paymentLinkId: null,
+      attempt: 1,
+    },
+    actor: SYSTEM_ACTOR,
+    now: new Date(),
+  });
+}
+
+async function latency(node: Hardhat, payments: number) {
+  const database = await freshDatabase();
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  const setup = await openPostgres(database.url, 2);
+  try {
+    await migrateToLatest(setup.db);
+    server = await startServer(database.url, {
+      ROLES: 'api,watcher',
+      CHAIN_ETHEREUM_RPC_URL: node.url,
+      CHAIN_ETHEREUM_MODE: 'regtest',
+    });
+    const user = await createUser({ db: setup.db, name: 'Bench Merchant' });
+    const { token } = await createSession({
+      db: setup.db,
+      userId: user.id,
+      mode: 'live',
+      ip: null,
+      userAgent: 'bench',
+    });
+    const res = await fetch(`${server.base}/api/v1/api-keys`, {
+      method: 'POST',
+      headers: { cookie: `${SESSION_COOKIE}=${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', permissions: ['read', 'write', 'webhook'] }),
+    });
+    if (!res.ok) throw new Error(`POST /api-keys answered ${res.status}: ${await res.text()}`);
+    const key = ((await res.json()) as { data: { key: string } }).data.key;
+
+    const waiters = new Map<string, (at: number) => void>();
+    const ws = new WebSocket(`${server.base.replace('http', 'ws')}/ws?token=${encodeURIComponent(key)}`);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('message', () => resolve());
+      ws.once('error', reject);
+    });
+    ws.on('message', (data) => {
+      const at = performance.now();
+      const m = JSON.parse(String(data)) as { type: string; data?: Update };
+      if (m.type === 'payment.updated' && m.data && m.data.amountReceived === m.data.amount)
+        waiters.get(m.data.id)?.(at);
+    });
+
+    const created = [];
+    for (let i = 0; i < payments; i++) {
+      const units = parseEther('0.01') + BigInt(i);
+      const row = await insertLivePayment(setup.db, {
+        userId: user.id,
+        symbol: 'ETH',
+        address: randomAddress(),
+        units,
+      });
+      created.push({ id: row.id, address: row.address as Address, units });
+    }
+    await sleep(1500); // the watcher's next passes read the new addresses
+    const payer = node.wallets[0]!;
+    const values: number[] = [];
+    let missed = 0;
+    for (const p of created) {
+      const got = new Promise<number>((r) => waiters.set(p.id, r));
+      const t0 = performance.now();
+      await payer.sendTransaction({ to: p.address, value: p.units });
+      const at = await Promise.race([got, sleep(10_000).then(() => Number.NaN)]);
+      if (Number.isNaN(at)) missed++;
+      else values.push(at - t0);
+      waiters.delete(p.id);
+    }
+    ws.terminate();
+    console.log(
+      `(a) ETH transfer (mined at once) -> WebSocket payment.updated, ${created.length} live ETH payments one after another`,
+    );
+    console.log(
+      `    p50 ${ms(percentile(values, 50))}   p95 ${ms(percentile(values, 95))}   max ${ms(Math.max(...values))}   missed ${missed}   (watcher polls every 500 ms)`,
+    );
+    const p95 = percentile(values, 95);
+    console.log(`    target p95 under 1 s: ${p95 < 1000 && missed === 0 ? 'met' : 'NOT met'}`);
+  } finally {
+    await server?.stop();
+    await setup.close();
+    await database.drop();
+  }
+}
+
+async function scan(node: Hardhat, logs: number) {
+  const deployer = { wallet: node.wallets[0]!, publicClient: node.publicClient };
+  const usdt = await deployTestToken({ ...deployer, name: 'Tether USD', symbol: 'USDT', decimals: 6 });
+  const from = node.wallets[1]!.account.address;
+  const mint = await node.wallets[1]!.writeContract({
+    address: usdt,
+    abi: testTokenAbi,
+    functionName: 'mint',
+    args: [from, 10n ** 15n],
+  });
+  await node.publicClient.waitForTransactionReceipt({ hash: mint });
+  const paid = Array.from({ length: 20 }, randomAddress);
+  const startHeight = Number(await node.publicClient.getBlockNumber({ cacheTime: 0 }));
+
+  const watchedCount = 100_000;
+  const database = await freshDatabase();
+  const handle = await openPostgres(database.url, 5);
+  try {
+    await migrateToLatest(handle.db);
+    const user = await createUser({ db: handle.db, name: 'Bench Merchant' });
+    for (const address of paid) {
+      await insertLivePayment(
+        handle.db,
+        { userId: user.id, symbol: 'USDT', address, units: 1_000_000n },
+        { contractAddress: usdt },
+      );
+    }
+    // Random valid-looking addresses (never paid): the watched set's size is what a scan's cost depends on.
+    await sql`
+      INSERT INTO payments (id, user_id, mode, currency, network, decimals, contract_address, amount,
+                            required_confirmations, address, metadata, expires_at, created_at, updated_at, chain_id)
+      SELECT 'pay_bench' || g, ${user.id}, 'live', 'USDT', 'ethereum', 6, ${usdt}, 1000000, 1,
+             '0x' || substr(md5(g::text), 1, 32) || substr(md5((g + 1)::text), 1, 8), '{}',
+             now() + interval '1 hour', now() - (g || ' s')::interval, now(), 31337
+      FROM generate_series(1, ${watchedCount - paid.length}) g
+    `.execute(handle.db);
+    const watcher = createEvmChainWatcher({
+      dbHandle: handle,
+      chain: {
+        family: 'evm',
+        network: 'ethereum',
+        rpcUrl: node.url,
+        mode: 'regtest',
+        chainId: null,
+        tokens: { USDT: usdt },
+        factory: null,
+        gasKey: null,
+      },
+      startLookback: 0,
+    });
+    await watcher.tick(); // loads the 100,000 watched addresses and takes its cursor at the current tip
+    if (watcher.status().lastError) throw new Error(watcher.status().lastError!);
+    // Blocks of ~500 token transfers each: automine off, transfers sent unsigned from Hardhat's unlocked account
+    // (eth_sendTransaction, batched), then one block mined.
+    const PER_BLOCK = 500;
+    const rpc = (method: string, params: unknown[]) =>
+      node.publicClient.request({ method: method as never, params: params as never }) as Promise<unknown>;
+    const t0 = performance.now();
+    await node.setAutomine(false);
+    let sent = 0;
+    let nonce = await node.publicClient.getTransactionCount({ address: from, blockTag: 'pending' });
+    while (sent < logs) {
+      const inBlock = Math.min(PER_BLOCK, logs - sent);
+      const calls: Promise<unknown>[] = [];
+      for (let i = 0; i < inBlock; i++) {
+        const k = sent + i;
+        const to = k < paid.length ? paid[k]! : randomAddress();
+        const data = encodeFunctionData({
+          abi: testTokenAbi,
+          functionName: 'transfer',
+          args: [to, 1_000_000n],
+        });
+        calls.push(
+          rpc('eth_sendTransaction', [
+            { from, to: usdt, data, gas: '0x186a0', nonce: `0x${(nonce++).toString(16)}` },
+          ]),
+        );
+        if (calls.length === 100) await Promise.all(calls.splice(0)); // gentle on the node: 100 in flight
+      }
+      await Promise.all(calls);
+      await rpc('evm_mine', []);
+      sent += inBlock;
+    }
+    await node.setAutomine(true);
+    const tipHeight = Number(await node.publicClient.getBlockNumber({ cacheTime: 0 }));
+    const blocks = tipHeight - startHeight;
+    console.log(
+      `(b) ${logs} token Transfer logs mined in ${blocks} blocks (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    const s0 = performance.now();
+    await watcher.tick();
+    while ((watcher.status().processedHeight ?? 0) < tipHeight && !watcher.status().lastError)
+      await watcher.tick();
+    const seconds = (performance.now() - s0) / 1000;
+    const status = watcher.status() as ReturnType<typeof watcher.status> & { logsScanned: number };
+    const mem = process.memoryUsage();
+    const credited = await handle.db
+      .selectFrom('transfers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    console.log(
+      `    ${String(status.watchedAddresses).padStart(7)} watched: ${status.logsScanned} logs in ${blocks} blocks in ${seconds.toFixed(1)} s = ${Math.round((status.logsScanned / seconds) * 60)} logs/min; ` +
+        `${credited.n} transfers credited; RSS ${mb(mem.rss)} (+${mb(mem.rss - rssBefore)}), heap ${mb(mem.heapUsed)}; error ${status.lastError ?? 'none'}`,
+    );
+    await watcher.stop();
+  } finally {
+    await handle.close();
+    await database.drop();
+  }
+}
+
+async function flushGas(node: Hardhat) {
+  const deployer = { wallet: node.wallets[0]!, publicClient: node.publicClient };
+  const factory = await deployForwarderFactory(deployer);
+  const token = await deployTestToken({
+    ...deployer,
+    name: 'Tether USD',
+    symbol: 'USDT',
+    decimals: 6,
+    noReturn: true,
+  });
+  const merchant = node.wallets[4]!.account.address;
+  console.log(
+    '(c) forwarder flush gas (one flushMany transaction; deploys each clone, moves USDT-like tokens)',
+  );
+  for (const payments of [1, 50]) {
+    const g = await measureFlushGas({
+      publicClient: node.publicClient,
+      payer: node.wallets[2]!,
+      caller: node.wallets[3]!,
+      factory,
+      token,
+      merchant,
+      payments,
+    });
+    console.log(
+      `    ${String(payments).padStart(2)} payment(s): ${g.gasUsed} gas, ${g.perPayment} per payment`,
+    );
+  }
+}
+
+export async function evmBench({
+  payments,
+  logs,
+  skipLatency = false,
+  skipScan = false,
+}: {
+  payments: number;
+  logs: number;
+  skipLatency?: boolean;
+  skipScan?: boolean;
+}) {
+  console.log(`EVM watcher benchmark (Hardhat node, PostgreSQL at ${new URL(BASE_URL).host})`);
+  const node = await startHardhat();
+  try {
+    if (!skipLatency) await latency(node, payments);
+    if (!skipScan) await scan(node, logs);
+    await flushGas(node);
+  } finally {
+    await node.stop();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const arg = (name: string, fallback: number) => {
+    const found = process.argv.find((a) => a.startsWith(`--${name}=`));
+    const value = found ? Number(found.split('=')[1]) : fallback;
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+    return Math.trunc(value);
+  };
+  await evmBench({
+    payments: arg('payments', 50),
+    logs: arg('evm-logs', 5000),
+    skipLatency: process.argv.includes('--skip-latency'),
+    skipScan: process.argv.includes('--skip-scan'),
+  });
+  process.exit(0);
+}
