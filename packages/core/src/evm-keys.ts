@@ -6,6 +6,7 @@ import { createBase58check } from '@scure/base';
 import { HDKey } from '@scure/bip32';
 import { T } from './texts.ts';
 import { WalletInputError } from './utxo-keys.ts';
+import { secretKind } from './wallet-secrets.ts';
 
 /**
  * Merchant wallets on EVM networks (pure, no viem): an address checked against its EIP-55 checksum, or an
@@ -32,9 +33,6 @@ const EVM_KEY_VERSIONS = [
   { prefix: 'xpub', public: 0x0488b21e, private: 0x0488ade4 },
   { prefix: 'tpub', public: 0x043587cf, private: 0x04358394 },
 ] as const;
-/** Private keys of any BIP32 flavour, and raw 32-byte private keys (64 hex digits). */
-const PRIVATE_KEY = /^(xprv|yprv|zprv|tprv|uprv|vprv|Ltpv|Mtpv|dgpv)/;
-const RAW_PRIVATE_KEY = /^(0x)?[0-9a-fA-F]{64}$/;
 
 const b58c = createBase58check(sha256);
 
@@ -83,16 +81,10 @@ export function isEvmAddress(input: string): boolean {
 export function parseEvmWalletInput(input: string): ParsedEvmWalletInput {
   const value = input.trim();
   if (!value) throw new WalletInputError('required', T.evmWalletInputRequired);
-  if (/\s/.test(value)) {
-    const words = value.split(/\s+/);
-    if (words.length >= 12 && words.every((w) => /^[a-z]+$/i.test(w))) {
-      throw new WalletInputError('seed_phrase', T.walletSeedPhraseRefused);
-    }
-    throw new WalletInputError('invalid', T.evmAddressInvalid);
-  }
-  if (PRIVATE_KEY.test(value) || RAW_PRIVATE_KEY.test(value)) {
-    throw new WalletInputError('private_key', T.evmPrivateKeyRefused);
-  }
+  const secret = secretKind(value);
+  if (secret === 'seed_phrase') throw new WalletInputError('seed_phrase', T.walletSeedPhraseRefused);
+  if (secret === 'private_key') throw new WalletInputError('private_key', T.evmPrivateKeyRefused);
+  if (/\s/.test(value)) throw new WalletInputError('invalid', T.evmAddressInvalid);
   if (/^0x/i.test(value)) {
     const address = checksumEvmAddress(value);
     // The zero address is nobody's wallet: what is sent there is burnt, and no forwarder can pay out to it.

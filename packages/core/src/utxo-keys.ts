@@ -4,6 +4,7 @@ import { HDKey } from '@scure/bip32';
 import { p2pkh, p2sh, p2wpkh } from '@scure/btc-signer';
 import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
 import { T } from './texts.ts';
+import { secretKind } from './wallet-secrets.ts';
 
 /**
  * Merchant wallets on UTXO chains (pure): parse and check a single address or an extended public key for one
@@ -147,8 +148,6 @@ export const KEY_VERSIONS: readonly KeyVersion[] = [
   },
 ];
 
-const PRIVATE_PREFIXES = /^(xprv|yprv|zprv|tprv|uprv|vprv|Ltpv|Mtpv|dgpv)/;
-
 /** Why an input was refused; `message` is the text for the merchant (core texts). */
 export class WalletInputError extends Error {
   readonly reason:
@@ -213,14 +212,12 @@ export function parseWalletInput(
 ): ParsedWalletInput {
   const value = input.trim();
   if (!value) throw new WalletInputError('required', T.walletInputRequired);
+  const secret = secretKind(value);
+  if (secret === 'seed_phrase') throw new WalletInputError('seed_phrase', T.walletSeedPhraseRefused);
+  if (secret === 'private_key') throw new WalletInputError('private_key', T.walletPrivateKeyRefused);
   if (/\s/.test(value)) {
-    const words = value.split(/\s+/);
-    if (words.length >= 12 && words.every((w) => /^[a-z]+$/i.test(w))) {
-      throw new WalletInputError('seed_phrase', T.walletSeedPhraseRefused);
-    }
     throw new WalletInputError('invalid', T.walletInvalidAddress(NETWORK_NAMES[target.network]));
   }
-  if (PRIVATE_PREFIXES.test(value)) throw new WalletInputError('private_key', T.walletPrivateKeyRefused);
   if (/^[1-9A-HJ-NP-Za-km-z]{100,120}$/.test(value)) return parseKey(value, target, scriptType);
   if (scriptType) throw new WalletInputError('script_type', T.walletScriptTypeFixed('single address'));
   return parseAddress(value, target);

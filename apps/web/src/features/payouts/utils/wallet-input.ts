@@ -44,16 +44,8 @@ export const WALLET_COINS: readonly TWalletCoin[] = (() => {
   });
 })();
 
-/** Private keys and recovery phrases are caught here, before they leave the browser. */
-export function secretKind(input: string): 'private_key' | 'seed_phrase' | null {
-  const v = input.trim();
-  if (/^(xprv|yprv|zprv|tprv|uprv|vprv|Ltpv|Mtpv|dgpv)/.test(v)) return 'private_key';
-  // A raw EVM private key: 64 hex digits (an address has 40).
-  if (/^(0x)?[0-9a-fA-F]{64}$/.test(v)) return 'private_key';
-  const words = v.split(/\s+/);
-  if (words.length >= 12 && words.every((w) => /^[a-z]+$/i.test(w))) return 'seed_phrase';
-  return null;
-}
+/** Private keys and recovery phrases are caught in the form, before they leave the browser. */
+export { secretKind } from '@coinlane/core/wallet-secrets';
 
 /** A key whose address type the merchant chooses (xpub, tpub, Ltub); ypub/zpub/... fix their own. */
 export const isChoosableKey = (input: string) =>
