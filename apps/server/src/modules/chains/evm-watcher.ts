@@ -20,7 +20,6 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import type { DbHandle } from '#app/db/connection.ts';
-import { listWatchedPayments } from '#app/modules/payments/list-watched-payments.ts';
 import { removePaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { listMovingTransfers } from '#app/modules/transfers/list-chain-transfers.ts';
 import {
@@ -34,8 +33,9 @@ import {
 import type { EvmChainConfig } from './chain-config.ts';
 import { createLeaderLock, type LeaderLock } from './leader-lock.ts';
 import { advanceCursor, selectBlocksFrom, writeChainId, writeVerifiedFactory } from './queries.ts';
+import { createWatchedPaymentsFeed } from './watched-payments.ts';
 import type { ChainWatcher, WatcherStatus } from './watcher.ts';
-import { createStatusReporter, runWhileLeader } from './watcher-loop.ts';
+import { createLeaderLoop, createStatusReporter } from './watcher-loop.ts';
 
 /**
  * The transfers table's output index of a native (ETH, BNB, ...) transfer: a transaction pays its `to` at most
@@ -67,9 +67,6 @@ type TransferLog = {
 /** One incoming transfer found in a block: a native value or a token Transfer log. */
 type Incoming = { address: string; currency: string; txid: string; index: number; amount: bigint };
 
-const DAY = 24 * 3600_000;
-const WATCH_OVERLAP_MS = 60_000;
-const FULL_RELOAD_MS = 10 * 60_000;
 /** Blocks fetched concurrently (one JSON-RPC batch through viem's batching transport). */
 const BLOCK_BATCH = 20;
 /** At most this many recipients are named in the eth_getLogs topic filter (providers bound topic lists). */
@@ -138,8 +135,7 @@ export function createEvmChainWatcher({
   /** Token contract (lower case) -> coin, from the watched payments: only these contracts' logs are read. */
   let tokenContracts = new Map<string, string>();
   let nativeWatched = false;
-  let watchedUntil: Date | null = null;
-  let lastFullReload = 0;
+  const feed = createWatchedPaymentsFeed({ db, network, watchDays });
   const unassigned = new Set<string>();
 
   let chainIdChecked = false;
@@ -156,23 +152,15 @@ export function createEvmChainWatcher({
   let logsScanned = 0;
   let blocksScanned = 0;
 
-  let controller: AbortController | null = null;
-  let loop: Promise<void> | null = null;
-
   // ---------------------------------------------------------------------------------------------------
   // Watched addresses
 
-  async function readWatched(full: boolean, now: Date) {
-    const since = full
-      ? new Date(now.getTime() - watchDays * DAY)
-      : new Date((watchedUntil ?? now).getTime() - WATCH_OVERLAP_MS);
+  async function refreshWatched(now: Date) {
+    const { full, pages } = feed.next(now);
     const next = full ? new Map<string, WatchedAddress>() : watched;
     const contracts = full ? new Map<string, string>() : tokenContracts;
     let native = full ? false : nativeWatched;
-    let after: { createdAt: Date; id: string } | undefined;
-    let newest = watchedUntil;
-    for (;;) {
-      const rows = await listWatchedPayments({ db, network, createdSince: since, includeOpen: full, after });
+    for await (const rows of pages) {
       for (const r of rows) {
         const key = r.address.toLowerCase();
         let entry = next.get(key);
@@ -185,22 +173,11 @@ export function createEvmChainWatcher({
         }
         if (r.contract_address) contracts.set(r.contract_address.toLowerCase(), r.currency);
         else native = true;
-        if (!newest || r.created_at > newest) newest = r.created_at;
       }
-      if (rows.length < 20_000) break;
-      const last = rows.at(-1)!;
-      after = { createdAt: last.created_at, id: last.id };
     }
     watched = next;
     tokenContracts = contracts;
     nativeWatched = native;
-    watchedUntil = newest ?? since;
-  }
-
-  async function refreshWatched(now: Date) {
-    const full = lastFullReload === 0 || now.getTime() - lastFullReload > FULL_RELOAD_MS;
-    if (full) lastFullReload = now.getTime();
-    await readWatched(full, now);
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -537,26 +514,25 @@ export function createEvmChainWatcher({
     await reportStatus(now, nodeTip, lastError).catch(() => {});
   }
 
+  const runner = createLeaderLoop({
+    lock,
+    pollMs,
+    tick,
+    onStart: () => {
+      cursorLoaded = false; // another process may have moved it while this one was stopped
+      feed.reset();
+    },
+  });
+
   return {
-    start() {
-      if (loop) return;
-      controller = new AbortController();
-      cursorLoaded = false;
-      lastFullReload = 0;
-      loop = runWhileLeader({ lock, pollMs, tick, signal: controller.signal });
-    },
-    async stop() {
-      controller?.abort();
-      await loop;
-      loop = null;
-      await lock.release();
-    },
+    start: runner.start,
+    stop: runner.stop,
     tick,
     status(): WatcherStatus & { logsScanned: number; blocksScanned: number } {
       return {
         network,
         mode: chain.mode,
-        running: loop !== null,
+        running: runner.running,
         leader: lock.held,
         nodeTip,
         processedHeight: cursor?.height ?? null,

@@ -44,6 +44,42 @@ export async function runWhileLeader({
   }
 }
 
+/**
+ * Starts and stops a watcher's `runWhileLeader` loop; `onStart` resets what another process may have moved while
+ * this one was stopped (its cursor, its watched set). `stop` waits for the current pass, then frees the lock.
+ */
+export function createLeaderLoop({
+  lock,
+  pollMs,
+  tick,
+  onStart,
+}: {
+  lock: LeaderLock;
+  pollMs: number;
+  tick: () => Promise<void>;
+  onStart: () => void;
+}) {
+  let controller: AbortController | null = null;
+  let loop: Promise<void> | null = null;
+  return {
+    start() {
+      if (loop) return;
+      controller = new AbortController();
+      onStart();
+      loop = runWhileLeader({ lock, pollMs, tick, signal: controller.signal });
+    },
+    async stop() {
+      controller?.abort();
+      await loop;
+      loop = null;
+      await lock.release();
+    },
+    get running() {
+      return loop !== null;
+    },
+  };
+}
+
 /** Writes the watcher's tip and last error for the health endpoint: at once when they change, else every 5 s. */
 export function createStatusReporter({ db, network }: { db: Db; network: string }) {
   let lastWrite = 0;

@@ -1,6 +1,5 @@
 import { parseUnits } from '@coinlane/core/money';
 import type { DbHandle } from '#app/db/connection.ts';
-import { listWatchedPayments } from '#app/modules/payments/list-watched-payments.ts';
 import { removePaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { listMovingTransfers } from '#app/modules/transfers/list-chain-transfers.ts';
 import {
@@ -15,7 +14,8 @@ import type { ChainConfig } from './chain-config.ts';
 import { createLeaderLock, type LeaderLock } from './leader-lock.ts';
 import { advanceCursor, selectBlocksFrom } from './queries.ts';
 import { createRpcClient, type RpcClient, RpcError } from './rpc-client.ts';
-import { createStatusReporter, runWhileLeader } from './watcher-loop.ts';
+import { createWatchedPaymentsFeed } from './watched-payments.ts';
+import { createLeaderLoop, createStatusReporter } from './watcher-loop.ts';
 
 type Vout = { value: number; n: number; scriptPubKey?: { address?: string; addresses?: string[] } };
 type RawTx = { txid: string; vout: Vout[] };
@@ -64,11 +64,6 @@ export type ChainWatcher = {
   status(): WatcherStatus;
 };
 
-const DAY = 24 * 3600_000;
-/** Created-at overlap of incremental reads of watched payments (a payment committed late is still seen). */
-const WATCH_OVERLAP_MS = 60_000;
-/** Full reload of the watched set (drops payments past the watch window). */
-const FULL_RELOAD_MS = 10 * 60_000;
 const BLOCK_BATCH = 4;
 const TX_BATCH = 100;
 
@@ -123,8 +118,7 @@ export function createChainWatcher({
 
   // Watched addresses: address -> its payments, newest first. Refreshed incrementally by created_at every pass.
   let watched = new Map<string, WatchedAddress>();
-  let watchedUntil: Date | null = null;
-  let lastFullReload = 0;
+  const feed = createWatchedPaymentsFeed({ db, network: chain.network, watchDays });
   // Mempool: txid -> outputs to any address (kept so a payment created after its transaction was first seen
   // still matches it), and the outputs already recorded.
   const mempool = new Map<string, Output[]>();
@@ -139,23 +133,16 @@ export function createChainWatcher({
   let lastBlockTime: Date | null = null;
   let confirmedTip: number | null = null;
 
-  let controller: AbortController | null = null;
-  let loop: Promise<void> | null = null;
-
   // ---------------------------------------------------------------------------------------------------
   // Watched addresses
 
-  async function readWatched(full: boolean, now: Date): Promise<string[]> {
-    const since = full
-      ? new Date(now.getTime() - watchDays * DAY)
-      : new Date((watchedUntil ?? now).getTime() - WATCH_OVERLAP_MS);
+  /** Reads this pass's payments; returns the addresses new to the watcher or given another payment. */
+  async function refreshWatched(now: Date): Promise<string[]> {
+    const { full, pages } = feed.next(now);
     const next = full ? new Map<string, WatchedAddress>() : watched;
     // Addresses new to the watcher or given another payment: the mempool is matched against them again.
     const added = new Set<string>();
-    let after: { createdAt: Date; id: string } | undefined;
-    let newest = watchedUntil;
-    for (;;) {
-      const rows = await listWatchedPayments({ db, network, createdSince: since, includeOpen: full, after });
+    for await (const rows of pages) {
       for (const r of rows) {
         let entry = next.get(r.address);
         if (!entry) {
@@ -166,21 +153,10 @@ export function createChainWatcher({
           if (!watched.get(r.address)?.payments.some((p) => p.paymentId === r.id)) added.add(r.address);
           entry.payments.unshift({ paymentId: r.id, createdAt: r.created_at }); // rows come oldest first
         }
-        if (!newest || r.created_at > newest) newest = r.created_at;
       }
-      if (rows.length < 20_000) break;
-      const last = rows.at(-1)!;
-      after = { createdAt: last.created_at, id: last.id };
     }
     watched = next;
-    watchedUntil = newest ?? since;
     return [...added];
-  }
-
-  async function refreshWatched(now: Date): Promise<string[]> {
-    const full = lastFullReload === 0 || now.getTime() - lastFullReload > FULL_RELOAD_MS;
-    if (full) lastFullReload = now.getTime();
-    return readWatched(full, now);
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -405,26 +381,25 @@ export function createChainWatcher({
     await reportStatus(now, nodeTip, lastError).catch(() => {});
   }
 
+  const runner = createLeaderLoop({
+    lock,
+    pollMs,
+    tick,
+    onStart: () => {
+      cursorLoaded = false; // another process may have moved it while this one was stopped
+      feed.reset();
+    },
+  });
+
   return {
-    start() {
-      if (loop) return;
-      controller = new AbortController();
-      cursorLoaded = false; // another process may have moved it while we were stopped
-      lastFullReload = 0;
-      loop = runWhileLeader({ lock, pollMs, tick, signal: controller.signal });
-    },
-    async stop() {
-      controller?.abort();
-      await loop;
-      loop = null;
-      await lock.release();
-    },
+    start: runner.start,
+    stop: runner.stop,
     tick,
     status(): WatcherStatus {
       return {
         network,
         mode: chain.mode,
-        running: loop !== null,
+        running: runner.running,
         leader: lock.held,
         nodeTip,
         processedHeight: cursor?.height ?? null,
