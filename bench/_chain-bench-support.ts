@@ -6,6 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import WebSocket from 'ws';
+import { type Db, openPostgres } from '../apps/server/src/db/connection.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/auth/sessions.ts';
+import { createUser } from '../apps/server/src/test/fixtures.ts';
 import { freePort } from '../apps/server/src/test/litecoind.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,4 +92,86 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Part (a) of the chain benchmarks: a real server (roles api,watcher, plus `env`) on a fresh database, a live-mode
+ * merchant with an API key, and its WebSocket. `timeUntilPaid(id, send)` runs `send` (a broadcast) and gives the
+ * milliseconds until `payment.updated` reports the payment's full amount received, or NaN after 10 s.
+ */
+export async function startLatencyRig(env: Record<string, string>) {
+  const database = await freshDatabase();
+  const setup = await openPostgres(database.url, 2);
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let ws: WebSocket | null = null;
+  const close = async () => {
+    ws?.terminate();
+    await server?.stop();
+    await setup.close();
+    await database.drop();
+  };
+  const waiters = new Map<string, (at: number) => void>();
+  let userId: string;
+  try {
+    await migrateToLatest(setup.db);
+    server = await startServer(database.url, { ROLES: 'api,watcher', ...env });
+    userId = (await createUser({ db: setup.db, name: 'Bench Merchant' })).id;
+    const { token } = await createSession({
+      db: setup.db,
+      userId,
+      mode: 'live',
+      ip: null,
+      userAgent: 'bench',
+    });
+    const res = await fetch(`${server.base}/api/v1/api-keys`, {
+      method: 'POST',
+      headers: { cookie: `${SESSION_COOKIE}=${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', permissions: ['read', 'write', 'webhook'] }),
+    });
+    if (!res.ok) throw new Error(`POST /api-keys answered ${res.status}: ${await res.text()}`);
+    const key = ((await res.json()) as { data: { key: string } }).data.key;
+    const socket = new WebSocket(`${server.base.replace('http', 'ws')}/ws?token=${encodeURIComponent(key)}`);
+    ws = socket;
+    await new Promise<void>((resolve, reject) => {
+      socket.once('message', () => resolve());
+      socket.once('error', reject);
+    });
+    socket.on('message', (data) => {
+      const at = performance.now();
+      const m = JSON.parse(String(data)) as {
+        type: string;
+        data?: { id: string; amount: string; amountReceived: string };
+      };
+      if (m.type === 'payment.updated' && m.data && m.data.amountReceived === m.data.amount)
+        waiters.get(m.data.id)?.(at);
+    });
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return {
+    db: setup.db as Db,
+    userId,
+    async timeUntilPaid(paymentId: string, send: () => Promise<unknown>) {
+      const got = new Promise<number>((r) => waiters.set(paymentId, r));
+      const t0 = performance.now();
+      await send();
+      const at = await Promise.race([got, sleep(10_000).then(() => Number.NaN)]);
+      waiters.delete(paymentId);
+      return at - t0;
+    },
+    close,
+  };
+}
+
+/** Prints part (a)'s figures: `latencies` in ms, NaN for a payment whose update never came. */
+export function printLatency(title: string, latencies: number[]) {
+  const values = latencies.filter((v) => !Number.isNaN(v));
+  const missed = latencies.length - values.length;
+  const p95 = percentile(values, 95);
+  console.log(title);
+  console.log(
+    `    p50 ${ms(percentile(values, 50))}   p95 ${ms(p95)}   max ${ms(Math.max(...values))}   missed ${missed}   (watcher polls every 500 ms)`,
+  );
+  console.log(`    target p95 under 1 s: ${p95 < 1000 && missed === 0 ? 'met' : 'NOT met'}`);
 }

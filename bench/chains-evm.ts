@@ -24,106 +24,41 @@ import { measureFlushGas } from '@coinlane/contracts/measure-flush-gas';
 import { sql } from 'kysely';
 import { type Address, encodeFunctionData, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import WebSocket from 'ws';
 import { type Db, openPostgres } from '../apps/server/src/db/connection.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/auth/sessions.ts';
 import { createEvmChainWatcher } from '../apps/server/src/modules/chains/evm-watcher.ts';
-import { resolveCurrency } from '../apps/server/src/modules/currencies/resolve-currency.ts';
-import { SYSTEM_ACTOR } from '../apps/server/src/modules/payments/actor.ts';
-import { insertPayment } from '../apps/server/src/modules/payments/create-payment.ts';
 import { createUser } from '../apps/server/src/test/fixtures.ts';
 import { type Hardhat, startHardhat } from '../apps/server/src/test/hardhat.ts';
-import { BASE_URL, freshDatabase, mb, ms, percentile, sleep, startServer } from './_chain-bench-support.ts';
-
-type Update = { id: string; amount: string; amountReceived: string };
+import { insertFixedAddressPayment } from '../apps/server/src/test/live-payment-fixtures.ts';
+import { BASE_URL, freshDatabase, mb, printLatency, sleep, startLatencyRig } from './_chain-bench-support.ts';
 
 const randomAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 
-/** A live payment on `address` through the payments module's own insert (no merchant wallet needed). */
-async function insertLivePayment(
+/** A live payment on `address` (insertFixedAddressPayment: the payments module's own insert, no merchant wallet). */
+const insertLivePayment = (
   db: Db,
   { userId, symbol, address, units }: { userId: string; symbol: string; address: string; units: bigint },
-  overrides: { contractAddress?: string; requiredConfirmations?: number } = {},
-) {
-  const resolved = await resolveCurrency({ db, currency: symbol, network: 'ethereum' });
-  return insertPayment({
+  contractAddress: string | null = null,
+) =>
+  insertFixedAddressPayment({
     db,
-    fields: {
-      userId,
-      mode: 'live',
-      prepared: {
-        currency: {
-          ...resolved,
-          row: {
-            ...resolved.row,
-            required_confirmations: overrides.requiredConfirmations ?? 1,
-            ...(overrides.contractAddress ? { contract_address: overrides.contractAddress } : {}),
-          },
-        },
-        addressSource: { id: 'bench-fixed', allocate: async () => ({ address, chainId: 31337 }) },
-        units,
-        pricing: null,
-        fiat: null,
-        usdAmount: null,
-      },
-      expiresAt: new Date(Date.now() + 3600_000),
-      description: null,
-      customerEmail: null,
-      metadata: {},
-      paymentLinkId: null,
-      attempt: 1,
-    },
-    actor: SYSTEM_ACTOR,
-    now: new Date(),
+    userId,
+    currency: symbol,
+    network: 'ethereum',
+    amount: units,
+    allocation: { address, chainId: 31337, contractAddress },
+    requiredConfirmations: 1,
   });
-}
 
 async function latency(node: Hardhat, payments: number) {
-  const database = await freshDatabase();
-  let server: Awaited<ReturnType<typeof startServer>> | null = null;
-  const setup = await openPostgres(database.url, 2);
+  let rig: Awaited<ReturnType<typeof startLatencyRig>> | null = null;
   try {
-    await migrateToLatest(setup.db);
-    server = await startServer(database.url, {
-      ROLES: 'api,watcher',
-      CHAIN_ETHEREUM_RPC_URL: node.url,
-      CHAIN_ETHEREUM_MODE: 'regtest',
-    });
-    const user = await createUser({ db: setup.db, name: 'Bench Merchant' });
-    const { token } = await createSession({
-      db: setup.db,
-      userId: user.id,
-      mode: 'live',
-      ip: null,
-      userAgent: 'bench',
-    });
-    const res = await fetch(`${server.base}/api/v1/api-keys`, {
-      method: 'POST',
-      headers: { cookie: `${SESSION_COOKIE}=${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'bench', permissions: ['read', 'write', 'webhook'] }),
-    });
-    if (!res.ok) throw new Error(`POST /api-keys answered ${res.status}: ${await res.text()}`);
-    const key = ((await res.json()) as { data: { key: string } }).data.key;
-
-    const waiters = new Map<string, (at: number) => void>();
-    const ws = new WebSocket(`${server.base.replace('http', 'ws')}/ws?token=${encodeURIComponent(key)}`);
-    await new Promise<void>((resolve, reject) => {
-      ws.once('message', () => resolve());
-      ws.once('error', reject);
-    });
-    ws.on('message', (data) => {
-      const at = performance.now();
-      const m = JSON.parse(String(data)) as { type: string; data?: Update };
-      if (m.type === 'payment.updated' && m.data && m.data.amountReceived === m.data.amount)
-        waiters.get(m.data.id)?.(at);
-    });
-
+    rig = await startLatencyRig({ CHAIN_ETHEREUM_RPC_URL: node.url, CHAIN_ETHEREUM_MODE: 'regtest' });
     const created = [];
     for (let i = 0; i < payments; i++) {
       const units = parseEther('0.01') + BigInt(i);
-      const row = await insertLivePayment(setup.db, {
-        userId: user.id,
+      const row = await insertLivePayment(rig.db, {
+        userId: rig.userId,
         symbol: 'ETH',
         address: randomAddress(),
         units,
@@ -132,30 +67,18 @@ async function latency(node: Hardhat, payments: number) {
     }
     await sleep(1500); // the watcher's next passes read the new addresses
     const payer = node.wallets[0]!;
-    const values: number[] = [];
-    let missed = 0;
+    const latencies: number[] = [];
     for (const p of created) {
-      const got = new Promise<number>((r) => waiters.set(p.id, r));
-      const t0 = performance.now();
-      await payer.sendTransaction({ to: p.address, value: p.units });
-      const at = await Promise.race([got, sleep(10_000).then(() => Number.NaN)]);
-      if (Number.isNaN(at)) missed++;
-      else values.push(at - t0);
-      waiters.delete(p.id);
+      latencies.push(
+        await rig.timeUntilPaid(p.id, () => payer.sendTransaction({ to: p.address, value: p.units })),
+      );
     }
-    ws.terminate();
-    console.log(
+    printLatency(
       `(a) ETH transfer (mined at once) -> WebSocket payment.updated, ${created.length} live ETH payments one after another`,
+      latencies,
     );
-    console.log(
-      `    p50 ${ms(percentile(values, 50))}   p95 ${ms(percentile(values, 95))}   max ${ms(Math.max(...values))}   missed ${missed}   (watcher polls every 500 ms)`,
-    );
-    const p95 = percentile(values, 95);
-    console.log(`    target p95 under 1 s: ${p95 < 1000 && missed === 0 ? 'met' : 'NOT met'}`);
   } finally {
-    await server?.stop();
-    await setup.close();
-    await database.drop();
+    await rig?.close();
   }
 }
 
@@ -183,7 +106,7 @@ async function scan(node: Hardhat, logs: number) {
       await insertLivePayment(
         handle.db,
         { userId: user.id, symbol: 'USDT', address, units: 1_000_000n },
-        { contractAddress: usdt },
+        usdt,
       );
     }
     // Random valid-looking addresses (never paid): the watched set's size is what a scan's cost depends on.

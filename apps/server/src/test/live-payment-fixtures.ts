@@ -2,16 +2,74 @@ import { parseUnits } from '@coinlane/core/money';
 import type { Db } from '#app/db/connection.ts';
 import { resolveCurrency } from '#app/modules/currencies/resolve-currency.ts';
 import { SYSTEM_ACTOR } from '#app/modules/payments/actor.ts';
-import type { AddressSource } from '#app/modules/payments/address-sources.ts';
+import type { AllocatedAddress } from '#app/modules/payments/address-sources.ts';
 import { insertPayment } from '#app/modules/payments/create-payment.ts';
 import type { PaymentRow } from '#app/modules/payments/queries.ts';
 
 /**
- * Live payments for the watcher tests, WITHOUT the merchant-wallet address source (issue 6's wallets part,
- * built in parallel): the payment goes through the payments module's own creation service (insertPayment:
- * the row, its audit row and payment.created in one transaction), with an explicit AddressSource that hands out
- * an address the test controls (an address of the regtest node's wallet, from `getnewaddress`). Mode 'live',
- * network litecoin, LTC. `requiredConfirmations` overrides the catalogue's 6 for speed.
+ * One payment (live unless `mode` says otherwise) at an address the caller chose, through the payments module's
+ * own creation service (insertPayment: the row, its audit row and payment.created in one transaction) with an
+ * AddressSource that hands out `allocation`. For watcher and flush tests and the chain benchmarks, which need a
+ * payment on an address they control (a node's wallet, a computed forwarder) without a merchant wallet.
+ */
+export async function insertFixedAddressPayment({
+  db,
+  userId,
+  currency,
+  network,
+  amount,
+  allocation,
+  requiredConfirmations,
+  mode = 'live',
+  expiresAt = new Date(Date.now() + 3600_000),
+}: {
+  db: Db;
+  userId: string;
+  currency: string;
+  network: string;
+  /** A decimal string in the coin (`'0.1'`), or base units. */
+  amount: string | bigint;
+  allocation: AllocatedAddress;
+  /** Overrides the catalogue's count (tests and benchmarks want speed). */
+  requiredConfirmations?: number;
+  mode?: 'live' | 'test';
+  expiresAt?: Date;
+}): Promise<PaymentRow> {
+  const resolved = await resolveCurrency({ db, currency, network });
+  return insertPayment({
+    db,
+    fields: {
+      userId,
+      mode,
+      prepared: {
+        currency: {
+          ...resolved,
+          row: {
+            ...resolved.row,
+            required_confirmations: requiredConfirmations ?? resolved.row.required_confirmations,
+          },
+        },
+        addressSource: { id: 'fixed-address', allocate: async () => allocation },
+        units: typeof amount === 'bigint' ? amount : parseUnits(amount, resolved.row.decimals),
+        pricing: null,
+        fiat: null,
+        usdAmount: null,
+      },
+      expiresAt,
+      description: null,
+      customerEmail: null,
+      metadata: {},
+      paymentLinkId: null,
+      attempt: 1,
+    },
+    actor: SYSTEM_ACTOR,
+    now: new Date(),
+  });
+}
+
+/**
+ * Live LTC payments at addresses of the regtest node's wallet (from `getnewaddress`), for the watcher tests.
+ * `requiredConfirmations` overrides the catalogue's 6 for speed.
  *
  * Two payments never share an address: this fixture refuses an address it has handed out before, and the
  * payments table's UNIQUE (network, address) refuses it too (the tests assert both).
@@ -44,40 +102,19 @@ export function liveLitecoinPayments(db: Db) {
     }): Promise<PaymentRow> {
       if (!skipFixtureCheck && handedOut.has(address))
         throw new Error(`address ${address} already handed out`);
-      const resolved = await resolveCurrency({ db, currency: 'LTC', network: 'litecoin' });
-      const fixed: AddressSource = {
-        id: 'test-fixed-address',
-        allocate: async () => ({
+      const payment = await insertFixedAddressPayment({
+        db,
+        userId,
+        currency: 'LTC',
+        network: 'litecoin',
+        amount,
+        allocation: {
           address,
           ...(walletId ? { walletId } : {}),
           ...(derivationIndex !== undefined ? { derivationIndex } : {}),
-        }),
-      };
-      const payment = await insertPayment({
-        db,
-        fields: {
-          userId,
-          mode: 'live',
-          prepared: {
-            currency: {
-              ...resolved,
-              row: { ...resolved.row, required_confirmations: requiredConfirmations },
-            },
-            addressSource: fixed,
-            units: parseUnits(amount, resolved.row.decimals),
-            pricing: null,
-            fiat: null,
-            usdAmount: null,
-          },
-          expiresAt,
-          description: null,
-          customerEmail: null,
-          metadata: {},
-          paymentLinkId: null,
-          attempt: 1,
         },
-        actor: SYSTEM_ACTOR,
-        now: new Date(),
+        requiredConfirmations,
+        expiresAt,
       });
       handedOut.add(address);
       return payment;

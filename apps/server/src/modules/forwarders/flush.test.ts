@@ -8,14 +8,11 @@ import pino from 'pino';
 import { type Address, getAddress, type Hex, parseEther, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvmChainConfig } from '#app/modules/chains/chain-config.ts';
-import { resolveCurrency } from '#app/modules/currencies/resolve-currency.ts';
-import { SYSTEM_ACTOR } from '#app/modules/payments/actor.ts';
-import type { AddressSource } from '#app/modules/payments/address-sources.ts';
-import { insertPayment } from '#app/modules/payments/create-payment.ts';
 import { recordPaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { sealWalletAddress } from '#app/modules/wallets/wallet-secret.ts';
 import { createUser, signIn } from '#app/test/fixtures.ts';
 import { HARDHAT_KEYS, type Hardhat, startHardhat } from '#app/test/hardhat.ts';
+import { insertFixedAddressPayment } from '#app/test/live-payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { evmFlushJob } from './evm-flush.job.ts';
 import { flushForwarders } from './flush-forwarders.ts';
@@ -24,7 +21,7 @@ import { insertFlushClaim } from './queries.ts';
 // Flushing confirmed forwarder payments (decision 010) against a real Hardhat node and the real contracts: the
 // `evm.flush` job moves them to the merchant address with one flushMany from the gas wallet; the merchant's own
 // flush-transaction works from any account. Payments are inserted through the payments module with a fixed
-// AddressSource that hands out the forwarder address (as the EVM wallet source does), and their transfers are
+// address (insertFixedAddressPayment) that is the forwarder's deposit address (as the EVM wallet source does), and their transfers are
 // recorded with the real transaction and block, as the watcher would.
 
 const log = pino({ level: process.env.FLUSH_LOG ?? 'silent' });
@@ -108,42 +105,24 @@ describe('flushing forwarder payments on a Hardhat node', () => {
     mode?: 'live' | 'test';
     salt?: Hex | null;
   }) {
-    const resolved = await resolveCurrency({ db: ctx.db, currency: symbol, network: 'ethereum' });
     const address = salt
       ? forwarderAddress({ factory, merchant: merchantAddress, paymentSalt: salt })
       : merchantAddress;
-    const source: AddressSource = {
-      id: 'test-forwarder',
-      allocate: async () => ({
+    return insertFixedAddressPayment({
+      db: ctx.db,
+      userId: owner,
+      currency: symbol,
+      network: 'ethereum',
+      amount,
+      allocation: {
         address,
         walletId: wallet,
         ...(salt ? { depositSalt: salt, forwarderFactory: factory } : {}),
         chainId: node.chainId,
         contractAddress: symbol === 'USDC' ? usdc : null,
-      }),
-    };
-    return insertPayment({
-      db: ctx.db,
-      fields: {
-        userId: owner,
-        mode,
-        prepared: {
-          currency: { ...resolved, row: { ...resolved.row, required_confirmations: 1 } },
-          addressSource: source,
-          units: parseUnits(amount, resolved.row.decimals),
-          pricing: null,
-          fiat: null,
-          usdAmount: null,
-        },
-        expiresAt: new Date(Date.now() + 3600_000),
-        description: null,
-        customerEmail: null,
-        metadata: {},
-        paymentLinkId: null,
-        attempt: 1,
       },
-      actor: SYSTEM_ACTOR,
-      now: new Date(),
+      requiredConfirmations: 1,
+      mode,
     });
   }
 
