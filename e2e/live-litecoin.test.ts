@@ -1,4 +1,5 @@
 import { deriveAddresses } from '@coinlane/core/utxo-keys';
+import { verifyWebhookSignature } from '@coinlane/core/webhook-signature';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   startLitecoind,
 } from '#app/test/litecoind.ts';
 import { codeIn } from '#app/test/smtp.ts';
+import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
 import {
   goToMerchantPage,
   PaymentLinksPage,
@@ -29,7 +31,8 @@ import { ensureWebBuilt, type RunningServer, startServer } from './support/serve
  * with the e-mailed code, and creates a live LTC payment link. A customer on a phone opens it: the hosted page
  * shows the rltc1 address the wallet derives at m/0/0 and its QR code; the node's wallet pays it; the page turns
  * to "waiting for confirmations" from the mempool and to confirmed after 6 mined blocks, without reload; the
- * merchant's Transactions page shows it confirmed. Against `litecoind -regtest` and the real server with its
+ * merchant's Transactions page shows it confirmed, and the merchant's live webhook endpoint receives signed
+ * payment.created and payment.confirmed events carrying the transaction. Against `litecoind -regtest` and the real server with its
  * watcher role (CHAIN_LITECOIN_RPC_URL, CHAIN_LITECOIN_MODE=regtest).
  */
 requireLitecoindOnCi();
@@ -52,6 +55,7 @@ const ADMIN = { email: 'ops-admin@example.com', password: 'Adm1n!pass-e2e' };
 describe.skipIf(!hasLitecoind())('a live LTC payment on litecoind -regtest, in the browser', () => {
   let node: Litecoind;
   let feed: Awaited<ReturnType<typeof startPriceFeed>>;
+  let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let server: RunningServer;
   let browser: Browser;
 
@@ -60,12 +64,15 @@ describe.skipIf(!hasLitecoind())('a live LTC payment on litecoind -regtest, in t
     node = await startLitecoind();
     // 1 LTC = 80 USD: a 8.00 USD link asks 0.1 LTC.
     feed = await startPriceFeed({ litecoin: 80, bitcoin: 95_000, ethereum: 3_000, tether: 1, 'usd-coin': 1 });
+    hooks = await startWebhookReceiver();
     server = await startServer(
       {
         ROLES: 'api,watcher,webhooks,scheduler',
         CHAIN_LITECOIN_RPC_URL: node.url,
         CHAIN_LITECOIN_MODE: 'regtest',
         RATES_API_URL: feed.url,
+        // The merchant's webhook receiver listens on loopback.
+        ALLOW_PRIVATE_WEBHOOKS: 'true',
       },
       { admin: ADMIN },
     );
@@ -75,6 +82,7 @@ describe.skipIf(!hasLitecoind())('a live LTC payment on litecoind -regtest, in t
     await browser?.close();
     await server?.stop();
     await feed?.close();
+    await hooks?.close();
     await node?.stop();
   });
 
@@ -108,6 +116,16 @@ describe.skipIf(!hasLitecoind())('a live LTC payment on litecoind -regtest, in t
       () => modeButton(page, 'Live').getAttribute('aria-pressed'),
       (v) => v === 'true',
     );
+
+    // The merchant's live webhook endpoint (set through the API; the browser journey of webhook settings is
+    // e2e/api-keys-webhooks.test.ts).
+    const api = await signInAccount(server, { email, password: PASSWORD });
+    await api.call('POST', '/auth/mode', { mode: 'live' });
+    const { secret } = await api.call<{ secret: string }>('PUT', '/webhooks/config', {
+      url: hooks.url,
+      events: ['payment.created', 'payment.confirmed'],
+    });
+    expect(secret).toMatch(/^whsec_/);
 
     // Instant Payouts → Wallets: add the tpub; the first five addresses are shown to compare.
     await goToPayouts(page, false);
@@ -241,6 +259,34 @@ describe.skipIf(!hasLitecoind())('a live LTC payment on litecoind -regtest, in t
     expect(row).toContain('Confirmed');
     expect(row).toContain('Regtest order');
     await screenshot(page, 'live-ltc-transactions-confirmed-desktop');
+
+    // The webhook endpoint got the payment's creation and its confirmation, signed with the endpoint's secret.
+    type Hook = { id: string; type: string; mode: string; data: Record<string, unknown> };
+    const received = await until(
+      () => Promise.resolve(hooks.received.slice()),
+      (r) => r.some((h) => (JSON.parse(h.body) as Hook).type === 'payment.confirmed'),
+      30_000,
+    );
+    const events = received.map((h) => {
+      expect(verifyWebhookSignature(h.body, h.headers['coinlane-signature'] as string, secret).ok).toBe(true);
+      return JSON.parse(h.body) as Hook;
+    });
+    expect(events.map((e) => e.type)).toEqual(['payment.created', 'payment.confirmed']);
+    expect(events.every((e) => e.mode === 'live' && e.data.id === payment.id)).toBe(true);
+    expect(events[1]!.data).toMatchObject({
+      status: 'confirmed',
+      address: RLTC[0],
+      amount: '0.1',
+      amountReceived: '0.1',
+      amountConfirmed: '0.1',
+      currency: 'LTC',
+      txHash: txid,
+      confirmations: 6,
+      description: 'Regtest order',
+    });
+    expect(events[1]!.data.transfers).toEqual([
+      expect.objectContaining({ txid, amount: '0.1', status: 'confirmed', confirmations: 6 }),
+    ]);
 
     expect(errors).toEqual([]);
     expect(customerErrors).toEqual([]);
