@@ -7,7 +7,7 @@ import { verifyWebhookSignature } from '@coinlane/core/webhook-signature';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeysPage, WebhookSettings } from './pages/api-keys-pages.ts';
-import { confirmationLink, LoginPage, loginCode, SignupPage } from './pages/auth-pages.ts';
+import { signIn, signUpAndSignIn as signUpAndSignInAs } from './pages/merchant-session.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
 import { ensureWebBuilt, type RunningServer, startServer } from './support/server.ts';
 
@@ -68,25 +68,9 @@ function curlPayments(key: string): Promise<{ status: number; body: Record<strin
   });
 }
 
-async function signUpAndSignIn(page: Page, email: string) {
-  const signup = new SignupPage(page);
-  await signup.open();
-  await signup.fill('Grace Hopper', email, PASSWORD);
-  await signup.submit();
-  await page
-    .getByText('Account created successfully! Please check your email to confirm your account.')
-    .waitFor();
-  const mail = await server.smtp.waitForMail(email, { subject: /confirm/i });
-  await page.goto(confirmationLink(mail));
-  await page.getByText('Email confirmed').waitFor();
-  await page.goto('/login');
-  const login = new LoginPage(page);
-  const before = server.smtp.mails.length;
-  await login.signIn(email, PASSWORD);
-  const codeMail = await server.smtp.waitForMail(email, { after: before, subject: /code/i });
-  await login.enterCode(loginCode(codeMail));
-  await page.waitForURL(/\/dashboard$/);
-}
+/** Signs a new merchant up and in through the browser (pages/merchant-session.ts). */
+const signUpAndSignIn = (page: Page, email: string) =>
+  signUpAndSignInAs(page, server, { name: 'Grace Hopper', email, password: PASSWORD });
 
 const shotPath = (name: string) => {
   const dir = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(process.cwd(), 'test-results/screens'));
@@ -276,13 +260,7 @@ describe.each([
     const page = await ctx.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto('/login');
-    const login = new LoginPage(page);
-    const before = server.smtp.mails.length;
-    await login.signIn(email, PASSWORD);
-    const codeMail = await server.smtp.waitForMail(email, { after: before, subject: /code/i });
-    await login.enterCode(loginCode(codeMail));
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page, server, { email, password: PASSWORD });
 
     await goTo(page, 'Settings');
     await page.waitForURL(/\/settings$/);

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmationLink, LoginPage, loginCode, SignupPage } from './pages/auth-pages.ts';
+import { signIn } from './pages/merchant-session.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
 import { ensureWebBuilt, type RunningServer, startServer } from './support/server.ts';
 
@@ -147,13 +148,7 @@ describe('a new merchant', () => {
   it('uses the merchant area at phone width with the bottom bar', async () => {
     const ctx = await newContext(browser, server.url, PHONE);
     const page = await ctx.newPage();
-    await page.goto('/login');
-    const login = new LoginPage(page);
-    const before = server.smtp.mails.length;
-    await login.signIn(email, password);
-    const codeMail = await server.smtp.waitForMail(email, { after: before, subject: /code/i });
-    await login.enterCode(loginCode(codeMail));
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page, server, { email, password });
     const nav = page.getByRole('navigation').filter({ has: page.getByRole('link', { name: /Start|Home/ }) });
     await nav.first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

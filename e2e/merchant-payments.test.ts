@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmationLink, LoginPage, loginCode, SignupPage } from './pages/auth-pages.ts';
 import {
   goToMerchantPage,
   PaymentLinksPage,
   TransactionsPage,
   trim,
 } from './pages/merchant-payments-pages.ts';
+import { signUpAndSignIn as signUpAndSignInAs } from './pages/merchant-session.ts';
 import { PaymentPage } from './pages/payment-page.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
 import { ensureWebBuilt, type RunningServer, startServer } from './support/server.ts';
@@ -35,25 +35,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signUpAndSignIn(page: Page, email: string) {
-  const signup = new SignupPage(page);
-  await signup.open();
-  await signup.fill('Ada Merchant', email, PASSWORD);
-  await signup.submit();
-  await page
-    .getByText('Account created successfully! Please check your email to confirm your account.')
-    .waitFor();
-  const mail = await server.smtp.waitForMail(email, { subject: /confirm/i });
-  await page.goto(confirmationLink(mail));
-  await page.getByText('Email confirmed').waitFor();
-  await page.goto('/login');
-  const login = new LoginPage(page);
-  const before = server.smtp.mails.length;
-  await login.signIn(email, PASSWORD);
-  const codeMail = await server.smtp.waitForMail(email, { after: before, subject: /code/i });
-  await login.enterCode(loginCode(codeMail));
-  await page.waitForURL(/\/dashboard$/);
-}
+/** Signs a new merchant up and in through the browser (pages/merchant-session.ts). */
+const signUpAndSignIn = (page: Page, email: string) =>
+  signUpAndSignInAs(page, server, { name: 'Ada Merchant', email, password: PASSWORD });
 
 async function noHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -18,6 +18,15 @@ export async function signUpAndSignIn(
   const mail = await server.smtp.waitForMail(email, { subject: /confirm/i });
   await page.goto(confirmationLink(mail));
   await page.getByText('Email confirmed').waitFor();
+  await signIn(page, server, { email, password });
+}
+
+/** An existing merchant signs in on /login: password, then the code mailed by the real SMTP server. */
+export async function signIn(
+  page: Page,
+  server: RunningServer,
+  { email, password }: { email: string; password: string },
+) {
   await page.goto('/login');
   const login = new LoginPage(page);
   const before = server.smtp.mails.length;

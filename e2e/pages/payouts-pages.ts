@@ -1,12 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
-import { trim } from './merchant-payments-pages.ts';
+import { goToMerchantPage, trim } from './merchant-payments-pages.ts';
 
 /** The merchant's navigation to Instant Payouts: the sidebar on a desktop, the bottom bar on a phone. */
 export async function goToPayouts(page: Page, phone: boolean) {
-  const nav = phone
-    ? page.getByRole('navigation', { name: 'Quick navigation' })
-    : page.getByRole('navigation', { name: 'Main navigation' });
-  await nav.getByRole('link', { name: 'Payouts' }).click();
+  await goToMerchantPage(page, 'Payouts', phone);
   await page.waitForURL(/\/instant-payouts$/);
 }
 
