@@ -1,5 +1,4 @@
 import { forwarderFactoryAbi } from '@coinlane/contracts/abi';
-import { forwarderAddress } from '@coinlane/contracts/forwarder-address';
 import { randomId } from '@coinlane/core/ids';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -27,6 +26,7 @@ import { markPaymentsFlushed } from '#app/modules/payments/mark-payments-flushed
 import { recordFlushFailures } from '#app/modules/payments/record-flush-failures.ts';
 import { getWalletAddresses } from '#app/modules/wallets/get-wallet-addresses.ts';
 import { flushTokens } from './flush-tokens.ts';
+import { paymentForwarder } from './payment-forwarder.ts';
 import {
   deleteFlush,
   type EvmFlushRow,
@@ -290,11 +290,13 @@ async function flushRequests({
   const unusable: string[] = [];
   for (const payment of candidates) {
     if (requests.length >= FLUSH_BATCH) break;
-    const wallet = payment.walletId ? wallets.get(payment.walletId) : undefined;
-    const salt = payment.depositSalt as Hex;
-    const merchant = wallet?.kind === 'address' ? getAddress(wallet.value) : null;
-    const forwarder = merchant ? forwarderAddress({ factory, merchant, paymentSalt: salt }) : null;
-    if (!merchant || !forwarder || lower(forwarder) !== lower(payment.address)) {
+    const found = paymentForwarder({
+      factory,
+      wallet: payment.walletId ? wallets.get(payment.walletId) : undefined,
+      depositSalt: payment.depositSalt,
+      address: payment.address,
+    });
+    if (!found) {
       log.warn(
         { network: chain.network, payment: payment.id, address: payment.address },
         'forwarder payment skipped: its deposit address is not the forwarder of its wallet under the configured factory',
@@ -302,7 +304,7 @@ async function flushRequests({
       unusable.push(payment.id);
       continue;
     }
-    requests.push({ payment, merchant, salt, forwarder, tokens: tokensFor(payment.contractAddress) });
+    requests.push({ payment, ...found, tokens: tokensFor(payment.contractAddress) });
   }
   await recordFlushFailures({ db, paymentIds: unusable, at: now });
   return requests;

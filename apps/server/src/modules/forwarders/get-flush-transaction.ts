@@ -1,10 +1,9 @@
 import { forwarderFactoryAbi } from '@coinlane/contracts/abi';
-import { forwarderAddress } from '@coinlane/contracts/forwarder-address';
 import type { TFlushTransaction } from '@coinlane/core/api/payments';
 import { AppError } from '@coinlane/core/errors';
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
-import { encodeFunctionData, getAddress, type Hex } from 'viem';
+import { encodeFunctionData, getAddress } from 'viem';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
 import { isEvmChain } from '#app/modules/chains/chain-config.ts';
@@ -13,6 +12,7 @@ import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
 import { findOwnPayment } from '#app/modules/payments/find-own-payment.ts';
 import { getWalletAddresses } from '#app/modules/wallets/get-wallet-addresses.ts';
 import { flushTokens } from './flush-tokens.ts';
+import { paymentForwarder } from './payment-forwarder.ts';
 
 /**
  * GET /payments/{id}/flush-transaction: the factory call a merchant can send from any wallet to move a live
@@ -54,12 +54,14 @@ export async function getFlushTransaction({
   }
   // the factory the deposit address was computed under, even if the configuration names another one now
   const factory = getAddress(payment.forwarder_factory ?? chain.factory);
-  const merchant = getAddress(wallet.value);
-  const paymentSalt = payment.deposit_salt as Hex;
-  const depositAddress = forwarderAddress({ factory, merchant, paymentSalt });
-  if (depositAddress.toLowerCase() !== payment.address.toLowerCase()) {
-    throw new AppError('INVALID_STATE', { message: T.flushAddressMismatch });
-  }
+  const found = paymentForwarder({
+    factory,
+    wallet,
+    depositSalt: payment.deposit_salt,
+    address: payment.address,
+  });
+  if (!found) throw new AppError('INVALID_STATE', { message: T.flushAddressMismatch });
+  const { merchant, salt: paymentSalt, forwarder: depositAddress } = found;
   const tokens = (await flushTokens({ db, chain }))(payment.contract_address);
   return {
     to: factory,
