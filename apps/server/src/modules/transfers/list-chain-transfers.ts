@@ -22,6 +22,10 @@ const COLUMNS = [
   'status',
 ] as const;
 
+/** A network's live transfers, to narrow down. */
+const liveTransfers = (db: Db, network: string) =>
+  db.selectFrom('transfers').select(COLUMNS).where('network', '=', network).where('mode', '=', 'live');
+
 /** A network's live transfers still below their payment's required confirmations (in a block or not). */
 export async function listMovingTransfers({
   db,
@@ -30,13 +34,7 @@ export async function listMovingTransfers({
   db: Db;
   network: string;
 }): Promise<ChainTransfer[]> {
-  return db
-    .selectFrom('transfers')
-    .select(COLUMNS)
-    .where('network', '=', network)
-    .where('mode', '=', 'live')
-    .where('status', '=', 'pending')
-    .execute();
+  return liveTransfers(db, network).where('status', '=', 'pending').execute();
 }
 
 /** A network's live transfers (not removed) recorded in any of the given blocks. */
@@ -50,11 +48,7 @@ export async function listTransfersInBlocks({
   blockHashes: readonly string[];
 }): Promise<ChainTransfer[]> {
   if (blockHashes.length === 0) return [];
-  return db
-    .selectFrom('transfers')
-    .select(COLUMNS)
-    .where('network', '=', network)
-    .where('mode', '=', 'live')
+  return liveTransfers(db, network)
     .where('status', '<>', 'removed')
     .where('block_hash', 'in', blockHashes)
     .execute();
@@ -73,11 +67,7 @@ export async function listTransfersAboveHeight({
   network: string;
   height: number;
 }): Promise<ChainTransfer[]> {
-  return db
-    .selectFrom('transfers')
-    .select(COLUMNS)
-    .where('network', '=', network)
-    .where('mode', '=', 'live')
+  return liveTransfers(db, network)
     .where('status', '<>', 'removed')
     .where('block_height', '>', height)
     .execute();
