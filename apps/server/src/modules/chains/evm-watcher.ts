@@ -35,7 +35,7 @@ import { createLeaderLock, type LeaderLock } from './leader-lock.ts';
 import { advanceCursor, selectBlocksFrom, writeChainId, writeVerifiedFactory } from './queries.ts';
 import { createWatchedPaymentsFeed } from './watched-payments.ts';
 import type { ChainWatcher, WatcherStatus } from './watcher.ts';
-import { createLeaderLoop, createStatusReporter } from './watcher-loop.ts';
+import { createLeaderLoop, createPassHealth } from './watcher-loop.ts';
 
 /**
  * The transfers table's output index of a native (ETH, BNB, ...) transfer: a transaction pays its `to` at most
@@ -73,12 +73,6 @@ const BLOCK_BATCH = 20;
 const TOPIC_FILTER_MAX = 500;
 /** Blocks per range while native payments are watched (blocks are fetched with their transactions). */
 const NATIVE_RANGE = 50;
-
-const errorText = (err: unknown) =>
-  (err instanceof Error
-    ? ((err as { shortMessage?: string }).shortMessage ?? err.message)
-    : String(err)
-  ).slice(0, 500);
 
 class ChainIdMismatch extends Error {}
 
@@ -127,7 +121,7 @@ export function createEvmChainWatcher({
   lock?: LeaderLock;
 }): ChainWatcher {
   const db = dbHandle.db;
-  const reportStatus = createStatusReporter({ db, network: chain.network });
+  const health = createPassHealth({ db, network: chain.network, log });
   const network = chain.network;
   const nativeSymbol = CRYPTO_CURRENCIES.find((c) => c.network === network && c.native)?.symbol ?? null;
 
@@ -145,8 +139,6 @@ export function createEvmChainWatcher({
   let cursor: { height: number; hash: string } | null = null;
   let cursorLoaded = false;
   let nodeTip: number | null = null;
-  let lastError: string | null = null;
-  let lastErrorAt: Date | null = null;
   let lastBlockTime: Date | null = null;
   let confirmedTip: number | null = null;
   let logsScanned = 0;
@@ -493,25 +485,23 @@ export function createEvmChainWatcher({
 
   async function tick() {
     const now = new Date();
-    try {
-      await checkChainId(now);
-      await checkFactory(now);
-      await refreshWatched(now);
-      await scanBlocks(now);
-      if (cursor && cursor.height === nodeTip) await dropOrphaned(now);
-      if (lastError && lastError !== factoryProblem) log?.info({ network }, 'watcher recovered');
-      // a factory that failed its check stays the reported error while the scan itself goes on
-      lastError = factoryProblem || null;
-    } catch (err) {
-      const text = errorText(err);
-      if (text !== lastError) {
+    await health.run({
+      now,
+      nodeTip: () => nodeTip,
+      pass: async () => {
+        await checkChainId(now);
+        await checkFactory(now);
+        await refreshWatched(now);
+        await scanBlocks(now);
+        if (cursor && cursor.height === nodeTip) await dropOrphaned(now);
+        // a factory that failed its check stays the reported error while the scan itself goes on
+        return factoryProblem;
+      },
+      logFailure: (err, text) => {
         if (err instanceof ChainIdMismatch) log?.error({ network, expected: chain.chainId }, text);
         else log?.error({ network, err }, 'watcher pass failed');
-      }
-      lastError = text;
-      lastErrorAt = now;
-    }
-    await reportStatus(now, nodeTip, lastError).catch(() => {});
+      },
+    });
   }
 
   const runner = createLeaderLoop({
@@ -537,8 +527,7 @@ export function createEvmChainWatcher({
         nodeTip,
         processedHeight: cursor?.height ?? null,
         lag: nodeTip !== null && cursor ? Math.max(0, nodeTip - cursor.height) : null,
-        lastError,
-        lastErrorAt: lastErrorAt?.toISOString() ?? null,
+        ...health.status(),
         lastBlockTime: lastBlockTime?.toISOString() ?? null,
         watchedAddresses: watched.size,
         mempoolTransactions: 0,

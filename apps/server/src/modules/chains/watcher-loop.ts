@@ -1,4 +1,5 @@
 import type { Db } from '#app/db/connection.ts';
+import type { WatcherLog } from './chain-bookkeeping.ts';
 import type { LeaderLock } from './leader-lock.ts';
 import { writeWatcherStatus } from './queries.ts';
 
@@ -90,5 +91,50 @@ export function createStatusReporter({ db, network }: { db: Db; network: string 
     lastKey = key;
     lastWrite = now.getTime();
     await writeWatcherStatus(db, network, { nodeTip, lastError, now });
+  };
+}
+
+/** An error's text as kept and reported: a viem error's short message, else its message; 500 characters at most. */
+const errorText = (err: unknown) =>
+  (err instanceof Error
+    ? ((err as { shortMessage?: string }).shortMessage ?? err.message)
+    : String(err)
+  ).slice(0, 500);
+
+/**
+ * A watcher's passes as its status and the health endpoint see them (UTXO and EVM alike): the last error, logged
+ * once while it repeats and followed by "watcher recovered" when it clears, and when it happened. A pass may
+ * return a standing problem (the EVM factory check) that stays the reported error while the scan goes on.
+ */
+export function createPassHealth({ db, network, log }: { db: Db; network: string; log?: WatcherLog }) {
+  const report = createStatusReporter({ db, network });
+  let lastError: string | null = null;
+  let lastErrorAt: Date | null = null;
+  return {
+    async run({
+      now,
+      pass,
+      nodeTip,
+      logFailure = (err) => log?.error({ network, err }, 'watcher pass failed'),
+    }: {
+      now: Date;
+      pass: () => Promise<string | null | undefined>;
+      /** The node's tip after the pass, reported with the error. */
+      nodeTip: () => number | null;
+      logFailure?: (err: unknown, text: string) => void;
+    }) {
+      try {
+        const standing = (await pass()) || null;
+        if (lastError && lastError !== standing) log?.info({ network }, 'watcher recovered');
+        lastError = standing;
+      } catch (err) {
+        const text = errorText(err);
+        if (text !== lastError) logFailure(err, text);
+        lastError = text;
+        lastErrorAt = now;
+      }
+      await report(now, nodeTip(), lastError).catch(() => {});
+    },
+    status: () => ({ lastError, lastErrorAt: lastErrorAt?.toISOString() ?? null }),
   };
 }

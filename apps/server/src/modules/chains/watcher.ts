@@ -15,7 +15,7 @@ import { createLeaderLock, type LeaderLock } from './leader-lock.ts';
 import { advanceCursor, selectBlocksFrom } from './queries.ts';
 import { createRpcClient, type RpcClient, RpcError } from './rpc-client.ts';
 import { createWatchedPaymentsFeed } from './watched-payments.ts';
-import { createLeaderLoop, createStatusReporter } from './watcher-loop.ts';
+import { createLeaderLoop, createPassHealth } from './watcher-loop.ts';
 
 type Vout = { value: number; n: number; scriptPubKey?: { address?: string; addresses?: string[] } };
 type RawTx = { txid: string; vout: Vout[] };
@@ -67,8 +67,6 @@ export type ChainWatcher = {
 const BLOCK_BATCH = 4;
 const TX_BATCH = 100;
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
-
 /** The addresses an output pays (Bitcoin Core 22+: `address`; older nodes and forks: `addresses`). */
 function outputsOf(tx: RawTx): Output[] {
   const out: Output[] = [];
@@ -113,7 +111,7 @@ export function createChainWatcher({
   lock?: LeaderLock;
 }): ChainWatcher {
   const db = dbHandle.db;
-  const reportStatus = createStatusReporter({ db, network: chain.network });
+  const health = createPassHealth({ db, network: chain.network, log });
   const network = chain.network;
 
   // Watched addresses: address -> its payments, newest first. Refreshed incrementally by created_at every pass.
@@ -128,8 +126,6 @@ export function createChainWatcher({
   let cursor: { height: number; hash: string } | null = null;
   let cursorLoaded = false;
   let nodeTip: number | null = null;
-  let lastError: string | null = null;
-  let lastErrorAt: Date | null = null;
   let lastBlockTime: Date | null = null;
   let confirmedTip: number | null = null;
 
@@ -362,23 +358,20 @@ export function createChainWatcher({
 
   async function tick() {
     const now = new Date();
-    try {
-      const added = await refreshWatched(now);
-      const best = await rpc.call<string>('getbestblockhash');
-      await scanBlocks(best, now);
-      const inMempool = await scanMempool(added, now);
-      const after = await rpc.call<string>('getbestblockhash');
-      // Only when no block arrived meanwhile: a transaction missing from the mempool may be in that block.
-      if (after === best && cursor?.hash === best) await dropVanished(inMempool, now);
-      if (lastError) log?.info({ network }, 'watcher recovered');
-      lastError = null;
-    } catch (err) {
-      const text = errorText(err);
-      if (text !== lastError) log?.error({ network, err }, 'watcher pass failed');
-      lastError = text;
-      lastErrorAt = now;
-    }
-    await reportStatus(now, nodeTip, lastError).catch(() => {});
+    await health.run({
+      now,
+      nodeTip: () => nodeTip,
+      pass: async () => {
+        const added = await refreshWatched(now);
+        const best = await rpc.call<string>('getbestblockhash');
+        await scanBlocks(best, now);
+        const inMempool = await scanMempool(added, now);
+        const after = await rpc.call<string>('getbestblockhash');
+        // Only when no block arrived meanwhile: a transaction missing from the mempool may be in that block.
+        if (after === best && cursor?.hash === best) await dropVanished(inMempool, now);
+        return null;
+      },
+    });
   }
 
   const runner = createLeaderLoop({
@@ -404,8 +397,7 @@ export function createChainWatcher({
         nodeTip,
         processedHeight: cursor?.height ?? null,
         lag: nodeTip !== null && cursor ? Math.max(0, nodeTip - cursor.height) : null,
-        lastError,
-        lastErrorAt: lastErrorAt?.toISOString() ?? null,
+        ...health.status(),
         lastBlockTime: lastBlockTime?.toISOString() ?? null,
         watchedAddresses: watched.size,
         mempoolTransactions: mempool.size,
