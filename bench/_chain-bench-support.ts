@@ -25,6 +25,8 @@ export const percentile = (values: number[], p: number) => {
 };
 export const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(0)} ms` : 'n/a');
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+/** A change in memory, signed: "+26 MB", "-1 MB". */
+export const mbDelta = (bytes: number) => `${bytes < 0 ? '-' : '+'}${mb(Math.abs(bytes))}`;
 
 export async function freshDatabase() {
   const name = `coinlane_bench_chains_${randomBytes(4).toString('hex')}`;

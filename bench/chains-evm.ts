@@ -30,7 +30,15 @@ import { createEvmChainWatcher } from '../apps/server/src/modules/chains/evm-wat
 import { createUser } from '../apps/server/src/test/fixtures.ts';
 import { type Hardhat, startHardhat } from '../apps/server/src/test/hardhat.ts';
 import { insertFixedAddressPayment } from '../apps/server/src/test/live-payment-fixtures.ts';
-import { BASE_URL, freshDatabase, mb, printLatency, sleep, startLatencyRig } from './_chain-bench-support.ts';
+import {
+  BASE_URL,
+  freshDatabase,
+  mb,
+  mbDelta,
+  printLatency,
+  sleep,
+  startLatencyRig,
+} from './_chain-bench-support.ts';
 
 const randomAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 
@@ -186,7 +194,7 @@ async function scan(node: Hardhat, logs: number) {
       .executeTakeFirstOrThrow();
     console.log(
       `    ${String(status.watchedAddresses).padStart(7)} watched: ${status.logsScanned} logs in ${blocks} blocks in ${seconds.toFixed(1)} s = ${Math.round((status.logsScanned / seconds) * 60)} logs/min; ` +
-        `${credited.n} transfers credited; RSS ${mb(mem.rss)} (+${mb(mem.rss - rssBefore)}), heap ${mb(mem.heapUsed)}; error ${status.lastError ?? 'none'}`,
+        `${credited.n} transfers credited; RSS ${mb(mem.rss)} (${mbDelta(mem.rss - rssBefore)}), heap ${mb(mem.heapUsed)}; error ${status.lastError ?? 'none'}`,
     );
     await watcher.stop();
   } finally {

@@ -26,7 +26,15 @@ import { createChainWatcher } from '../apps/server/src/modules/chains/watcher.ts
 import { createUser } from '../apps/server/src/test/fixtures.ts';
 import { hasLitecoind, litecoindMissing, startLitecoind } from '../apps/server/src/test/litecoind.ts';
 import { liveLitecoinPayments } from '../apps/server/src/test/live-payment-fixtures.ts';
-import { BASE_URL, freshDatabase, mb, printLatency, sleep, startLatencyRig } from './_chain-bench-support.ts';
+import {
+  BASE_URL,
+  freshDatabase,
+  mb,
+  mbDelta,
+  printLatency,
+  sleep,
+  startLatencyRig,
+} from './_chain-bench-support.ts';
 import { evmBench } from './chains-evm.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -146,7 +154,7 @@ async function scan() {
           .executeTakeFirstOrThrow();
         console.log(
           `    ${String(status.watchedAddresses).padStart(7)} watched: ${BLOCKS} blocks (heights ${startHeight + 1}-${tipHeight}) in ${seconds.toFixed(1)} s = ${Math.round((BLOCKS / seconds) * 60)} blocks/min; ` +
-            `${credited.n} transfers credited; RSS ${mb(mem.rss)} (+${mb(mem.rss - rssBefore)}), heap ${mb(mem.heapUsed)}; error ${status.lastError ?? 'none'}`,
+            `${credited.n} transfers credited; RSS ${mb(mem.rss)} (${mbDelta(mem.rss - rssBefore)}), heap ${mb(mem.heapUsed)}; error ${status.lastError ?? 'none'}`,
         );
         await watcher.stop();
       } finally {
