@@ -29,10 +29,12 @@ export function createWatchedPaymentsFeed({
     reset() {
       lastFullReload = 0;
     },
-    /** This pass's payments, oldest first, a page at a time: read `pages` to its end before the next call. */
+    /**
+     * This pass's payments, oldest first, a page at a time. The read counts once `pages` is read to its end; a pass
+     * that fails before that leaves the next call to read the same again.
+     */
     next(now: Date): { full: boolean; pages: AsyncGenerator<WatchedPayment[]> } {
       const full = lastFullReload === 0 || now.getTime() - lastFullReload > FULL_RELOAD_MS;
-      if (full) lastFullReload = now.getTime();
       const since = full
         ? new Date(now.getTime() - watchDays * DAY)
         : new Date((readUntil ?? now).getTime() - WATCH_OVERLAP_MS);
@@ -55,6 +57,9 @@ export function createWatchedPaymentsFeed({
           after = { createdAt: last.created_at, id: last.id };
         }
         readUntil = newest ?? since;
+        // Only a full read that got to its end counts: after a failed one, the next pass reads everything again
+        // (an incremental read would miss the open payments created before it).
+        if (full) lastFullReload = now.getTime();
       }
       return { full, pages: pages() };
     },
