@@ -51,26 +51,28 @@ export function createEvmWalletAddressSource({
     return contract;
   };
   /**
-   * What the network's watcher found (chain_cursors: the node's chain id, the verified factory), read once per call
-   * and only when the configuration leaves something to it.
+   * What the network's watcher found (chain_cursors: the node's chain id, the verified factory): read when first
+   * needed, then kept for the rest of the call.
    */
-  const watcherFacts = (db: Db, forwarder: boolean) =>
-    chain.chainId === null || forwarder ? selectCursor(db, network) : Promise.resolve(undefined);
-  type WatcherFacts = Awaited<ReturnType<typeof watcherFacts>>;
-  const chainIdOf = (facts: WatcherFacts): number => {
+  const watcherFacts = (db: Db) => {
+    let row: ReturnType<typeof selectCursor> | undefined;
+    return () => (row ??= selectCursor(db, network));
+  };
+  type WatcherFacts = ReturnType<typeof watcherFacts>;
+  const chainIdOf = async (facts: WatcherFacts): Promise<number> => {
     if (chain.chainId !== null) return chain.chainId;
-    const seen = facts?.chain_id ?? null;
+    const seen = (await facts())?.chain_id ?? null;
     if (seen === null) throw new AppError('SERVICE_UNAVAILABLE', { message: T.evmChainIdUnknown(name) });
     return seen;
   };
   /** The configured factory, once the network's watcher found it deployed and computing our addresses. */
-  const verifiedFactory = (facts: WatcherFacts) => {
+  const verifiedFactory = async (facts: WatcherFacts) => {
     if (!chain.factory) {
       throw new AppError('NETWORK_NOT_CONFIGURED', {
         message: T.evmFactoryMissing(name, `${prefix}FACTORY`),
       });
     }
-    if (facts?.factory?.toLowerCase() !== chain.factory.toLowerCase()) {
+    if ((await facts())?.factory?.toLowerCase() !== chain.factory.toLowerCase()) {
       throw new AppError('SERVICE_UNAVAILABLE', { message: T.evmFactoryUnverified(name) });
     }
     return chain.factory;
@@ -82,18 +84,17 @@ export function createEvmWalletAddressSource({
       contractOf(currency);
       const wallet = await findWallet(db, userId, currency.symbol, false);
       if (!wallet) throw new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(currency.symbol) });
-      const forwarder = wallet.receive_mode === 'forwarder';
-      const facts = await watcherFacts(db, forwarder);
-      if (forwarder) verifiedFactory(facts);
-      chainIdOf(facts);
+      const facts = watcherFacts(db);
+      if (wallet.receive_mode === 'forwarder') await verifiedFactory(facts);
+      await chainIdOf(facts);
     },
     async allocate({ db, userId, currency, amount, now }): Promise<AllocatedAddress> {
       const contractAddress = contractOf(currency);
+      const facts = watcherFacts(db);
+      const chainId = await chainIdOf(facts);
       const wallet = await findWallet(db, userId, currency.symbol, true);
       if (!wallet) throw new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(currency.symbol) });
-      // An address wallet receives through forwarders unless it is in single mode (create-wallet's default).
-      const facts = await watcherFacts(db, wallet.kind !== 'xpub' && wallet.receive_mode !== 'single');
-      const evm = { chainId: chainIdOf(facts), contractAddress };
+      const evm = { chainId, contractAddress };
       if (wallet.kind === 'xpub') {
         const derive = (key: string, index: number) => deriveEvmAddresses(key, index, 1)[0]!;
         return { ...(await allocateFromKey({ db, wallet, derive, secretKey, now })), ...evm };
@@ -101,7 +102,7 @@ export function createEvmWalletAddressSource({
       if (wallet.receive_mode === 'single') {
         return { ...(await allocateUniqueAmount({ db, wallet, secretKey, amount, now })), ...evm };
       }
-      const factory = verifiedFactory(facts);
+      const factory = await verifiedFactory(facts);
       const depositSalt = `0x${randomBytes(32).toString('hex')}`;
       const merchant = openWalletAddress(secretKey, wallet) as TEvmAddress;
       const address = forwarderAddress({ factory, merchant, paymentSalt: depositSalt as TEvmAddress });
