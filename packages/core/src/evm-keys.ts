@@ -75,7 +75,7 @@ export function isEvmAddress(input: string): boolean {
 
 /**
  * Parses what a merchant pasted as a wallet for an EVM network: an address (EIP-55 checked) or an account
- * extended public key (xpub / tpub of m/44'/60'/0'). Private keys (raw 64-hex or xprv-style) and recovery
+ * extended public key (xpub / tpub of m/44'/60'/0'). Private keys (raw 64-hex, WIF or xprv-style) and recovery
  * phrases are refused with a warning. Throws WalletInputError with a message for the merchant.
  */
 export function parseEvmWalletInput(input: string): ParsedEvmWalletInput {

@@ -53,6 +53,9 @@ describe('secretKind', () => {
       `xpub${'A'.repeat(107)}`,
       'eleven plain words here are not a recovery phrase at all',
       'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon 4bout',
+      // 51 and 52 base58 characters that are not WIF (no valid checksum): e.g. a future bech32 form.
+      'bc1zw5x8d6qejxtdg4y5r3zarvaryvqyzf3du5exyzqyzf3du5ex',
+      `${'5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ'.slice(0, 50)}K`,
     ]) {
       expect(secretKind(v), v).toBeNull();
     }
