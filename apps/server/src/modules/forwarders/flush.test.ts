@@ -126,6 +126,20 @@ describe('flushing forwarder payments on a Hardhat node', () => {
     });
   }
 
+  /** One round of the `evm.flush` job on this chain (options as the job passes them, overridable). */
+  const flushRound = (options: Partial<Parameters<typeof flushForwarders>[0]> = {}) =>
+    flushForwarders({
+      db: ctx.db,
+      chain,
+      secretKey: ctx.config.appSecretKey,
+      log,
+      pollingIntervalMs: 50,
+      ...options,
+    });
+  /** The gas wallet's next nonce, pending transactions included: unchanged means nothing new was signed and sent. */
+  const gasWalletNonce = () =>
+    node.publicClient.getTransactionCount({ address: gasWallet().account.address, blockTag: 'pending' });
+
   /** Pays `units` to the payment's deposit address from account 1 and records the mined transfer (1 conf). */
   async function pay(paymentId: string, units: bigint, { record = true } = {}) {
     const p = await payment(paymentId);
@@ -276,38 +290,18 @@ describe('flushing forwarder payments on a Hardhat node', () => {
   it('a payment confirmed after its forwarder was flushed is flushed again', async () => {
     const p = await forwarderPayment({ symbol: 'USDC', amount: '3' });
     await pay(p.id, parseUnits('3', 6));
-    const first = await flushForwarders({
-      db: ctx.db,
-      chain,
-      secretKey: ctx.config.appSecretKey,
-      log,
-      pollingIntervalMs: 50,
-    });
+    const first = await flushRound();
     expect(first).toMatchObject({ status: 'confirmed', flushed: [p.id], failed: [] });
     const merchantBefore = await tokenBalance(merchant);
 
     // a late second transfer to the same deposit address, confirmed in a later block
     await pay(p.id, parseUnits('1.25', 6));
-    const second = await flushForwarders({
-      db: ctx.db,
-      chain,
-      secretKey: ctx.config.appSecretKey,
-      log,
-      pollingIntervalMs: 50,
-    });
+    const second = await flushRound();
     expect(second, JSON.stringify(await flushes())).toMatchObject({ status: 'confirmed', flushed: [p.id] });
     expect(second.txHash).not.toBe(first.txHash);
     expect(await tokenBalance(merchant)).toBe(merchantBefore + parseUnits('1.25', 6));
     expect((await payment(p.id)).flush_tx).toBe(second.txHash);
-    expect(
-      await flushForwarders({
-        db: ctx.db,
-        chain,
-        secretKey: ctx.config.appSecretKey,
-        log,
-        pollingIntervalMs: 50,
-      }),
-    ).toMatchObject({ status: 'idle', flushId: null });
+    expect(await flushRound()).toMatchObject({ status: 'idle', flushId: null });
   });
 
   it('a payment whose flush fails backs off (1, 2 ... minutes) and never holds up the others', async () => {
@@ -321,15 +315,7 @@ describe('flushing forwarder payments on a Hardhat node', () => {
       merchantAddress: usdc,
     });
     await pay(bad.id, parseEther('0.2'));
-    const round = (now: Date) =>
-      flushForwarders({
-        db: ctx.db,
-        chain,
-        secretKey: ctx.config.appSecretKey,
-        log,
-        pollingIntervalMs: 50,
-        now: () => now,
-      });
+    const round = (now: Date) => flushRound({ now: () => now });
     const t0 = new Date();
     expect(await round(t0)).toMatchObject({ status: 'confirmed', flushed: [], failed: [bad.id] });
     let row = await payment(bad.id);
@@ -359,14 +345,7 @@ describe('flushing forwarder payments on a Hardhat node', () => {
     // a flush row left `sent` by a crashed process before its broadcast: mining is off, so nothing is mined yet
     await node.setAutomine(false);
     try {
-      const pending = flushForwarders({
-        db: ctx.db,
-        chain,
-        secretKey: ctx.config.appSecretKey,
-        log,
-        pollingIntervalMs: 50,
-        receiptTimeoutMs: 300,
-      });
+      const pending = flushRound({ receiptTimeoutMs: 300 });
       expect(await pending).toMatchObject({ status: 'pending' });
       const [inFlight] = await ctx.db
         .selectFrom('evm_flushes')
@@ -375,25 +354,9 @@ describe('flushing forwarder payments on a Hardhat node', () => {
         .execute();
       expect(inFlight!.payment_ids).toEqual([p.id]);
       // another round while it is in flight: nothing new is signed or sent
-      const nonce = await node.publicClient.getTransactionCount({
-        address: gasWallet().account.address,
-        blockTag: 'pending',
-      });
-      expect(
-        await flushForwarders({
-          db: ctx.db,
-          chain,
-          secretKey: ctx.config.appSecretKey,
-          log,
-          pollingIntervalMs: 50,
-        }),
-      ).toMatchObject({ status: 'in-flight', flushId: inFlight!.id });
-      expect(
-        await node.publicClient.getTransactionCount({
-          address: gasWallet().account.address,
-          blockTag: 'pending',
-        }),
-      ).toBe(nonce);
+      const nonce = await gasWalletNonce();
+      expect(await flushRound()).toMatchObject({ status: 'in-flight', flushId: inFlight!.id });
+      expect(await gasWalletNonce()).toBe(nonce);
       expect(
         await ctx.db.selectFrom('evm_flushes').select('id').where('status', '=', 'sent').execute(),
       ).toHaveLength(1);
@@ -403,34 +366,15 @@ describe('flushing forwarder payments on a Hardhat node', () => {
       const hash = inFlight!.tx_hash as Hex;
       await node.publicClient.request({ method: 'hardhat_dropTransaction', params: [hash] } as never);
       await expect(node.publicClient.getTransaction({ hash })).rejects.toThrow();
-      expect(
-        await flushForwarders({
-          db: ctx.db,
-          chain,
-          secretKey: ctx.config.appSecretKey,
-          log,
-          pollingIntervalMs: 50,
-        }),
-      ).toMatchObject({ status: 'in-flight', flushId: inFlight!.id });
+      expect(await flushRound()).toMatchObject({ status: 'in-flight', flushId: inFlight!.id });
       expect((await node.publicClient.getTransaction({ hash })).hash).toBe(hash);
-      expect(
-        await node.publicClient.getTransactionCount({
-          address: gasWallet().account.address,
-          blockTag: 'pending',
-        }),
-      ).toBe(nonce);
+      expect(await gasWalletNonce()).toBe(nonce);
     } finally {
       await node.setAutomine(true);
     }
     await node.mine(1);
     // the next round settles it from its receipt (then finds nothing else due)
-    const settled = await flushForwarders({
-      db: ctx.db,
-      chain,
-      secretKey: ctx.config.appSecretKey,
-      log,
-      pollingIntervalMs: 50,
-    });
+    const settled = await flushRound();
     expect(settled.status).toBe('idle');
     const p2 = await payment(p.id);
     const rows = await flushes();
@@ -444,28 +388,14 @@ describe('flushing forwarder payments on a Hardhat node', () => {
     const p = await forwarderPayment({ symbol: 'USDC', amount: '2' });
     await pay(p.id, parseUnits('2', 6));
     const emptyKey = toHex(crypto.getRandomValues(new Uint8Array(32)));
-    const outcome = await flushForwarders({
-      db: ctx.db,
-      chain: { ...chain, gasKey: emptyKey },
-      secretKey: ctx.config.appSecretKey,
-      log,
-      pollingIntervalMs: 50,
-    });
+    const outcome = await flushRound({ chain: { ...chain, gasKey: emptyKey } });
     expect(outcome.status).toBe('failed');
     const row = (await flushes()).find((r) => r.id === outcome.flushId)!;
     expect(row).toMatchObject({ status: 'failed', tx_hash: null, payment_ids: [p.id] });
     expect(row.error).toMatch(/gas wallet 0x[0-9a-fA-F]{40} holds 0 wei/);
     expect(await tokenBalance(getAddress(p.address))).toBe(parseUnits('2', 6));
     // the funded wallet's next round flushes it
-    expect(
-      await flushForwarders({
-        db: ctx.db,
-        chain,
-        secretKey: ctx.config.appSecretKey,
-        log,
-        pollingIntervalMs: 50,
-      }),
-    ).toMatchObject({ status: 'confirmed', flushed: [p.id] });
+    expect(await flushRound()).toMatchObject({ status: 'confirmed', flushed: [p.id] });
     expect(await tokenBalance(getAddress(p.address))).toBe(0n);
   });
 
@@ -495,15 +425,7 @@ describe('flushing forwarder payments on a Hardhat node', () => {
       }),
     ).toBeDefined();
     // a round meanwhile backs off (the claim is fresh: another process is preparing it)
-    expect(
-      await flushForwarders({
-        db: ctx.db,
-        chain,
-        secretKey: ctx.config.appSecretKey,
-        log,
-        pollingIntervalMs: 50,
-      }),
-    ).toMatchObject({ status: 'in-flight', flushId: held.id });
+    expect(await flushRound()).toMatchObject({ status: 'in-flight', flushId: held.id });
     // once released, a new claim succeeds
     await ctx.db.deleteFrom('evm_flushes').where('id', '=', held.id).execute();
     await ctx.db.deleteFrom('evm_flushes').where('network', '=', 'polygon').execute();
