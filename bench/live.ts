@@ -105,6 +105,8 @@ async function startServer(
     ['--import', 'tsx', 'apps/server/src/main.ts'],
     {
       NODE_ENV: 'production',
+      // Plain http on loopback: the production server accepts it only when told that TLS ends elsewhere.
+      TLS_TERMINATED_BY_PROXY: 'true',
       DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
       PORT: String(port),

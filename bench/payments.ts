@@ -72,6 +72,8 @@ function startServer(databaseUrl: string, port: number): ChildProcess {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Plain http on loopback: the production server accepts it only when told that TLS ends elsewhere.
+      TLS_TERMINATED_BY_PROXY: 'true',
       DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -50,4 +50,23 @@ describe('loadConfig', () => {
       /SMTP_URL: .*\n {2}APP_URL: .*\n {2}APP_SECRET_KEY: /,
     );
   });
+
+  it('refuses an http:// APP_URL in production unless TLS ends at a proxy', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      APP_SECRET_KEY: 'a'.repeat(64),
+    };
+    expect(() => loadConfig({ ...production, APP_URL: 'http://pay.example.com' })).toThrow(
+      /APP_URL: must be an https:\/\/ URL when NODE_ENV=production.*TLS_TERMINATED_BY_PROXY=true/,
+    );
+    expect(loadConfig({ ...production, APP_URL: 'https://pay.example.com' }).appUrl).toBe(
+      'https://pay.example.com',
+    );
+    expect(
+      loadConfig({ ...production, APP_URL: 'http://127.0.0.1:3000', TLS_TERMINATED_BY_PROXY: 'true' }).appUrl,
+    ).toBe('http://127.0.0.1:3000');
+    // Outside production a laptop runs on http://localhost as before.
+    expect(loadConfig({ APP_URL: 'http://localhost:3000' }).appUrl).toBe('http://localhost:3000');
+  });
 });

@@ -60,6 +60,8 @@ const ZEnv = z
     ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
     WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(60),
     JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+    // TLS ends at a reverse proxy in front of this process: production then accepts an http:// APP_URL.
+    TLS_TERMINATED_BY_PROXY: bool.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
@@ -79,6 +81,19 @@ const ZEnv = z
     }
     if (env.NODE_ENV === 'production' && !env.APP_URL) {
       ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'is required when NODE_ENV=production' });
+    }
+    if (
+      env.NODE_ENV === 'production' &&
+      env.APP_URL &&
+      !env.APP_URL.startsWith('https://') &&
+      !env.TLS_TERMINATED_BY_PROXY
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_URL'],
+        message:
+          'must be an https:// URL when NODE_ENV=production (sessions, codes and keys must not travel in clear); set TLS_TERMINATED_BY_PROXY=true if a proxy in front of this server ends TLS',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.APP_SECRET_KEY) {
       ctx.addIssue({

@@ -1,3 +1,4 @@
+import './lib/csp.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PaymentPage } from './features/payment-page/components/payment-page.tsx';

@@ -50,11 +50,13 @@ export const T = {
   httpStatus: (status: number, text?: string) => (text ? `HTTP ${status}: ${text}` : `HTTP ${status}`),
   authRequired: 'Authentication failed. Please log in again.',
   forbidden: "You don't have permission to access this page.",
+  crossOriginRefused:
+    'This request came from another website and was refused. Open Coinlane from its own address and try again.',
   notFound: 'Not found',
   rateLimited: 'Too many requests. Please wait a moment before trying again.',
   invalidInput: 'Invalid input',
   invalidCharacters:
-    'The text contains a character that cannot be stored (a NUL character): remove it and try again',
+    'The text contains a character that cannot be stored (a NUL character or a broken Unicode character): remove it and try again',
   concurrentDuplicate:
     'The same change was made by another request at the same moment; reload to see the current state',
   serverError: 'Something went wrong. Please try again.',

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '#app/config.ts';
 import type { Db, DbHandle } from '#app/db/connection.ts';
@@ -33,9 +33,12 @@ import { webhookRoutes } from '#app/modules/webhooks/routes.ts';
 import { authPlugin } from './auth.ts';
 import { registerErrorHandler } from './errors.ts';
 import { idempotencyPlugin } from './idempotency.ts';
-import { REDACT_PATHS } from './log.ts';
+import { logSerializers, REDACT_PATHS } from './log.ts';
 import { openapiPlugin } from './openapi.ts';
 import { apiRateLimitPlugin } from './rate-limit.ts';
+import { sameOriginPlugin } from './same-origin.ts';
+import { securityHeadersPlugin } from './security-headers.ts';
+import { wellFormedInputPlugin } from './well-formed-input.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,7 +63,11 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
-      ? { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }
+      ? {
+          level: config.logLevel,
+          redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+          serializers: logSerializers,
+        }
       : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -82,8 +89,11 @@ export async function buildApp({
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 },
     throwFileSizeLimit: false,
   });
+  await app.register(securityHeadersPlugin);
+  await app.register(sameOriginPlugin);
   await app.register(authPlugin);
   await app.register(apiRateLimitPlugin);
+  await app.register(wellFormedInputPlugin);
   await app.register(idempotencyPlugin);
   await app.register(openapiPlugin);
 
@@ -107,11 +117,7 @@ export async function buildApp({
       await api.register(analyticsRoutes);
       await api.register(walletRoutes);
       if (config.devMailOutbox) await api.register(devMailRoutes, { prefix: '/dev' });
-      api.setNotFoundHandler((_req, reply) =>
-        reply
-          .status(404)
-          .send({ success: false, data: null, error: { message: 'Not found', code: 'NOT_FOUND' } }),
-      );
+      api.setNotFoundHandler((_req, reply) => notFound(reply));
     },
     { prefix: '/api/v1' },
   );
@@ -145,9 +151,7 @@ export async function buildApp({
         pathname.startsWith('/api/') ||
         pathname.startsWith('/uploads/')
       ) {
-        return reply
-          .status(404)
-          .send({ success: false, data: null, error: { message: 'Not found', code: 'NOT_FOUND' } });
+        return notFound(reply);
       }
       // The hosted payment page is its own light bundle (apps/web/payment.html).
       if (/^\/payment\/[^/?#]/.test(req.url) && fs.existsSync(path.join(webDist, 'payment.html'))) {
@@ -157,6 +161,12 @@ export async function buildApp({
     });
   } else {
     app.log.warn({ webDist }, 'web app not built: run `npm run build` to serve it');
+    // Fastify's own 404 handler would log the raw URL (with any token in it): answer like the API does.
+    app.setNotFoundHandler((_req, reply) => notFound(reply));
   }
   return app;
 }
+
+/** The API's 404 envelope, for every path nothing answers (never Fastify's default, which logs the raw URL). */
+const notFound = (reply: FastifyReply) =>
+  reply.status(404).send({ success: false, data: null, error: { message: 'Not found', code: 'NOT_FOUND' } });

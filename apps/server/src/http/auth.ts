@@ -55,6 +55,8 @@ type Guard = ((req: FastifyRequest, reply: FastifyReply) => Promise<void>) & {
 const guard = (requirement: AuthRequirement, fn: Guard): Guard =>
   Object.assign(fn, { [REQUIREMENT]: requirement });
 
+const isGuard = (fn: unknown) => authRequirementOf(fn) !== undefined;
+
 /** The requirement of a route-level hook created by this module, if it is one. */
 export const authRequirementOf = (fn: unknown): AuthRequirement | undefined =>
   typeof fn === 'function' ? (fn as Guard)[REQUIREMENT] : undefined;
@@ -104,10 +106,18 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       permissions: API_KEY_PERMISSIONS,
     };
   });
-  // Every route gets the key gate as its last preHandler, after the route's own guards have run.
+  // One hook order for every route: the caller is resolved (above), then the route's guards run as its last
+  // onRequest hooks, then the key gate; only then is the body parsed and validated. An anonymous or unauthorised
+  // caller gets 401/403 before any 400, and never learns a route's schema. Guards written as preValidation or
+  // preHandler are moved here, keeping their order; other hooks (idempotency) stay where they were.
   app.addHook('onRoute', (route: RouteOptions) => {
-    const own = route.preHandler;
-    route.preHandler = [...(Array.isArray(own) ? own : own ? [own] : []), apiKeyGate];
+    const list = <H>(h: H | H[] | undefined): H[] => (Array.isArray(h) ? h : h ? [h] : []);
+    const guards = [...list(route.preValidation), ...list(route.preHandler)].filter(isGuard);
+    const preValidation = list(route.preValidation).filter((h) => !isGuard(h));
+    const preHandler = list(route.preHandler).filter((h) => !isGuard(h));
+    route.preValidation = preValidation.length ? preValidation : undefined;
+    route.preHandler = preHandler.length ? preHandler : undefined;
+    route.onRequest = [...list(route.onRequest), ...(guards as never[]), apiKeyGate];
   });
 });
 
@@ -139,9 +149,12 @@ export const requireSession = guard({ kind: 'session' }, async (req) => {
  * preHandler factory: a merchant route that API keys may use. A session may always; a key must hold
  * `permission` (read, write or webhook), else 403. The route then acts in `req.auth.mode`.
  */
-export function requirePermission(permission: TApiKeyPermission) {
+export function requirePermission(
+  permission: TApiKeyPermission,
+  { anonymousMessage = T.authRequired }: { anonymousMessage?: string } = {},
+) {
   return guard({ kind: 'permission', permission }, async (req) => {
-    if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.authRequired });
+    if (!req.auth) throw new AppError('UNAUTHORIZED', { message: anonymousMessage });
     if (req.auth.kind === 'api_key' && !req.auth.permissions.includes(permission)) {
       throw new AppError('FORBIDDEN', {
         message: T.apiKeyMissingPermission(permission),

@@ -15,6 +15,9 @@ function retryAfterOf(details: unknown): number | null {
 /** One error handler: every failure becomes `{ success: false, data: null, error: { message, code } }`. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    // A reply that was about to be a file (a CSV export failing on its first read) is now a JSON error envelope.
+    reply.removeHeader('content-disposition');
+    reply.removeHeader('content-type');
     if (err instanceof AppError) {
       const fields = err.code === 'VALIDATION_ERROR' ? fieldsOf(err.details) : undefined;
       const wait = err.code === 'RATE_LIMITED' ? retryAfterOf(err.details) : null;

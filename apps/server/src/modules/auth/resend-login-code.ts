@@ -5,7 +5,7 @@ import { T } from '@coinlane/core/texts';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
-import { newOtp, sha256 } from '#app/lib/crypto.ts';
+import { hashShortCode, newOtp } from '#app/lib/crypto.ts';
 import type { Mailer } from '#app/mail/mailer.ts';
 import { CHALLENGE_LIFETIME_MS, CHALLENGE_MAX_SENDS } from './limits.ts';
 import { mailLoginCode } from './mail-login-code.ts';
@@ -21,6 +21,7 @@ export async function resendLoginCode({
   mailer,
   log,
   appUrl,
+  secretKey,
   challengeId,
   ip,
 }: {
@@ -28,6 +29,7 @@ export async function resendLoginCode({
   mailer: Mailer;
   log: FastifyBaseLogger;
   appUrl: string;
+  secretKey: Buffer;
   challengeId: string;
   ip: string;
 }): Promise<TLoginChallenge> {
@@ -37,7 +39,11 @@ export async function resendLoginCode({
   // One guarded UPDATE, so concurrent resends cannot exceed the limits.
   const updated = await db
     .updateTable('login_challenges')
-    .set({ code_hash: sha256(code), expires_at: expiresAt, sent_count: sql`sent_count + 1` })
+    .set({
+      code_hash: hashShortCode(secretKey, code),
+      expires_at: expiresAt,
+      sent_count: sql`sent_count + 1`,
+    })
     .where('id', '=', challengeId)
     .where('consumed_at', 'is', null)
     .where('revoked_at', 'is', null)

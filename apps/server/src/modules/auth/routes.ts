@@ -62,6 +62,7 @@ export async function authRoutes(root: FastifyInstance) {
     mailer: app.mailer,
     log,
     appUrl: config.appUrl,
+    secretKey: config.appSecretKey,
   });
 
   const setSessionCookie = (reply: FastifyReply, token: string) =>
@@ -112,6 +113,7 @@ export async function authRoutes(root: FastifyInstance) {
     async (req, reply) => {
       const { token, user, message } = await verifyLogin({
         db: app.db,
+        secretKey: config.appSecretKey,
         challengeId: req.body.challengeId,
         code: req.body.code,
         ip: req.ip,

@@ -5,7 +5,7 @@ import { OTP_TTL_SECONDS } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#app/db/connection.ts';
-import { newOtp, sha256 } from '#app/lib/crypto.ts';
+import { hashShortCode, newOtp } from '#app/lib/crypto.ts';
 import type { Mailer } from '#app/mail/mailer.ts';
 import { checkLoginThrottle } from './check-login-throttle.ts';
 import { issueConfirmationEmail } from './issue-confirmation-email.ts';
@@ -28,6 +28,7 @@ export async function startLogin({
   mailer,
   log,
   appUrl,
+  secretKey,
   email,
   password,
   ip,
@@ -36,6 +37,8 @@ export async function startLogin({
   mailer: Mailer;
   log: FastifyBaseLogger;
   appUrl: string;
+  /** The server's secret key (config.appSecretKey): codes are stored keyed by it (lib/crypto hashShortCode). */
+  secretKey: Buffer;
   email: string;
   password: string;
   ip: string;
@@ -75,7 +78,13 @@ export async function startLogin({
       .execute();
     await trx
       .insertInto('login_challenges')
-      .values({ id: challengeId, user_id: user.id, code_hash: sha256(code), expires_at: expiresAt, ip })
+      .values({
+        id: challengeId,
+        user_id: user.id,
+        code_hash: hashShortCode(secretKey, code),
+        expires_at: expiresAt,
+        ip,
+      })
       .execute();
   });
 

@@ -4,7 +4,7 @@ import { OTP_MAX_WRONG } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
-import { safeEqual, sha256 } from '#app/lib/crypto.ts';
+import { hashShortCode, safeEqual } from '#app/lib/crypto.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import { checkLoginThrottle } from './check-login-throttle.ts';
 import { getSessionUser } from './get-session-user.ts';
@@ -25,12 +25,14 @@ import { createSession } from './sessions.ts';
  */
 export async function verifyLogin({
   db,
+  secretKey,
   challengeId,
   code,
   ip,
   userAgent,
 }: {
   db: Db;
+  secretKey: Buffer;
   challengeId: string;
   code: string;
   ip: string;
@@ -76,7 +78,7 @@ export async function verifyLogin({
     throw new AppError('OTP_INVALID', { message: T.otpInvalid });
   }
 
-  if (!safeEqual(sha256(code), taken.code_hash)) {
+  if (!safeEqual(hashShortCode(secretKey, code), taken.code_hash)) {
     await recordLoginAttempt({ db, email: challenge.email, userId: challenge.user_id, ip, success: false });
     if (taken.wrong_attempts >= OTP_MAX_WRONG) {
       throw new AppError('OTP_TOO_MANY_ATTEMPTS', { message: T.otpTooManyAttempts });

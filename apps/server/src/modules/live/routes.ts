@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
+import { originOfRequest } from '#app/http/same-origin.ts';
 import { authenticateApiKey } from '#app/modules/api-keys/authenticate-api-key.ts';
 import { SESSION_COOKIE } from '#app/modules/auth/sessions.ts';
 import { listenPaymentChanges } from './listen-payment-changes.ts';
@@ -179,7 +180,11 @@ async function subscribeMerchant(
     }
     const credential: LiveCredential = { kind: 'api_key', key };
     sub = { kind: 'merchant', userId: identity.user.id, mode: identity.mode, credential };
-  } else if (req.auth?.kind === 'session' && sameOrigin(app, req)) {
+  } else if (
+    // A cookie-authenticated socket must come from this app's own pages (cross-site WebSocket hijacking).
+    req.auth?.kind === 'session' &&
+    originOfRequest(req, app.config.appUrl) !== 'cross'
+  ) {
     const credential: LiveCredential = { kind: 'session', token: req.cookies[SESSION_COOKIE] ?? '' };
     sub = { kind: 'merchant', userId: req.auth.user.id, mode: req.auth.mode, credential };
   } else {
@@ -202,21 +207,6 @@ async function subscribeMerchant(
   };
   socket.send(JSON.stringify(hello));
   hub.ready(client);
-}
-
-/**
- * A cookie-authenticated socket must come from this app's own pages (cross-site WebSocket hijacking): a
- * browser always sends Origin on a WebSocket handshake; clients without one (servers) are not browsers.
- */
-function sameOrigin(app: FastifyInstance, req: FastifyRequest): boolean {
-  const origin = req.headers.origin;
-  if (!origin) return true;
-  try {
-    const o = new URL(origin);
-    return o.host === req.headers.host || o.origin === new URL(app.config.appUrl).origin;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -1,15 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '#app/db/connection.ts';
 import { createSession, SESSION_COOKIE } from '#app/modules/auth/sessions.ts';
 import { createUser } from '#app/test/fixtures.ts';
+import { type ServerProcess, startServerProcess } from '#app/test/server-process.ts';
 import { TestSocket } from './test-socket.ts';
 
 // Two real server processes (apps/server/src/main.ts) on ONE fresh PostgreSQL database: a payment changed
@@ -17,7 +12,6 @@ import { TestSocket } from './test-socket.ts';
 // Needs PostgreSQL (TEST_DATABASE_URL, else the local default); skipped with a message when none answers,
 // except under CI=true, where a missing PostgreSQL is a failure.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const BASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function postgresAnswers(): Promise<boolean> {
@@ -41,73 +35,6 @@ if (!available && process.env.CI !== 'true') {
   );
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-type Server = { url: string; child: ChildProcess; dataDir: string; output: () => string };
-
-async function startServer(databaseUrl: string, roles: string): Promise<Server> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-live-'));
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_URL: url,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      LOG_LEVEL: 'warn',
-      ROLES: roles,
-      TEST_NETWORK_BLOCK_SECONDS: '0.5',
-      // No price API is reachable here: test mode prices from the built-in test prices.
-      RATES_API_URL: 'http://127.0.0.1:9',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, child, dataDir, output: () => output };
-}
-
-async function stopServer(s: Server) {
-  if (s.child.exitCode === null) {
-    const exited = new Promise((r) => s.child.once('exit', r));
-    s.child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    if (s.child.exitCode === null) s.child.kill('SIGKILL');
-  }
-  fs.rmSync(s.dataDir, { recursive: true, force: true });
-}
-
 describe.runIf(available || process.env.CI === 'true')('live updates across two server processes', () => {
   const dbName = `coinlane_live_${randomBytes(5).toString('hex')}`;
   const dbUrl = (() => {
@@ -115,8 +42,8 @@ describe.runIf(available || process.env.CI === 'true')('live updates across two 
     u.pathname = `/${dbName}`;
     return u.toString();
   })();
-  let a: Server | null = null;
-  let b: Server | null = null;
+  let a: ServerProcess | null = null;
+  let b: ServerProcess | null = null;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
@@ -126,13 +53,14 @@ describe.runIf(available || process.env.CI === 'true')('live updates across two 
     await admin.query(`CREATE DATABASE ${dbName}`);
     await admin.end();
     // A migrates (and runs the scheduler: the test network's clock); B only serves HTTP and WebSockets.
-    a = await startServer(dbUrl, 'api,scheduler');
-    b = await startServer(dbUrl, 'api');
+    const env = { DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', TEST_NETWORK_BLOCK_SECONDS: '0.5' };
+    a = await startServerProcess({ ...env, ROLES: 'api,scheduler' });
+    b = await startServerProcess({ ...env, ROLES: 'api' });
   });
 
   afterAll(async () => {
     for (const s of sockets) s.ws.terminate();
-    await Promise.all([a, b].map((s) => (s ? stopServer(s) : undefined)));
+    await Promise.all([a, b].map((s) => s?.stop()));
     const admin = new pg.Client({ connectionString: BASE_URL });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
@@ -156,7 +84,7 @@ describe.runIf(available || process.env.CI === 'true')('live updates across two 
     }
   }
 
-  const call = async (server: Server, cookie: string, method: string, url: string, body?: unknown) => {
+  const call = async (server: ServerProcess, cookie: string, method: string, url: string, body?: unknown) => {
     const res = await fetch(`${server.url}${url}`, {
       method,
       headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

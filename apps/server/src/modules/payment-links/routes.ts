@@ -7,9 +7,7 @@ import {
   ZUpdatePaymentLinkRequest,
 } from '@coinlane/core/api/payment-links';
 import { listEnvelope } from '@coinlane/core/api/payments';
-import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requirePermission } from '#app/http/auth.ts';
 import { ok } from '#app/http/errors.ts';
@@ -22,11 +20,6 @@ import { presentPaymentLink } from './present-payment-link.ts';
 import { selectAttempts } from './queries.ts';
 import { updatePaymentLink } from './update-payment-link.ts';
 
-/** The spec's own text for an anonymous link creation (merchant spec 5). */
-async function loggedInToCreate(req: FastifyRequest) {
-  if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.mustBeLoggedInForLinks });
-}
-
 /** Payment links of the merchant API (read / write permissions). */
 export const paymentLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const appUrl = app.config.appUrl;
@@ -34,7 +27,8 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment-links',
     {
-      preHandler: [loggedInToCreate, requirePermission('write'), idempotent],
+      // The spec's own text for an anonymous link creation (merchant spec 5).
+      preHandler: [requirePermission('write', { anonymousMessage: T.mustBeLoggedInForLinks }), idempotent],
       schema: {
         summary: 'Create a payment link',
         body: ZCreatePaymentLinkRequest,

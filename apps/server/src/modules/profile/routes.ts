@@ -80,13 +80,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const userId = authOf(req).user.id;
       if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: T.avatarRequired });
-      const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (file?.fieldname !== 'avatar') {
-        file?.file.resume();
-        throw new AppError('VALIDATION_ERROR', { message: T.avatarRequired });
-      }
-      // Past the limit the plugin stops keeping bytes and flags the stream as truncated (no exception).
-      const bytes = await file.toBuffer();
+      const { file, bytes } = await readUpload(async () => {
+        const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+        if (file?.fieldname !== 'avatar') {
+          file?.file.resume();
+          throw new AppError('VALIDATION_ERROR', { message: T.avatarRequired });
+        }
+        // Past the limit the plugin stops keeping bytes and flags the stream as truncated (no exception).
+        return { file, bytes: await file.toBuffer() };
+      });
       if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', { message: T.avatarTooLarge });
       if (bytes.length === 0) throw new AppError('VALIDATION_ERROR', { message: T.avatarRequired });
       return ok(
@@ -116,3 +118,18 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 };
+
+/**
+ * Reads a multipart upload. A body the multipart parser cannot read (no boundary, cut short, malformed parts)
+ * throws a plain Error from busboy: that is the client's bad input, answered 400, not a server error. The
+ * plugin's own limit errors carry their 4xx status and pass through.
+ */
+async function readUpload<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number')
+      throw err;
+    throw new AppError('VALIDATION_ERROR', { message: T.avatarRequired });
+  }
+}

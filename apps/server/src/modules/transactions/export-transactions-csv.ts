@@ -34,14 +34,20 @@ export function exportTransactionsCsv({
 }): Readable {
   const timeZone = filters.timeZone ?? 'UTC';
   async function* lines() {
-    yield `\uFEFF${csvLine(TRANSACTION_CSV_COLUMNS)}`;
-    for await (const batch of iterateMerchantPayments({
+    const batches = iterateMerchantPayments({
       db,
       userId,
       mode,
       filter: paymentFilterOf(filters),
       batchSize,
-    })) {
+    })[Symbol.asyncIterator]();
+    // The first batch is read before the first byte: a query that fails there fails the request with an error
+    // reply, not a 200 whose file looks complete. A failure later destroys the connection (Fastify does this for
+    // a stream that errors after its headers), so the client sees a broken download, never a short file.
+    let next = await batches.next();
+    yield `\uFEFF${csvLine(TRANSACTION_CSV_COLUMNS)}`;
+    for (; !next.done; next = await batches.next()) {
+      const batch = next.value;
       let chunk = '';
       for (const row of batch) {
         const t = presentTransaction(row);

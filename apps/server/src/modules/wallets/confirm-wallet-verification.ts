@@ -4,7 +4,7 @@ import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
 import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
-import { safeEqual, sha256 } from '#app/lib/crypto.ts';
+import { hashShortCode, safeEqual } from '#app/lib/crypto.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import { presentWallet } from './present-wallet.ts';
 import { selectOwnWallet } from './queries.ts';
@@ -15,6 +15,7 @@ import { selectOwnWallet } from './queries.ts';
  */
 export async function confirmWalletVerification({
   db,
+  secretKey,
   userId,
   id,
   code,
@@ -22,6 +23,7 @@ export async function confirmWalletVerification({
   now = new Date(),
 }: {
   db: Db;
+  secretKey: Buffer;
   userId: string;
   id: string;
   code: string;
@@ -39,7 +41,7 @@ export async function confirmWalletVerification({
     if (row.code_expires_at.getTime() <= now.getTime()) {
       return { error: new AppError('OTP_EXPIRED', { message: T.walletCodeExpired }) };
     }
-    if (!safeEqual(sha256(`${id}:${code}`), row.code_hash)) {
+    if (!safeEqual(hashShortCode(secretKey, `${id}:${code}`), row.code_hash)) {
       const wrong = row.code_wrong_attempts + 1;
       const voided = wrong >= WALLET_CODE_MAX_WRONG;
       await trx

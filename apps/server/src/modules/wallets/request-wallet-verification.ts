@@ -7,7 +7,7 @@ import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#app/db/connection.ts';
-import { newOtp, sha256 } from '#app/lib/crypto.ts';
+import { hashShortCode, newOtp } from '#app/lib/crypto.ts';
 import type { Mailer } from '#app/mail/mailer.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import { selectOwnWallet } from './queries.ts';
@@ -23,6 +23,7 @@ import { walletCodeMail } from './wallet-code-mail.ts';
  */
 export async function requestWalletVerification({
   db,
+  secretKey,
   mailer,
   log,
   user,
@@ -31,6 +32,8 @@ export async function requestWalletVerification({
   now = new Date(),
 }: {
   db: Db;
+  /** The server's secret key: the code is stored keyed by it (lib/crypto hashShortCode). */
+  secretKey: Buffer;
   mailer: Mailer;
   log: FastifyBaseLogger;
   user: { id: string; email: string; name: string | null };
@@ -58,7 +61,7 @@ export async function requestWalletVerification({
     await trx
       .updateTable('wallets')
       .set({
-        code_hash: sha256(`${id}:${code}`),
+        code_hash: hashShortCode(secretKey, `${id}:${code}`),
         code_expires_at: expiresAt,
         code_wrong_attempts: 0,
         updated_at: now,

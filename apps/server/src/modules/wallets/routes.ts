@@ -88,6 +88,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(
         await requestWalletVerification({
           db: app.db,
+          secretKey: app.config.appSecretKey,
           mailer: app.mailer,
           log: req.log,
           user: { id: auth.user.id, email: auth.user.email, name: auth.user.name || null },
@@ -116,6 +117,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(
         await confirmWalletVerification({
           db: app.db,
+          secretKey: app.config.appSecretKey,
           userId: auth.user.id,
           id: req.params.id,
           code: req.body.code,
