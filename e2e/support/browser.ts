@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { watchBrowserLog } from './browser-log.ts';
 
 /** Debian's Chromium, never a downloaded one (DEVELOPERS.md). */
 export const CHROMIUM_ARGS = [
@@ -26,6 +27,10 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * A new browser context for a journey. Every one is watched (support/browser-log.ts): console messages and page
+ * errors are kept, and a Content-Security-Policy violation fails the test (after it, or at ctx.close()).
+ */
 export async function newContext(
   browser: Browser,
   baseURL: string,
@@ -38,6 +43,7 @@ export async function newContext(
     hasTouch: viewport.width < 500,
   });
   ctx.setDefaultTimeout(15_000);
+  await watchBrowserLog(ctx);
   return ctx;
 }
 

@@ -57,6 +57,7 @@ export const T = {
   invalidInput: 'Invalid input',
   invalidCharacters:
     'The text contains a character that cannot be stored (a NUL character or a broken Unicode character): remove it and try again',
+  nestedTooDeeply: (max: number) => `The request is nested too deeply (more than ${max} levels)`,
   concurrentDuplicate:
     'The same change was made by another request at the same moment; reload to see the current state',
   serverError: 'Something went wrong. Please try again.',
@@ -203,6 +204,12 @@ export const T = {
   apiKeyPermissionInvalid: 'Permissions must be read, write or webhook',
   apiKeyNothingToUpdate: 'Provide a new name or permissions',
   apiKeyNotFound: 'API key not found',
+  apiKeysRevokedAll: (n: number) =>
+    n === 0
+      ? 'You had no active API keys: nothing was revoked.'
+      : n === 1
+        ? '1 API key was revoked. Integrations using it stop working until you give them a new key.'
+        : `${n} API keys were revoked. Integrations using them stop working until you give them new keys.`,
   apiKeyLimitReached: (max: number) => `You can have at most ${max} API keys in this mode. Delete one first.`,
   apiKeyShownOnce: 'Copy this key now and keep it somewhere safe: you will not be able to see it again.',
   apiKeyInvalid: 'Invalid API key. Check the key in your Authorization header.',

@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008-evm.ts';
 import * as m0009 from './migrations/0009-evm-flushes.ts';
 import * as m0010 from './migrations/0010-evm-currencies.ts';
 import * as m0011 from './migrations/0011-evm-flush-backoff.ts';
+import * as m0012 from './migrations/0012-security-hardening.ts';
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-evm-flushes': m0009,
   '0010-evm-currencies': m0010,
   '0011-evm-flush-backoff': m0011,
+  '0012-security-hardening': m0012,
 };
 
 class StaticProvider implements MigrationProvider {

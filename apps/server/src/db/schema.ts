@@ -84,10 +84,13 @@ export interface LoginChallengesTable {
   revoked_at: NullableTimestamp;
 }
 
+/** What a single-use e-mailed link does (0012 added revoke_api_keys). */
+export type EmailTokenKind = 'confirm_email' | 'password_reset' | 'revoke_api_keys';
+
 export interface EmailTokensTable {
   id: string;
   user_id: string;
-  kind: 'confirm_email' | 'password_reset';
+  kind: EmailTokenKind;
   token_hash: string;
   expires_at: RequiredTimestamp;
   used_at: NullableTimestamp;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { T } from '@coinlane/core/texts';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -72,6 +73,12 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     disableRequestLogging: config.env === 'test',
+    // The router's own refusals answer in the API's envelope too: a path that is not valid URL encoding (400),
+    // a path parameter longer than any id (no such object: 404).
+    frameworkErrors: (err, _req, reply) =>
+      err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? notFound(reply as FastifyReply)
+        : badRequest(reply as FastifyReply),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -166,6 +173,12 @@ export async function buildApp({
   }
   return app;
 }
+
+/** The API's 400 envelope for a request the router cannot read. */
+const badRequest = (reply: FastifyReply) =>
+  reply
+    .status(400)
+    .send({ success: false, data: null, error: { message: T.invalidInput, code: 'BAD_REQUEST' } });
 
 /** The API's 404 envelope, for every path nothing answers (never Fastify's default, which logs the raw URL). */
 const notFound = (reply: FastifyReply) =>

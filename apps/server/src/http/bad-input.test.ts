@@ -128,3 +128,34 @@ describe('the CSV export', () => {
     expect(Buffer.from(await res.arrayBuffer()).toString('utf8')).toMatch(/^\uFEFFTransaction ID,/);
   });
 });
+
+describe('bodies and paths the parser or router cannot use', () => {
+  it('refuses a body nested deeper than any request needs, with an Idempotency-Key too (was a stack overflow)', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments',
+      headers: { cookie: merchant, 'content-type': 'application/json', 'idempotency-key': 'deep-1' },
+      payload: `{"amount": "0.01", "currency": "BTC", "metadata": {"a": ${deep}}}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers a malformed or over-long path in the API envelope', async () => {
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/payments/%zz',
+      headers: { cookie: merchant },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, data: null, error: { code: 'BAD_REQUEST' } });
+    const long = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/payments/pay_${'a'.repeat(300)}`,
+      headers: { cookie: merchant },
+    });
+    expect(long.statusCode).toBe(404);
+    expect(long.json()).toMatchObject({ success: false, data: null, error: { code: 'NOT_FOUND' } });
+  });
+});

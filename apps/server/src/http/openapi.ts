@@ -77,6 +77,18 @@ of 4xx or 5xx (validation failures add \`error.fields\`, one message per field).
 payments), write (create payments and payment links), webhook (manage webhook endpoints). The dashboard uses a
 session cookie instead; key management, profile, settings and admin routes accept the session only.
 
+**Requests from browsers (cross-site request forgery).** A request that changes something (any method but GET,
+HEAD and OPTIONS) and carries no API key is refused with 403 \`FORBIDDEN\` when a browser says it comes from
+another origin: its \`Origin\` header, or without one \`Sec-Fetch-Site\` (anything but \`same-origin\`), or without
+both its \`Referer\`, names a site other than this server (another port or subdomain counts as another origin).
+It is refused before authentication, whatever the body's content type. Calls with \`Authorization: Bearer\`
+are not concerned, nor are clients that send none of these headers (servers, scripts, the command line): call
+the API with a key from your server, never from a customer's browser.
+
+**Bad input.** Text that cannot be stored (a NUL character, a lone UTF-16 surrogate such as \`\\ud800\`) in a
+body, query or path parameter is refused with 400 \`VALIDATION_ERROR\` before anything happens. Authentication
+and permissions are checked before the body is read: an anonymous call gets 401, not a validation message.
+
 **Idempotency.** POST routes that create money objects accept an \`Idempotency-Key\` header (1 to 255 printable
 characters). Retrying with the same key and body returns the first reply again (\`Idempotent-Replayed: true\`);
 the same key with another body is refused (409). Keys are kept 24 hours.

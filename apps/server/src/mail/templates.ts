@@ -274,7 +274,10 @@ export function passwordChanged(o: {
   at: Date;
   ip: string | null;
   resetUrl: string;
+  /** After a reset, when the account has API keys: the single-use link that revokes them all. */
+  revokeKeys?: { url: string; count: number };
 }): MailContent {
+  const keys = o.revokeKeys;
   return {
     subject: `Your ${BRAND} password was changed`,
     ...renderLayout({
@@ -283,7 +286,13 @@ export function passwordChanged(o: {
       intro: [
         greeting(o.name),
         'The password of your account was just changed. Other devices signed in to your account have been signed out.',
+        ...(keys
+          ? [
+              `Your ${keys.count === 1 ? 'API key keeps' : `${keys.count} API keys keep`} working, so your integrations do not stop. If someone else may have used your account or seen a key, revoke them all with one click (the link works once, for 7 days):`,
+            ]
+          : []),
       ],
+      ...(keys ? { action: { label: 'Revoke all API keys', url: keys.url } } : {}),
       details: [
         ['Changed at', formatMailTime(o.at)],
         ['From IP address', o.ip ?? 'unknown'],

@@ -8,6 +8,7 @@ export const paths = {
   resetPassword: '/reset-password',
   forgotPassword: '/forgot-password',
   confirmEmail: '/confirm-email',
+  revokeApiKeys: '/revoke-api-keys',
   devMail: '/dev/mail',
   payment: (id: string) => `/payment/${id}`,
   dashboard: '/dashboard',

@@ -31,6 +31,10 @@ export const router = createBrowserRouter([
         lazy: page(() => import('../features/auth/components/confirm-email-page.tsx')),
       },
       {
+        path: paths.revokeApiKeys,
+        lazy: page(() => import('../features/auth/components/revoke-api-keys-page.tsx')),
+      },
+      {
         element: <GuestOnly />,
         children: [
           { path: paths.login, lazy: page(() => import('../features/auth/components/login-page.tsx')) },

@@ -111,3 +111,8 @@ export type TApiKeyList = z.infer<typeof ZApiKeyList>;
 
 export const ZDeletedApiKey = z.object({ id: z.string(), deleted: z.literal(true) });
 export type TDeletedApiKey = z.infer<typeof ZDeletedApiKey>;
+
+/** POST /api-keys/revoke-all and POST /auth/revoke-api-keys: every key of the account, both modes, revoked. */
+export const ZRevokedAllApiKeys = z.object({ revoked: z.number().int().min(0), message: z.string() });
+export type TRevokedAllApiKeys = z.infer<typeof ZRevokedAllApiKeys>;
+export const ZRevokeApiKeysByLinkRequest = z.object({ token: z.string().min(1).max(200) });

@@ -5,6 +5,7 @@ import {
   ZCreateApiKeyRequest,
   ZCreatedApiKey,
   ZDeletedApiKey,
+  ZRevokedAllApiKeys,
   ZUpdateApiKeyRequest,
 } from '@coinlane/core/api/api-keys';
 import { envelope } from '@coinlane/core/api/envelope';
@@ -15,6 +16,7 @@ import { assertOwnMerchantId } from '#app/http/merchant-id.ts';
 import { createApiKey } from './create-api-key.ts';
 import { deleteApiKey } from './delete-api-key.ts';
 import { listApiKeys } from './list-api-keys.ts';
+import { revokeAllApiKeys } from './revoke-all-api-keys.ts';
 import { rotateApiKey } from './rotate-api-key.ts';
 import { updateApiKey } from './update-api-key.ts';
 
@@ -125,6 +127,21 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
     },
+  );
+
+  app.post(
+    '/api-keys/revoke-all',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags,
+        summary: 'Revoke every API key',
+        description: `Every active key of the account, in test and live mode, stops working at once (audited). API keys keep working after a password change or reset so that integrations do not break; this is the one-click way out when someone else may have seen them. ${SESSION_ONLY}`,
+        response: { 200: envelope(ZRevokedAllApiKeys) },
+      },
+    },
+    async (req) =>
+      ok(await revokeAllApiKeys({ db: app.db, userId: authOf(req).user.id, via: 'settings', ip: req.ip })),
   );
 
   app.post(

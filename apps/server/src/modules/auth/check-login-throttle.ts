@@ -3,17 +3,19 @@ import { T } from '@coinlane/core/texts';
 import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import { getSystemSettings } from '#app/modules/system-settings/get-system-settings.ts';
-import { ACCOUNT_FACTOR, IP_FACTOR, KNOWN_IP_DAYS } from './limits.ts';
+import { ACCOUNT_FACTOR, FLOODED_IP_DELAY_MS, IP_FACTOR, KNOWN_IP_DAYS } from './limits.ts';
 
 /**
- * Refuses a sign-in attempt (429 LOCKED_OUT) while its caller is throttled. Called BEFORE the password or code
+ * Refuses a sign-in attempt (429 LOCKED_OUT) while its caller is throttled, and slows it down while its IP floods. Called BEFORE the password or code
  * is checked, so attempts made during a lockout test nothing. Design (docs/decisions/001-login-throttling.md):
  *
  * Failures are rows of login_attempts (wrong password, unknown address, wrong sign-in code). With the admin's
  * max_login_attempts = N and lockout_duration = W minutes, counted over the last W minutes:
  *  1. per (account e-mail, IP): N failures since the last successful sign-in from that IP lock that pair.
  *     A stranger guessing from one address locks out only that address; the merchant, elsewhere, signs in.
- *  2. per IP across every account: N * IP_FACTOR failures lock the IP (password spraying, address probing).
+ *  2. per IP across every account: past N * IP_FACTOR failures each attempt from the IP waits FLOODED_IP_DELAY_MS
+ *     (password spraying, address probing). It is not locked: a stranger's flood of failures for other or
+ *     unknown addresses must not stop a bystander behind the same NAT from signing in with a correct password.
  *  3. per account across every IP: N * ACCOUNT_FACTOR failures since the account's last successful sign-in
  *     lock the account against distributed guessing, except for IPs the account signed in from within
  *     KNOWN_IP_DAYS, so a botnet cannot lock the merchant out of their usual places either.
@@ -57,16 +59,17 @@ export async function checkLoginThrottle({ db, email, ip }: { db: Db; email: str
     return edge ? new Date(edge.created_at).getTime() + windowMs : null;
   };
 
-  const locks = await Promise.all([
+  const [pairLock, ipFlood, accountLock] = await Promise.all([
     unlockAt({ email: address, ip }, latest(since, pairLast), max),
     unlockAt({ ip }, since, max * IP_FACTOR),
     pairLast
       ? Promise.resolve(null)
       : unlockAt({ email: address }, latest(since, accountLast), max * ACCOUNT_FACTOR),
   ]);
-  const until = Math.max(...locks.map((t) => t ?? 0));
+  const until = Math.max(pairLock ?? 0, accountLock ?? 0);
   if (until > now) {
     const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
     throw new AppError('LOCKED_OUT', { message: T.lockedOut(minutes) });
   }
+  if (ipFlood !== null && ipFlood > now) await new Promise((r) => setTimeout(r, FLOODED_IP_DELAY_MS));
 }

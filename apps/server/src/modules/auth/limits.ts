@@ -15,5 +15,11 @@ export const SIGNUP_NOTICE_INTERVAL_MS = 15 * 60_000;
  * across IPs (not applied to an IP the account signed in from within KNOWN_IP_DAYS).
  */
 export const IP_FACTOR = 4;
+/**
+ * An IP past its N * IP_FACTOR failures is slowed, not locked: each attempt from it waits this long before the
+ * password or code is checked. Locking it would lock every bystander behind the same NAT or proxy out of their own
+ * correct password (the e-mailed code is the second factor).
+ */
+export const FLOODED_IP_DELAY_MS = 2_000;
 export const ACCOUNT_FACTOR = 10;
 export const KNOWN_IP_DAYS = 30;

@@ -1,4 +1,5 @@
 import type { Db } from '#app/db/connection.ts';
+import type { EmailTokenKind } from '#app/db/schema.ts';
 import { newToken, sha256 } from '#app/lib/crypto.ts';
 
 /** Database access of the auth module shared by several of its service functions. */
@@ -67,7 +68,7 @@ export async function issueEmailToken({
 }: {
   db: Db;
   userId: string;
-  kind: 'confirm_email' | 'password_reset';
+  kind: EmailTokenKind;
   ttlSeconds: number;
   id: string;
 }): Promise<string> {
@@ -96,7 +97,7 @@ export async function consumeEmailToken({
 }: {
   db: Db;
   token: string;
-  kind: 'confirm_email' | 'password_reset';
+  kind: EmailTokenKind;
 }): Promise<string | null> {
   const now = new Date();
   const row = await db
@@ -119,7 +120,7 @@ export async function isEmailTokenUsable({
 }: {
   db: Db;
   token: string;
-  kind: 'confirm_email' | 'password_reset';
+  kind: EmailTokenKind;
 }): Promise<boolean> {
   const row = await db
     .selectFrom('email_tokens')
@@ -140,7 +141,7 @@ export async function retireEmailTokens({
 }: {
   db: Db;
   userId: string;
-  kind: 'confirm_email' | 'password_reset';
+  kind: EmailTokenKind;
 }): Promise<void> {
   await db
     .updateTable('email_tokens')
@@ -159,7 +160,7 @@ export async function lastEmailTokenAt({
 }: {
   db: Db;
   userId: string;
-  kind: 'confirm_email' | 'password_reset';
+  kind: EmailTokenKind;
 }): Promise<Date | null> {
   const row = await db
     .selectFrom('email_tokens')

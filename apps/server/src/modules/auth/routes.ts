@@ -1,3 +1,4 @@
+import { ZRevokeApiKeysByLinkRequest, ZRevokedAllApiKeys } from '@coinlane/core/api/api-keys';
 import {
   changePasswordSchema,
   registerSchema,
@@ -31,6 +32,7 @@ import { getSignupPolicy, registerUser } from './register-user.ts';
 import { requestPasswordReset } from './request-password-reset.ts';
 import { resendLoginCode } from './resend-login-code.ts';
 import { resetPassword } from './reset-password.ts';
+import { revokeApiKeysByLink } from './revoke-api-keys-by-link.ts';
 import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from './sessions.ts';
 import { signOut } from './sign-out.ts';
 import { startLogin } from './start-login.ts';
@@ -172,6 +174,21 @@ export async function authRoutes(root: FastifyInstance) {
         await resetPassword({ ...deps(req.log), token: input.token, password: input.password, ip: req.ip }),
       );
     },
+  );
+
+  app.post(
+    '/revoke-api-keys',
+    {
+      config: limited,
+      schema: {
+        summary: 'Revoke every API key with the link of the password-reset e-mail',
+        description:
+          'The single-use link (valid 7 days) of the password-reset notice: every active API key of its account, in both modes, stops working (audited). No session needed. Unknown, used or expired link: 400 TOKEN_INVALID.',
+        body: ZRevokeApiKeysByLinkRequest,
+        response: { 200: envelope(ZRevokedAllApiKeys) },
+      },
+    },
+    async (req) => ok(await revokeApiKeysByLink({ db: app.db, token: req.body.token, ip: req.ip })),
   );
 
   app.post(

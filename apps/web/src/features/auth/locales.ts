@@ -98,6 +98,20 @@ const en = {
     requestNew: 'Request a new link',
     signIn: 'Sign in',
   },
+  revokeKeys: {
+    title: 'Revoke all API keys',
+    text: 'Every API key of your account, in test and live mode, stops working at once. Integrations that use one stop working until you give them a new key. Use this if someone else may have had access to your account.',
+    button: 'Revoke all API keys',
+    doneTitle: 'API keys revoked',
+    done_one: '{{count}} API key was revoked.',
+    done_other: '{{count}} API keys were revoked.',
+    none: 'Your account had no active API keys: nothing was revoked.',
+    next: 'Sign in and create new keys on the API Keys page when you are ready.',
+    failedTitle: 'Link no longer valid',
+    invalid:
+      'This link is invalid, was already used, or has expired. Sign in and revoke your keys from Settings.',
+    signIn: 'Sign in',
+  },
   confirm: {
     checking: 'Confirming your email address…',
     doneTitle: 'Email confirmed',
@@ -209,6 +223,20 @@ const es: Messages = {
     requestNew: 'Solicitar un nuevo enlace',
     signIn: 'Iniciar sesión',
   },
+  revokeKeys: {
+    title: 'Revocar todas las claves API',
+    text: 'Todas las claves API de tu cuenta, en modo de prueba y en vivo, dejan de funcionar a la vez. Las integraciones que usan una dejan de funcionar hasta que les des una clave nueva. Úsalo si alguien más pudo acceder a tu cuenta.',
+    button: 'Revocar todas las claves API',
+    doneTitle: 'Claves API revocadas',
+    done_one: 'Se revocó {{count}} clave API.',
+    done_other: 'Se revocaron {{count}} claves API.',
+    none: 'Tu cuenta no tenía claves API activas: no se revocó nada.',
+    next: 'Inicia sesión y crea claves nuevas en la página Claves API cuando quieras.',
+    failedTitle: 'El enlace ya no es válido',
+    invalid:
+      'Este enlace no es válido, ya se usó o ha caducado. Inicia sesión y revoca tus claves desde Configuración.',
+    signIn: 'Iniciar sesión',
+  },
   confirm: {
     checking: 'Confirmando tu dirección de correo…',
     doneTitle: 'Correo confirmado',
@@ -317,6 +345,20 @@ const fr: Messages = {
     submit: 'Mettre à jour le mot de passe',
     invalidTitle: 'Lien invalide',
     requestNew: 'Demander un nouveau lien',
+    signIn: 'Se connecter',
+  },
+  revokeKeys: {
+    title: 'Révoquer toutes les clés API',
+    text: 'Toutes les clés API de votre compte, en mode test et en mode réel, cessent de fonctionner immédiatement. Les intégrations qui en utilisent une s’arrêtent jusqu’à ce que vous leur donniez une nouvelle clé. À utiliser si quelqu’un d’autre a pu accéder à votre compte.',
+    button: 'Révoquer toutes les clés API',
+    doneTitle: 'Clés API révoquées',
+    done_one: '{{count}} clé API a été révoquée.',
+    done_other: '{{count}} clés API ont été révoquées.',
+    none: 'Votre compte n’avait aucune clé API active : rien n’a été révoqué.',
+    next: 'Connectez-vous et créez de nouvelles clés sur la page Clés API lorsque vous êtes prêt.',
+    failedTitle: 'Lien expiré',
+    invalid:
+      'Ce lien est invalide, a déjà été utilisé ou a expiré. Connectez-vous et révoquez vos clés depuis les Paramètres.',
     signIn: 'Se connecter',
   },
   confirm: {
@@ -431,6 +473,20 @@ const de: Messages = {
     submit: 'Passwort aktualisieren',
     invalidTitle: 'Link nicht mehr gültig',
     requestNew: 'Neuen Link anfordern',
+    signIn: 'Anmelden',
+  },
+  revokeKeys: {
+    title: 'Alle API-Schlüssel widerrufen',
+    text: 'Alle API-Schlüssel Ihres Kontos, im Test- und im Live-Modus, funktionieren sofort nicht mehr. Integrationen, die einen davon verwenden, stoppen, bis Sie ihnen einen neuen Schlüssel geben. Nutzen Sie dies, wenn jemand anderes Zugriff auf Ihr Konto gehabt haben könnte.',
+    button: 'Alle API-Schlüssel widerrufen',
+    doneTitle: 'API-Schlüssel widerrufen',
+    done_one: '{{count}} API-Schlüssel wurde widerrufen.',
+    done_other: '{{count}} API-Schlüssel wurden widerrufen.',
+    none: 'Ihr Konto hatte keine aktiven API-Schlüssel: Es wurde nichts widerrufen.',
+    next: 'Melden Sie sich an und erstellen Sie auf der Seite API-Schlüssel neue Schlüssel, wenn Sie so weit sind.',
+    failedTitle: 'Link nicht mehr gültig',
+    invalid:
+      'Dieser Link ist ungültig, wurde bereits verwendet oder ist abgelaufen. Melden Sie sich an und widerrufen Sie Ihre Schlüssel in den Einstellungen.',
     signIn: 'Anmelden',
   },
   confirm: {

@@ -94,6 +94,22 @@ const en = {
     show: 'Show password',
     hide: 'Hide password',
   },
+  revokeKeys: {
+    title: 'API keys',
+    description: 'Stop every API key at once.',
+    text: 'API keys keep working after a password change or reset, so your integrations do not stop. If someone else may have seen your password or a key, revoke every key of your account, in test and live mode, with one click.',
+    button: 'Revoke all API keys',
+    confirmTitle: 'Revoke all API keys?',
+    confirmText:
+      'Every integration that uses one of your keys stops working until you give it a new key. This cannot be undone.',
+    confirm: 'Revoke all keys',
+    cancel: 'Cancel',
+    done_one: '{{count}} API key was revoked. Create a new key on the API Keys page for your integrations.',
+    done_other:
+      '{{count}} API keys were revoked. Create new keys on the API Keys page for your integrations.',
+    none: 'You had no active API keys: nothing was revoked.',
+    failed: 'Failed to revoke the API keys. Please try again.',
+  },
   preferences: {
     title: 'Preferences',
     description: 'Your default currency and how the dashboard looks.',
@@ -222,6 +238,23 @@ const es: Messages = {
     show: 'Mostrar contraseña',
     hide: 'Ocultar contraseña',
   },
+  revokeKeys: {
+    title: 'Claves API',
+    description: 'Detén todas las claves API a la vez.',
+    text: 'Las claves API siguen funcionando después de cambiar o restablecer la contraseña, para que tus integraciones no se detengan. Si alguien más pudo ver tu contraseña o una clave, revoca todas las claves de tu cuenta, en modo de prueba y en vivo, con un clic.',
+    button: 'Revocar todas las claves API',
+    confirmTitle: '¿Revocar todas las claves API?',
+    confirmText:
+      'Cada integración que usa una de tus claves deja de funcionar hasta que le des una clave nueva. No se puede deshacer.',
+    confirm: 'Revocar todas',
+    cancel: 'Cancelar',
+    done_one:
+      'Se revocó {{count}} clave API. Crea una clave nueva en la página Claves API para tus integraciones.',
+    done_other:
+      'Se revocaron {{count}} claves API. Crea claves nuevas en la página Claves API para tus integraciones.',
+    none: 'No tenías claves API activas: no se revocó nada.',
+    failed: 'No se pudieron revocar las claves API. Inténtalo de nuevo.',
+  },
   preferences: {
     title: 'Preferencias',
     description: 'Tu moneda predeterminada y el aspecto del panel.',
@@ -346,6 +379,23 @@ const fr: Messages = {
     show: 'Afficher le mot de passe',
     hide: 'Masquer le mot de passe',
   },
+  revokeKeys: {
+    title: 'Clés API',
+    description: 'Arrêter toutes les clés API en une fois.',
+    text: 'Les clés API continuent de fonctionner après un changement ou une réinitialisation du mot de passe, pour que vos intégrations ne s’arrêtent pas. Si quelqu’un d’autre a pu voir votre mot de passe ou une clé, révoquez toutes les clés de votre compte, en mode test et en mode réel, en un clic.',
+    button: 'Révoquer toutes les clés API',
+    confirmTitle: 'Révoquer toutes les clés API ?',
+    confirmText:
+      'Chaque intégration qui utilise l’une de vos clés cesse de fonctionner jusqu’à ce que vous lui donniez une nouvelle clé. Action irréversible.',
+    confirm: 'Tout révoquer',
+    cancel: 'Annuler',
+    done_one:
+      '{{count}} clé API a été révoquée. Créez une nouvelle clé sur la page Clés API pour vos intégrations.',
+    done_other:
+      '{{count}} clés API ont été révoquées. Créez de nouvelles clés sur la page Clés API pour vos intégrations.',
+    none: 'Vous n’aviez aucune clé API active : rien n’a été révoqué.',
+    failed: 'Impossible de révoquer les clés API. Veuillez réessayer.',
+  },
   preferences: {
     title: 'Préférences',
     description: "Votre devise par défaut et l'apparence du tableau de bord.",
@@ -468,6 +518,23 @@ const de: Messages = {
     failed: 'Passwort konnte nicht geändert werden. Bitte versuchen Sie es erneut.',
     show: 'Passwort anzeigen',
     hide: 'Passwort verbergen',
+  },
+  revokeKeys: {
+    title: 'API-Schlüssel',
+    description: 'Alle API-Schlüssel auf einmal stoppen.',
+    text: 'API-Schlüssel funktionieren nach einer Passwortänderung oder -zurücksetzung weiter, damit Ihre Integrationen nicht ausfallen. Wenn jemand anderes Ihr Passwort oder einen Schlüssel gesehen haben könnte, widerrufen Sie mit einem Klick alle Schlüssel Ihres Kontos, im Test- und im Live-Modus.',
+    button: 'Alle API-Schlüssel widerrufen',
+    confirmTitle: 'Alle API-Schlüssel widerrufen?',
+    confirmText:
+      'Jede Integration, die einen Ihrer Schlüssel verwendet, funktioniert erst wieder, wenn Sie ihr einen neuen Schlüssel geben. Dies kann nicht rückgängig gemacht werden.',
+    confirm: 'Alle widerrufen',
+    cancel: 'Abbrechen',
+    done_one:
+      '{{count}} API-Schlüssel wurde widerrufen. Erstellen Sie auf der Seite API-Schlüssel einen neuen Schlüssel für Ihre Integrationen.',
+    done_other:
+      '{{count}} API-Schlüssel wurden widerrufen. Erstellen Sie auf der Seite API-Schlüssel neue Schlüssel für Ihre Integrationen.',
+    none: 'Sie hatten keine aktiven API-Schlüssel: Es wurde nichts widerrufen.',
+    failed: 'Die API-Schlüssel konnten nicht widerrufen werden. Bitte versuchen Sie es erneut.',
   },
   preferences: {
     title: 'Präferenzen',

@@ -1,3 +1,4 @@
+import type { TRevokedAllApiKeys } from '@coinlane/core/api/api-keys';
 import type {
   TAuthConfig,
   TAuthMessageReply,
@@ -27,6 +28,10 @@ export const register = (body: TRegisterRequest) =>
 
 export const confirmEmail = (token: string) =>
   api<TAuthMessageReply>('/auth/confirm-email', { body: { token }, ...guest });
+
+/** The link of the password-reset notice: revokes every API key of its account. */
+export const revokeApiKeysByLink = (token: string) =>
+  api<TRevokedAllApiKeys>('/auth/revoke-api-keys', { body: { token }, ...guest });
 
 export const requestPasswordReset = (email: string) =>
   api<TAuthMessageReply>('/auth/password-reset', { body: { email }, ...guest });

@@ -1,3 +1,4 @@
+import type { TRevokedAllApiKeys } from '@coinlane/core/api/api-keys';
 import type { TAuthConfig } from '@coinlane/core/api/auth';
 import type {
   TMerchantProfile,
@@ -32,3 +33,6 @@ export const removeAvatar = () => api<unknown>('/merchant/avatar', { method: 'DE
 export type TChangePasswordBody = { currentPassword: string; newPassword: string; confirmPassword: string };
 export const changePassword = (body: TChangePasswordBody) =>
   api<{ message?: string }>('/auth/password', { method: 'POST', body });
+
+/** Every API key of the account, in test and live mode, stops working (POST /api-keys/revoke-all). */
+export const revokeAllApiKeys = () => api<TRevokedAllApiKeys>('/api-keys/revoke-all', { method: 'POST' });

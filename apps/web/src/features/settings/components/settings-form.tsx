@@ -32,6 +32,7 @@ import { profileKey, settingsKey, updateProfile, updateSettings } from '../api/s
 import { useErrorText } from '../hooks/use-error-text.ts';
 import { AvatarSection } from './avatar-section.tsx';
 import { PasswordSection } from './password-section.tsx';
+import { RevokeKeysSection } from './revoke-keys-section.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 /** The page's one form: the profile (PUT /merchant/profile) and the settings shown here (PUT /settings). */
@@ -420,6 +421,7 @@ export function SettingsForm({ profile, settings }: { profile: TMerchantProfile;
       </form>
 
       <PasswordSection clearSignal={clearSignal} onEdit={onEdit} />
+      <RevokeKeysSection />
 
       <form onSubmit={submit} noValidate>
         <SettingsSection
