@@ -55,7 +55,7 @@ export function Dialog({
         <div className="flex max-h-[calc(100dvh-2rem)] flex-col">
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4 dark:border-white/10">
             <div className="min-w-0">
-              <h2 id={titleId} className="truncate text-lg font-semibold">
+              <h2 id={titleId} className="text-lg font-semibold [overflow-wrap:anywhere]">
                 {title}
               </h2>
               {description && (

@@ -104,6 +104,7 @@ const en = {
       'Every integration that uses one of your keys stops working until you give it a new key. This cannot be undone.',
     confirm: 'Revoke all keys',
     cancel: 'Cancel',
+    close: 'Close',
     done_one: '{{count}} API key was revoked. Create a new key on the API Keys page for your integrations.',
     done_other:
       '{{count}} API keys were revoked. Create new keys on the API Keys page for your integrations.',
@@ -248,6 +249,7 @@ const es: Messages = {
       'Cada integración que usa una de tus claves deja de funcionar hasta que le des una clave nueva. No se puede deshacer.',
     confirm: 'Revocar todas',
     cancel: 'Cancelar',
+    close: 'Cerrar',
     done_one:
       'Se revocó {{count}} clave API. Crea una clave nueva en la página Claves API para tus integraciones.',
     done_other:
@@ -389,6 +391,7 @@ const fr: Messages = {
       'Chaque intégration qui utilise l’une de vos clés cesse de fonctionner jusqu’à ce que vous lui donniez une nouvelle clé. Action irréversible.',
     confirm: 'Tout révoquer',
     cancel: 'Annuler',
+    close: 'Fermer',
     done_one:
       '{{count}} clé API a été révoquée. Créez une nouvelle clé sur la page Clés API pour vos intégrations.',
     done_other:
@@ -529,6 +532,7 @@ const de: Messages = {
       'Jede Integration, die einen Ihrer Schlüssel verwendet, funktioniert erst wieder, wenn Sie ihr einen neuen Schlüssel geben. Dies kann nicht rückgängig gemacht werden.',
     confirm: 'Alle widerrufen',
     cancel: 'Abbrechen',
+    close: 'Schließen',
     done_one:
       '{{count}} API-Schlüssel wurde widerrufen. Erstellen Sie auf der Seite API-Schlüssel einen neuen Schlüssel für Ihre Integrationen.',
     done_other:

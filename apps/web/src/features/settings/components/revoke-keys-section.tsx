@@ -57,7 +57,7 @@ export function RevokeKeysSection() {
           if (!revoke.isPending) setConfirming(false);
         }}
         title={t('revokeKeys.confirmTitle')}
-        closeLabel={t('revokeKeys.cancel')}
+        closeLabel={t('revokeKeys.close')}
         className="max-w-md"
         footer={
           <>
