@@ -354,8 +354,10 @@ export const T = {
     `This wallet still receives ${n} open payment(s): wait until they are paid or expired before deleting it`,
   walletNeededForLive: (symbol: string) =>
     `Add and verify a ${symbol} wallet under Payouts → Wallets to accept live ${symbol} payments.`,
-  walletGapLimit: (n: number) =>
-    `This wallet already has ${n} unused addresses handed out to recent payments; wallet apps stop looking after ${n} unused addresses. New payments can be created once one of them is paid, or a day after an unpaid one expired (its address is then reused). To accept more at once, raise the gap limit of your wallet app.`,
+  checkoutAttemptsExceeded:
+    'Too many new payment attempts for this link from your connection. Please wait a while before trying again.',
+  walletKeyShared:
+    "This wallet's key is also registered by another Coinlane account, whose payments hold the next addresses: give this account a key of its own.",
   walletSingleAddressBusy: (n: number) =>
     `This wallet is a single address with ${n} open payments, the most it can tell apart by amount: add an extended public key (xpub) wallet to accept more at once.`,
   walletLoadFailed: 'Failed to load data',

@@ -1,4 +1,5 @@
 import { evmFlushJob } from '#app/modules/forwarders/evm-flush.job.ts';
+import { walletGapNoticeJob } from '#app/modules/wallets/gap-limit.ts';
 import { deliverWebhooksJob } from '#app/modules/webhooks/deliver-webhooks.job.ts';
 import { dispatchWebhooksJob } from '#app/modules/webhooks/dispatch-webhooks.job.ts';
 import type { AnyJobDefinition } from './define-job.ts';
@@ -10,4 +11,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   dispatchWebhooksJob,
   deliverWebhooksJob,
   evmFlushJob,
+  walletGapNoticeJob,
 ];

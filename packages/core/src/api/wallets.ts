@@ -39,6 +39,10 @@ export const ZWallet = z.object({
     .number()
     .int()
     .meta({ description: 'Key wallets: the next child index m/0/i never handed out.' }),
+  gapLimitNeeded: z.number().int().nullable().meta({
+    description:
+      'Key wallets: the gap limit your wallet app needs to show every payment (addresses handed out in a row since the last paid one), when above the usual 20; null otherwise. Payments are taken either way.',
+  }),
   receiveMode: z.enum(EVM_RECEIVE_MODES).nullable().meta({
     description:
       'EVM wallets: forwarder (a deposit address per payment that can only pay out to this address), single (this address itself, payments told apart by unique amounts) or xpub (derived addresses); null on UTXO networks.',

@@ -1,6 +1,9 @@
 import { ZCheckout, ZCheckoutParams } from '@coinlane/core/api/checkout';
 import { envelope } from '@coinlane/core/api/envelope';
 import { ZSimulatePaymentRequest } from '@coinlane/core/api/payments';
+import { AppError } from '@coinlane/core/errors';
+import { T } from '@coinlane/core/texts';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '#app/http/errors.ts';
 import { idempotent } from '#app/http/idempotency.ts';
@@ -9,8 +12,23 @@ import { getCheckout } from './get-checkout.ts';
 import { simulateCheckoutPayment } from './simulate-checkout-payment.ts';
 import { startCheckoutPayment } from './start-checkout-payment.ts';
 
+/**
+ * New payment attempts one client may start on one link per hour. Each attempt locks a rate for 15 minutes
+ * (and, for a new link, takes an address of the merchant's wallet); a payer needs a handful ("Try Again" after
+ * an expiry), a script opening the link in a loop is stopped here. Reloads that return the open attempt are
+ * not counted. Per process and in memory, like the other request limits.
+ */
+export const CHECKOUT_ATTEMPTS_PER_HOUR = 10;
+
 /** The hosted payment page's calls: public, no sign-in (limited per client IP). */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(rateLimit, { global: false });
+  const attemptLimit = app.createRateLimit({
+    timeWindow: 3_600_000,
+    max: CHECKOUT_ATTEMPTS_PER_HOUR,
+    keyGenerator: (req) => `${req.ip}:${(req.params as { linkId?: string }).linkId ?? ''}`,
+  });
+
   app.get(
     '/checkout/:linkId',
     {
@@ -39,6 +57,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         linkId: req.params.linkId,
         actor: payerActor(req),
         maxAgeSeconds: app.config.ratesMaxAgeSeconds,
+        admitNewAttempt: async () => {
+          const outcome = await attemptLimit(req);
+          if (!outcome.isAllowed && outcome.isExceeded) {
+            throw new AppError('RATE_LIMITED', {
+              message: T.checkoutAttemptsExceeded,
+              details: { retryAfterSeconds: Math.max(1, outcome.ttlInSeconds) },
+            });
+          }
+        },
       });
       return reply.status(created ? 201 : 200).send(ok(checkout));
     },

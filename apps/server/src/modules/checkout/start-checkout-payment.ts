@@ -26,12 +26,15 @@ export async function startCheckoutPayment({
   linkId,
   actor,
   maxAgeSeconds,
+  admitNewAttempt,
   now = new Date(),
 }: {
   db: Db;
   linkId: string;
   actor: PaymentActor;
   maxAgeSeconds: number;
+  /** Called before a new attempt is started (not when the open one is returned); throws to refuse it. */
+  admitNewAttempt?: () => Promise<void>;
   now?: Date;
 }): Promise<{ checkout: TCheckout; created: boolean }> {
   const link = await findLink(db, linkId);
@@ -45,6 +48,7 @@ export async function startCheckoutPayment({
     throw new AppError('INVALID_STATE', { message: T.paymentLinkHasFundsOnExpiredAttempt });
   }
   if (!canStartAttempt(linkState, now)) throw new AppError('EXPIRED', { message: T.paymentLinkExpired });
+  await admitNewAttempt?.();
 
   // Price outside the transaction (reads only); the insert then runs with the link locked.
   const prepared = await preparePayment({
@@ -83,6 +87,7 @@ export async function startCheckoutPayment({
         metadata: { paymentLinkId: linkId, source: 'payment_widget' },
         paymentLinkId: linkId,
         attempt: (current?.attempt ?? 0) + 1,
+        ...(current ? { previousAttemptId: current.id } : {}),
       },
       actor,
       now,

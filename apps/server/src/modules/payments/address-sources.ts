@@ -13,6 +13,12 @@ export type AddressRequest = {
   /** The amount due in base units (a single-address source may raise it by a few units to tell payments apart). */
   amount: bigint;
   now: Date;
+  /**
+   * The payment link's previous attempt, when this payment is its next one ("Try Again", a re-priced attempt):
+   * a key wallet gives the new attempt the same address when the previous one never received anything, so
+   * retrying one link never uses up more than one address of the wallet (decision 008).
+   */
+  previousAttemptId?: string;
 };
 
 export type AllocatedAddress = {

@@ -25,6 +25,8 @@ export type NewPaymentFields = {
   metadata: Record<string, unknown>;
   paymentLinkId: string | null;
   attempt: number;
+  /** The link's previous attempt (see AddressRequest.previousAttemptId). */
+  previousAttemptId?: string;
 };
 
 /**
@@ -53,6 +55,7 @@ export async function insertPayment({
       currency: p.currency.row,
       amount: p.units,
       now,
+      ...(fields.previousAttemptId ? { previousAttemptId: fields.previousAttemptId } : {}),
     });
     const { address } = allocated;
     await trx

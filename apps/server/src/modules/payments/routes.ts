@@ -150,7 +150,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=86400, immutable')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+        )
         .header('x-content-type-options', 'nosniff')
         .send(svg);
     },

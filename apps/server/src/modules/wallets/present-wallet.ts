@@ -2,8 +2,11 @@ import type { TWallet } from '@coinlane/core/api/wallets';
 import type { TScriptType } from '@coinlane/core/utxo-keys';
 import type { WalletRow } from './queries.ts';
 
-/** A wallet as the API shows it: keys only in their masked form (address_display), never in full. */
-export function presentWallet(row: WalletRow): TWallet {
+/**
+ * A wallet as the API shows it: keys only in their masked form (address_display), never in full.
+ * `gapLimitNeeded`: from gap-limit.ts gapLimitNeeded (null for a wallet that never received a payment).
+ */
+export function presentWallet(row: WalletRow, gapLimitNeeded: number | null = null): TWallet {
   return {
     id: row.id,
     currency: row.currency,
@@ -18,6 +21,7 @@ export function presentWallet(row: WalletRow): TWallet {
     verifiedAt: row.verified_at ? row.verified_at.toISOString() : null,
     nextIndex: row.next_index,
     receiveMode: row.receive_mode,
+    gapLimitNeeded,
     createdAt: row.created_at.toISOString(),
   };
 }

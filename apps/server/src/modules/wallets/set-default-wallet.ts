@@ -3,6 +3,7 @@ import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
+import { gapLimitNeeded } from './gap-limit.ts';
 import { presentWallet } from './present-wallet.ts';
 import { selectOwnWallet } from './queries.ts';
 
@@ -24,7 +25,7 @@ export async function setDefaultWallet({
     const row = await selectOwnWallet(trx, { id, userId, forUpdate: true });
     if (!row) throw new AppError('NOT_FOUND', { message: T.walletNotFound });
     if (!row.verified) throw new AppError('INVALID_STATE', { message: T.walletDefaultNeedsVerified });
-    if (row.is_default) return presentWallet(row);
+    if (row.is_default) return presentWallet(row, await gapLimitNeeded(trx, row.id));
     const previous = await trx
       .updateTable('wallets')
       .set({ is_default: false, updated_at: now })
@@ -51,6 +52,6 @@ export async function setDefaultWallet({
       after: { defaultWalletId: id },
       ip,
     });
-    return presentWallet(updated);
+    return presentWallet(updated, await gapLimitNeeded(trx, updated.id));
   });
 }

@@ -16,11 +16,11 @@ import type {
   AllocatedAddress,
 } from '#app/modules/payments/address-sources.ts';
 import { createEvmWalletAddressSource } from './evm-address-source.ts';
+import { GAP_LIMIT, queueGapNotice } from './gap-limit.ts';
 import { selectDefaultWallet, type WalletRow } from './queries.ts';
 import { openWalletAddress } from './wallet-secret.ts';
 
-/** Wallet apps stop scanning after this many consecutive unused addresses (BIP44 gap limit). */
-export const GAP_LIMIT = 20;
+export { GAP_LIMIT };
 /** An address of a payment that expired unpaid, with no transfer ever seen, is handed out again after this. */
 export const REUSE_AFTER_MS = 24 * 3600_000;
 /** A single-address wallet tells open payments apart by amount: at most this many at once. */
@@ -29,10 +29,12 @@ export const SINGLE_ADDRESS_MAX_OPEN = 100;
 /**
  * Live addresses of a UTXO network from the merchant's default whitelisted wallet of the coin
  * (docs/decisions/008-wallets.md):
- * - a key: the next child m/0/i never handed out (next_index, incremented under the wallet's row lock in the
- *   payment's insert transaction); before extending the window, the lowest index whose payments all expired
- *   unpaid more than 24 h ago with no transfer ever seen is reused; with GAP_LIMIT unused addresses
- *   outstanding past the last one that received funds, new payments are refused until some are paid or reusable;
+ * - a key: a payment link's next attempt keeps the address of its previous attempt when that one never
+ *   received anything; otherwise the lowest index whose payments all expired unpaid more than 24 h ago with no
+ *   transfer ever seen is reused; otherwise the next child m/0/i never handed out (next_index, incremented under
+ *   the wallet's row lock in the payment's insert transaction). Past GAP_LIMIT unused addresses after the last
+ *   one that received funds, payments are still taken (nobody can switch a merchant's payments off by opening
+ *   links) and the merchant is told, by e-mail and on the Wallets tab, to raise the gap limit of the wallet app;
  * - a single address: the amount due is raised by the fewest base units that make it unique among the
  *   payments on the address in the coin (any wallet or account) that are open or expired in the last 24 h.
  */
@@ -59,13 +61,13 @@ export function createWalletAddressSource({
     async checkReady({ db, userId, currency }) {
       if (!(await findWallet(db, userId, currency.symbol, false))) throw refuse(currency.symbol);
     },
-    async allocate({ db, userId, currency, amount, now }) {
+    async allocate({ db, userId, currency, amount, now, previousAttemptId }) {
       const wallet = await findWallet(db, userId, currency.symbol, true);
       if (!wallet) throw refuse(currency.symbol);
       if (wallet.kind === 'xpub') {
         const script = wallet.script_type as TKeyScriptType;
         const derive = (key: string, index: number) => deriveAddresses(key, script, target, index, 1)[0]!;
-        return allocateFromKey({ db, wallet, derive, secretKey, now });
+        return allocateFromKey({ db, wallet, derive, secretKey, now, previousAttemptId });
       }
       return allocateUniqueAmount({ db, wallet, secretKey, amount, now });
     },
@@ -83,15 +85,40 @@ export async function allocateFromKey({
   derive,
   secretKey,
   now,
+  previousAttemptId,
 }: {
   db: Db;
   wallet: WalletRow;
   derive: (key: string, index: number) => string;
   secretKey: Buffer;
   now: Date;
+  /** The payment link's previous attempt: its index is kept when it never received anything. */
+  previousAttemptId?: string;
 }): Promise<AllocatedAddress> {
   const cutoff = new Date(now.getTime() - REUSE_AFTER_MS);
   const key = openWalletAddress(secretKey, wallet);
+  if (previousAttemptId) {
+    // The same payer retrying the same link: the address they may already have copied stays theirs. Only when
+    // no payment of that index is open and none ever saw a transfer (not even one later removed by a reorg).
+    const kept = await sql<{ idx: number }>`
+      SELECT p.derivation_index AS idx FROM payments p
+      WHERE p.id = ${previousAttemptId} AND p.wallet_id = ${wallet.id} AND p.derivation_index IS NOT NULL
+        AND p.status IN ('expired', 'failed')
+        AND NOT EXISTS (
+          SELECT 1 FROM payments q
+          WHERE q.wallet_id = ${wallet.id} AND q.derivation_index = p.derivation_index
+            AND (q.status IN ('pending', 'partial')
+              OR EXISTS (SELECT 1 FROM transfers t WHERE t.payment_id = q.id))
+        )
+    `.execute(db);
+    if (kept.rows[0]) {
+      const index = Number(kept.rows[0].idx);
+      const address = derive(key, index);
+      if (!(await takenElsewhere(db, wallet, address))) {
+        return { address, walletId: wallet.id, derivationIndex: index };
+      }
+    }
+  }
   const reusable = await sql<{ idx: number }>`
     SELECT p.derivation_index AS idx
     FROM payments p
@@ -118,20 +145,12 @@ export async function allocateFromKey({
     WHERE q.wallet_id = ${wallet.id}
   `.execute(db);
   let lastUsed = used.rows[0]?.last ?? null;
-  // Addresses this wallet handed out past the last one that received money (the gap a wallet app must scan).
-  const handedOut = await sql<{ n: number | string }>`
-    SELECT count(DISTINCT derivation_index) AS n FROM payments
-    WHERE wallet_id = ${wallet.id} AND derivation_index > ${lastUsed === null ? -1 : Number(lastUsed)}
-  `.execute(db);
-  const outstanding = Number(handedOut.rows[0]?.n ?? 0);
   let next = wallet.next_index;
   // The same key may be a wallet of another account too (a merchant with two accounts), or an earlier wallet of
   // this account (deleted and added again): an address a payment outside this wallet holds is skipped, so an
   // address never serves two wallets and a transfer to it has one owner. Skipped addresses are not gaps of this
   // wallet; one that was paid counts as used for the bound below (a wallet app sees money there).
   for (;;) {
-    if (outstanding >= GAP_LIMIT)
-      throw new AppError('INVALID_STATE', { message: T.walletGapLimit(GAP_LIMIT) });
     const index = next;
     next += 1;
     await db
@@ -141,12 +160,18 @@ export async function allocateFromKey({
       .execute();
     const address = derive(key, index);
     const taken = await takenElsewhere(db, wallet, address);
-    if (!taken) return { address, walletId: wallet.id, derivationIndex: index };
+    if (!taken) {
+      // Past the gap limit: the payment is taken all the same, and the merchant is told (once a day per wallet)
+      // how far to raise the wallet app's gap limit to see it. The notice is a job row of this transaction.
+      const gap = index - (lastUsed === null ? -1 : Number(lastUsed));
+      if (gap > GAP_LIMIT) await queueGapNotice(db, wallet.id, now);
+      return { address, walletId: wallet.id, derivationIndex: index };
+    }
     if (taken === 'paid') lastUsed = index;
     // A skipped index is not outstanding for this wallet, but a wallet app scanning the key still sees a gap
     // there unless the other account's payment was paid: bounded by the same limit.
     if (index - (lastUsed === null ? -1 : Number(lastUsed)) > GAP_LIMIT * 5) {
-      throw new AppError('INVALID_STATE', { message: T.walletGapLimit(GAP_LIMIT) });
+      throw new AppError('INVALID_STATE', { message: T.walletKeyShared });
     }
   }
 }

@@ -331,11 +331,32 @@ describe('live payments and whitelisting', () => {
     expect(testPayment.json().data.address).toMatch(/^test_litecoin_/);
   });
 
-  it(`stops at ${GAP_LIMIT} unused addresses, then reuses addresses of payments that expired unpaid over 24 h ago`, async () => {
+  it(`goes on past ${GAP_LIMIT} unused addresses and tells the merchant, then reuses addresses of payments that expired unpaid over 24 h ago`, async () => {
     for (let i = 3; i < GAP_LIMIT; i++) expect((await livePayment()).statusCode).toBe(201);
-    const refused = await livePayment();
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(T.walletGapLimit(GAP_LIMIT));
+    const gapOf = async () =>
+      (await alice.call({ method: 'GET', url: '/api/v1/wallets' }))
+        .json()
+        .data.wallets.find((w: { id: string }) => w.id === keyWalletId).gapLimitNeeded;
+    expect(await gapOf()).toBeNull();
+    // The 21st unused address: taken all the same (nobody can switch the merchant's payments off), and flagged.
+    const past = await livePayment();
+    expect(past.statusCode, past.body).toBe(201);
+    expect(past.json().data.address).toBe(deriveAddresses(TPUB, 'p2wpkh', REGTEST, GAP_LIMIT, 1)[0]);
+    expect(await gapOf()).toBe(GAP_LIMIT + 1);
+    const notices = await ctx.db
+      .selectFrom('jobs')
+      .select(['id', 'payload'])
+      .where('name', '=', 'wallet.gap-notice')
+      .execute();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.payload).toEqual({ walletId: keyWalletId });
+    // A second payment past the limit the same day queues no second notice.
+    const pastAgain = await livePayment();
+    expect(pastAgain.statusCode).toBe(201);
+    expect(await gapOf()).toBe(GAP_LIMIT + 2);
+    expect(
+      await ctx.db.selectFrom('jobs').select('id').where('name', '=', 'wallet.gap-notice').execute(),
+    ).toHaveLength(1);
 
     const byIndex = async (i: number) =>
       ctx.db
@@ -379,9 +400,11 @@ describe('live payments and whitelisting', () => {
     const reused = await livePayment();
     expect(reused.statusCode, reused.body).toBe(201);
     expect(reused.json().data.address).toBe(RLTC[4]);
-    // The funds seen at index 1 move the window: 18 unused addresses remain above it, room for more.
+    // Nothing else is reusable: the next index never handed out.
     const next = await livePayment();
-    expect(next.json().data.address).toBe(deriveAddresses(TPUB, 'p2wpkh', REGTEST, GAP_LIMIT, 1)[0]);
+    expect(next.json().data.address).toBe(deriveAddresses(TPUB, 'p2wpkh', REGTEST, GAP_LIMIT + 2, 1)[0]);
+    // The funds seen at index 1 move the window: from index 1 to index 22, the app must look 21 addresses ahead.
+    expect(await gapOf()).toBe(GAP_LIMIT + 1);
   });
 });
 

@@ -56,6 +56,10 @@ const en = {
     default: 'Default',
     key: 'Extended key',
   },
+  gap: {
+    badge: 'Gap limit {{count}} needed',
+    text: '{{count}} addresses in a row were handed out since the last paid one. Wallet apps look 20 ahead by default: raise the gap limit in your wallet app to at least {{count}} to see every payment there. Payments are still taken.',
+  },
   actions: {
     verify: 'Verify',
     setDefault: 'Set as Default',
@@ -150,6 +154,10 @@ const es: Catalogue = {
     whitelisted: 'En lista blanca',
     default: 'Predeterminada',
     key: 'Clave extendida',
+  },
+  gap: {
+    badge: 'Límite de huecos {{count}} necesario',
+    text: 'Se entregaron {{count}} direcciones seguidas desde la última pagada. Las apps de monedero miran 20 por delante por defecto: sube el límite de huecos (gap limit) de tu app a {{count}} como mínimo para ver ahí todos los pagos. Los pagos se siguen aceptando.',
   },
   actions: {
     verify: 'Verificar',
@@ -250,6 +258,10 @@ const fr: Catalogue = {
     default: 'Par défaut',
     key: 'Clé étendue',
   },
+  gap: {
+    badge: 'Limite d’écart {{count}} requise',
+    text: '{{count}} adresses d’affilée ont été attribuées depuis la dernière payée. Les applications de portefeuille regardent 20 adresses en avance par défaut : augmentez la limite d’écart (gap limit) de votre application à au moins {{count}} pour y voir chaque paiement. Les paiements continuent d’être acceptés.',
+  },
   actions: {
     verify: 'Vérifier',
     setDefault: 'Définir par défaut',
@@ -347,6 +359,10 @@ const de: Catalogue = {
     whitelisted: 'Freigegeben',
     default: 'Standard',
     key: 'Erweiterter Schlüssel',
+  },
+  gap: {
+    badge: 'Gap-Limit {{count}} nötig',
+    text: 'Seit der letzten bezahlten Adresse wurden {{count}} Adressen in Folge vergeben. Wallet-Apps schauen standardmäßig 20 Adressen voraus: Erhöhen Sie das Gap-Limit Ihrer Wallet-App auf mindestens {{count}}, um dort jede Zahlung zu sehen. Zahlungen werden weiterhin angenommen.',
   },
   actions: {
     verify: 'Verifizieren',

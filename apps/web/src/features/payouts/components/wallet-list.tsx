@@ -41,6 +41,9 @@ export function WalletList({
                 {w.verified ? t('status.whitelisted') : t('status.pending')}
               </Badge>
               {w.isDefault && <Badge tone="brand">{t('status.default')}</Badge>}
+              {w.gapLimitNeeded !== null && (
+                <Badge tone="yellow">{t('gap.badge', { count: w.gapLimitNeeded })}</Badge>
+              )}
             </div>
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-500 dark:text-slate-400">
               <span className="font-semibold text-slate-700 dark:text-slate-200">
@@ -67,6 +70,11 @@ export function WalletList({
                   : t(`scriptTypes.${w.scriptType}`)}
               </span>
             </div>
+            {w.gapLimitNeeded !== null && (
+              <p className="max-w-prose text-sm text-amber-700 dark:text-amber-300">
+                {t('gap.text', { count: w.gapLimitNeeded })}
+              </p>
+            )}
           </div>
           <div className="flex shrink-0 flex-wrap gap-2">
             {!w.verified && (
