@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './litecoind.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -16,25 +16,18 @@ export type ServerProcess = {
   stop: () => Promise<void>;
 };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 /**
- * A real server process (apps/server/src/main.ts, as `npm start` runs it) on a free port with a fresh DATA_DIR,
- * started with `env` over the test's environment; resolves once /api/v1/health answers. Without DATABASE_URL in
- * `env` it runs on the embedded database in its DATA_DIR.
+ * A real server process (apps/server/src/main.ts, as `npm start` runs it) on a free port, started with `env` over
+ * the test's environment; resolves once /api/v1/health answers. Without DATABASE_URL in `env` it runs on the
+ * embedded database in its DATA_DIR: a fresh one removed by stop(), or `dataDir` (kept: a restart test starts a
+ * second process on the same one).
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { dataDir: keptDir }: { dataDir?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-server-'));
+  const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-server-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -66,7 +59,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 60_000;
   for (;;) {

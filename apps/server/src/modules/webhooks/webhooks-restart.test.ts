@@ -1,73 +1,26 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#app/db/connection.ts';
 import { migrateToLatest } from '#app/db/migrate.ts';
 import { createApiKey } from '#app/modules/api-keys/create-api-key.ts';
 import { createUser } from '#app/test/fixtures.ts';
+import { freePort } from '#app/test/litecoind.ts';
+import { type ServerProcess, startServerProcess } from '#app/test/server-process.ts';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
 
 // The real server as a child process (`node --import tsx apps/server/src/main.ts`, every role), killed with
 // SIGKILL while it owes a webhook, then started again on the same database: the delivery is made.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-const children: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
+const servers: ServerProcess[] = [];
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const s of servers)
+    if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
   for (const f of cleanups.reverse()) await f();
 });
-
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, child, logs: () => output };
-}
 
 describe('a webhook owed when the server is killed', () => {
   it('is delivered after a restart on the same database', async () => {
@@ -108,7 +61,6 @@ describe('a webhook owed when the server is killed', () => {
 
     const env = {
       NODE_ENV: 'development',
-      DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
@@ -117,7 +69,12 @@ describe('a webhook owed when the server is killed', () => {
       JOB_POLL_MS: '100',
     };
     const receiverPort = await freePort(); // nothing listens there yet: the receiver is down
-    let server = await startServer(env);
+    const startServer = async () => {
+      const started = await startServerProcess(env, { dataDir });
+      servers.push(started);
+      return { ...started, logs: started.output };
+    };
+    let server = await startServer();
     const call = async (method: string, url: string, body?: unknown) => {
       const res = await fetch(`${server.url}/api/v1${url}`, {
         method,
@@ -150,7 +107,7 @@ describe('a webhook owed when the server is killed', () => {
 
     const receiver = await startWebhookReceiver(undefined, receiverPort);
     cleanups.push(() => receiver.close());
-    server = await startServer(env);
+    server = await startServer();
     const until = Date.now() + 60_000;
     while (receiver.received.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     expect(receiver.received.length, server.logs()).toBe(1);
