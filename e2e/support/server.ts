@@ -33,7 +33,9 @@ export function ensureWebBuilt() {
     newest(path.join(root, 'apps/web/src')),
     newest(path.join(root, 'packages/core/src')),
   );
-  if (fs.existsSync(dist) && fs.statSync(dist).mtimeMs > srcTime) return;
+  // A build from before the precompression step (apps/web/scripts/compress.mjs) lacks the .br copies.
+  const compressed = fs.existsSync(path.join(root, 'apps/web/dist/payment.html.br'));
+  if (compressed && fs.existsSync(dist) && fs.statSync(dist).mtimeMs > srcTime) return;
   const res = spawnSyncNpm(['run', 'build', '-w', '@coinlane/web']);
   if (res !== 0) throw new Error('web build failed');
 }

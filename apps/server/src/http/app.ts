@@ -146,7 +146,18 @@ export async function buildApp({
   // The built web app; unknown paths fall back to index.html so client-side routes work on reload.
   const webDist = config.webDistDir ?? DEFAULT_WEB_DIST;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    // Precompressed copies (.br, .gz: written by the web build) go to clients that accept them. Hashed files under
+    // /assets/ never change: cached for a year, never asked again. Everything else (the HTML, theme-init.js, the
+    // favicon) is revalidated on every visit (ETag), so a new build is picked up at once.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', cacheControlOf(file)),
+    });
     app.setNotFoundHandler((req, reply) => {
       // A missing file (an old /assets/*.js after a rebuild, a typo'd favicon) is a 404, never the app's HTML:
       // served as HTML it would fail as a script with a blank page instead of a clear error.
@@ -162,9 +173,9 @@ export async function buildApp({
       }
       // The hosted payment page is its own light bundle (apps/web/payment.html).
       if (/^\/payment\/[^/?#]/.test(req.url) && fs.existsSync(path.join(webDist, 'payment.html'))) {
-        return reply.type('text/html').sendFile('payment.html', webDist, { maxAge: 0 });
+        return reply.type('text/html').sendFile('payment.html', webDist);
       }
-      return reply.type('text/html').sendFile('index.html', webDist, { maxAge: 0 });
+      return reply.type('text/html').sendFile('index.html', webDist);
     });
   } else {
     app.log.warn({ webDist }, 'web app not built: run `npm run build` to serve it');
@@ -173,6 +184,12 @@ export async function buildApp({
   }
   return app;
 }
+
+/** Hashed build files (dist/assets/name-HASH.ext) are immutable; anything else is revalidated on each use. */
+export const cacheControlOf = (file: string) =>
+  /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.[a-z0-9.]+$/i.test(file)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
 
 /** The API's 400 envelope for a request the router cannot read. */
 const badRequest = (reply: FastifyReply) =>

@@ -1,0 +1,67 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, PHONE } from './support/browser.ts';
+import { ensureWebBuilt, type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * What a customer's phone downloads for the hosted payment page, measured by Chromium itself (Resource Timing's
+ * transferSize: bytes on the wire, headers included, 0 when served from the browser's cache). The page's
+ * JavaScript travels brotli-compressed within the 80 KB budget, and a second visit downloads none of it again.
+ */
+const BUDGET_BYTES = 80 * 1024;
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  ensureWebBuilt();
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Transfer = { name: string; transferSize: number; encodedBodySize: number; decodedBodySize: number };
+const scripts = (page: Page) =>
+  page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+      .map((e) => ({
+        name: new URL(e.name).pathname,
+        transferSize: e.transferSize,
+        encodedBodySize: e.encodedBodySize,
+        decodedBodySize: e.decodedBodySize,
+      })),
+  ) as Promise<Transfer[]>;
+
+describe('the hosted payment page on the wire', () => {
+  it('sends its JavaScript compressed within the budget, and not again on a second visit', async () => {
+    const ctx = await newContext(browser, server.url, PHONE);
+    const page = await ctx.newPage();
+    const encodings: string[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js'))
+        encodings.push(r.headers()['content-encoding'] ?? 'none');
+    });
+    await page.goto('/payment/lnk_wirecheck', { waitUntil: 'networkidle' });
+    const first = await scripts(page);
+    expect(first.length).toBeGreaterThan(0);
+    const wire = first.reduce((n, s) => n + s.transferSize, 0);
+    const decoded = first.reduce((n, s) => n + s.decodedBodySize, 0);
+    console.log(
+      `hosted page, first visit: ${first.length} scripts, ${(wire / 1024).toFixed(1)} KB on the wire (${(decoded / 1024).toFixed(1)} KB uncompressed)`,
+    );
+    expect(encodings.every((e) => e === 'br')).toBe(true);
+    expect(wire).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(wire).toBeLessThan(decoded / 2);
+
+    // A second visit (a new navigation, as when the customer opens the link again): every script from the cache.
+    await page.goto('about:blank');
+    await page.goto('/payment/lnk_wirecheck', { waitUntil: 'networkidle' });
+    const second = await scripts(page);
+    expect(second.length).toBe(first.length);
+    expect(second.reduce((n, s) => n + s.transferSize, 0)).toBe(0);
+    await ctx.close();
+  });
+});
