@@ -15,10 +15,12 @@ async function fetchSession(): Promise<TSessionUser | null> {
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), 10_000);
   try {
-    const data = await api<{ user: TSessionUser }>('/auth/session', {
+    // A guest gets 200 with user null here, not a 401 that every anonymous page would log as an error.
+    const data = await api<{ user: TSessionUser | null }>('/auth/current-user', {
       signal: ctrl.signal,
       redirectOn401: false,
     });
+    if (!data.user) return null;
     const { isAdmin, adminRole, permissions } = data.user;
     try {
       localStorage.setItem(ADMIN_CACHE(data.user.id), JSON.stringify({ isAdmin, adminRole, permissions }));

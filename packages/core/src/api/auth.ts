@@ -123,6 +123,9 @@ export type TAuthMessageReply = z.infer<typeof ZAuthMessageReply>;
 /** GET /auth/session and POST /auth/mode. */
 export const ZSessionReply = z.object({ user: ZSessionUser });
 export type TSessionReply = z.infer<typeof ZSessionReply>;
+/** GET /auth/current-user: the signed-in user, or null for a guest (a guest is not an error). */
+export const ZCurrentUserReply = z.object({ user: ZSessionUser.nullable() });
+export type TCurrentUserReply = z.infer<typeof ZCurrentUserReply>;
 
 /** POST /auth/login/verify: the signed-in user (the session itself travels in an httpOnly cookie). */
 export const ZLoginVerifyReply = z.object({ user: ZSessionUser, message: z.string() });

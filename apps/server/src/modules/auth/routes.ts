@@ -6,6 +6,7 @@ import {
   ZAuthConfig,
   ZAuthMessageReply,
   ZConfirmEmailRequest,
+  ZCurrentUserReply,
   ZLoginChallenge,
   ZLoginRequest,
   ZLoginResendRequest,
@@ -143,6 +144,19 @@ export async function authRoutes(root: FastifyInstance) {
     '/session',
     { preValidation: requireSession, schema: { response: { 200: envelope(ZSessionReply) } } },
     async (req) => ok({ user: sessionOf(req).user }),
+  );
+
+  app.get(
+    '/current-user',
+    {
+      schema: {
+        summary: 'The signed-in user, or null for a guest',
+        description:
+          'Like GET /auth/session, but a visitor without a session gets 200 with `user: null` instead of 401: the web app asks on every page, and a guest is not an error. An API key is not a session: null.',
+        response: { 200: envelope(ZCurrentUserReply) },
+      },
+    },
+    async (req) => ok({ user: req.auth?.kind === 'session' ? req.auth.user : null }),
   );
 
   app.post(

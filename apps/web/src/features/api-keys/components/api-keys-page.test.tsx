@@ -65,7 +65,7 @@ function mockApi(handler: (call: Call) => Response | Promise<Response>) {
         method: init?.method ?? 'GET',
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
       };
-      if (url === '/api/v1/auth/session') return ok(session);
+      if (url === '/api/v1/auth/current-user') return ok(session);
       if (url === '/api/v1/settings') return ok({ apiKeyExpiryDays: 90 });
       calls.push(call);
       return handler(call);

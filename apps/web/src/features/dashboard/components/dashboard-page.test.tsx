@@ -69,7 +69,7 @@ function renderDashboard(status: 'pending' | 'active', element = <DashboardPage 
         { status: 500 },
       );
     }
-    const data = url.startsWith('/api/v1/auth/session')
+    const data = url.startsWith('/api/v1/auth/current-user')
       ? SESSION(status)
       : url.startsWith('/api/v1/analytics/payments')
         ? (replies.analytics ?? EMPTY_ANALYTICS)
@@ -115,7 +115,7 @@ describe('/dashboard', () => {
     const urls = fetch.mock.calls.map((c) => String((c as unknown[])[0]).split('?')[0]);
     expect(new Set(urls)).toEqual(
       new Set([
-        '/api/v1/auth/session',
+        '/api/v1/auth/current-user',
         '/api/v1/analytics/payments',
         '/api/v1/analytics/balances',
         '/api/v1/transactions',

@@ -94,7 +94,7 @@ function mockApi(handler: (call: Call) => Response | undefined) {
         method: init?.method ?? 'GET',
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
       };
-      if (url === '/api/v1/auth/session') return ok(session);
+      if (url === '/api/v1/auth/current-user') return ok(session);
       calls.push(call);
       const reply = handler(call);
       if (reply) return reply;
