@@ -15,7 +15,7 @@ const currentUser = (headers: Record<string, string> = {}) =>
 
 describe('GET /auth/current-user', () => {
   it('answers 200 with no user to a guest, or with a forged or ended session', async () => {
-    for (const headers of [{}, { cookie: 'cl_session=forged' }]) {
+    for (const headers of [{}, { cookie: 'cl_session=forged' }] as Record<string, string>[]) {
       const res = await currentUser(headers);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, data: { user: null }, error: null });
