@@ -4,7 +4,7 @@ import type { Db } from '#app/db/connection.ts';
 import { expireDuePaymentLinks } from '#app/modules/payment-links/expire-due-payment-links.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
 import { createCoinGeckoSource } from '#app/modules/rates/coingecko-source.ts';
-import { refreshRates } from '#app/modules/rates/refresh-rates.ts';
+import { createRatesRefresher } from '#app/modules/rates/refresh-rates.ts';
 import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
 import { type ScheduledTask, type Scheduler, startScheduler } from './scheduler.ts';
 
@@ -22,11 +22,13 @@ export function scheduledTasks({
   log: FastifyBaseLogger;
 }): ScheduledTask[] {
   const market = createCoinGeckoSource({ baseUrl: config.ratesApiUrl, apiKey: config.ratesApiKey });
+  const periodMs = config.ratesRefreshSeconds * 1000;
+  const rates = createRatesRefresher({ db, sources: [market], log, periodMs });
   return [
     {
       name: 'rates.refresh',
-      everyMs: config.ratesRefreshSeconds * 1000,
-      run: () => refreshRates({ db, sources: [market], log }),
+      everyMs: periodMs,
+      run: () => rates.run(),
     },
     {
       name: 'test-network.advance',

@@ -51,6 +51,19 @@ export const ZExchangeRatesReply = z.object({
 });
 export type TExchangeRatesReply = z.infer<typeof ZExchangeRatesReply>;
 
+/** GET /exchange-rates/status: how fresh the market rates are (live amounts are priced only from fresh ones). */
+export const ZRatesStatus = z.object({
+  marketUpdatedAt: z
+    .string()
+    .nullable()
+    .meta({ description: 'When the newest market rate was priced; null: never.' }),
+  stale: z
+    .boolean()
+    .meta({ description: 'No market rate younger than maxAgeSeconds: live amounts cannot be priced.' }),
+  maxAgeSeconds: z.number().int(),
+});
+export type TRatesStatus = z.infer<typeof ZRatesStatus>;
+
 const ZRateValue = z
   .string({ error: T.rateValueInvalid })
   .max(60, T.rateValueInvalid)

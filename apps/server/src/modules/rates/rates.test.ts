@@ -8,7 +8,7 @@ import { createCoinGeckoSource } from './coingecko-source.ts';
 import { loadRateBook } from './load-rate-book.ts';
 import { priceFiatAmount } from './price-amount.ts';
 import { RateBook, type RateEntry } from './rate-book.ts';
-import { refreshRates } from './refresh-rates.ts';
+import { createRatesRefresher, refreshRates } from './refresh-rates.ts';
 
 /**
  * A local HTTP server that speaks CoinGecko's /simple/price format. It stands in for the public CoinGecko
@@ -393,5 +393,65 @@ describe('the pricing rule: a live amount only from a fresh market rate', () => 
     const b = await loadRateBook({ db: ctx.db, maxAgeSeconds });
     expect(b.coinRate('BTC', 'live')?.rate).toEqual(rational(100n, 9_500_012n));
     expect(b.fiatRate('CHF', 'display')?.source).toBe('fallback');
+  });
+});
+
+describe('a rate source that stops answering', () => {
+  /** A logger that keeps what is said at each level. */
+  function recordingLog() {
+    const said: Record<'warn' | 'info' | 'debug' | 'error', string[]> = {
+      warn: [],
+      info: [],
+      debug: [],
+      error: [],
+    };
+    const at =
+      (level: keyof typeof said) =>
+      (...args: unknown[]) => {
+        said[level].push(String(args.find((a) => typeof a === 'string') ?? ''));
+      };
+    const log = {
+      warn: at('warn'),
+      info: at('info'),
+      debug: at('debug'),
+      error: at('error'),
+      trace: () => {},
+    };
+    return { said, log: log as unknown as Parameters<typeof createRatesRefresher>[0]['log'] };
+  }
+
+  it('is reported once, asked less and less often, and its recovery is reported once', async () => {
+    const { said, log } = recordingLog();
+    const periodMs = 60_000;
+    const refresher = createRatesRefresher({ db: ctx.db, sources: [source()], log, periodMs });
+    const t0 = Date.now();
+    failWith = 503;
+    requests.length = 0;
+    // Ten refresh periods without the source: asked at 0, 1, 3 and 7 periods (backoff 1, 2, 4, then 8).
+    for (let i = 0; i < 10; i++) await refresher.run(new Date(t0 + i * periodMs));
+    expect(requests).toHaveLength(4);
+    expect(said.warn).toHaveLength(1);
+    expect(said.warn[0]).toMatch(/rate refresh failed/);
+    // It answers again: the next due try stores rates and says so once.
+    failWith = null;
+    for (let i = 10; i < 20; i++) await refresher.run(new Date(t0 + i * periodMs));
+    expect(said.info.filter((m) => m === 'rate refresh recovered')).toHaveLength(1);
+    expect(said.warn).toHaveLength(1);
+    expect(requests.length).toBeGreaterThan(5);
+  });
+
+  it('shows in GET /exchange-rates/status whether live amounts can be priced', async () => {
+    const status = async () =>
+      (await merchant.call({ method: 'GET', url: '/api/v1/exchange-rates/status' })).json().data;
+    expect(await status()).toEqual({ marketUpdatedAt: null, stale: true, maxAgeSeconds: 300 });
+    await refreshRates({ db: ctx.db, sources: [source()] });
+    const fresh = await status();
+    expect(fresh.stale).toBe(false);
+    expect(Date.parse(fresh.marketUpdatedAt)).toBeGreaterThan(Date.now() - 60_000);
+    await ctx.db
+      .updateTable('exchange_rates')
+      .set({ fetched_at: new Date(Date.now() - 600_000) })
+      .execute();
+    expect((await status()).stale).toBe(true);
   });
 });

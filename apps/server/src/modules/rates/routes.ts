@@ -3,6 +3,7 @@ import {
   ZExchangeRatesQuery,
   ZExchangeRatesReply,
   ZRateSymbolParams,
+  ZRatesStatus,
   ZSetManualRateRequest,
   ZStoredRate,
 } from '@coinlane/core/api/rates';
@@ -11,6 +12,7 @@ import { z } from 'zod';
 import { authOf, requireAdmin, requirePermission } from '#app/http/auth.ts';
 import { ok } from '#app/http/errors.ts';
 import { getExchangeRates } from './get-exchange-rates.ts';
+import { getRatesStatus } from './get-rates-status.ts';
 import { listStoredRates } from './list-stored-rates.ts';
 import { deleteManualRate, setManualRate } from './set-manual-rate.ts';
 
@@ -36,6 +38,20 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { success: true as const, data, error: null, base, rates, missing };
     },
+  );
+
+  app.get(
+    '/exchange-rates/status',
+    {
+      preHandler: requirePermission('read'),
+      schema: {
+        summary: 'How fresh the market exchange rates are',
+        description:
+          "Live amounts are priced only from a market rate younger than the server's RATES_MAX_AGE_SECONDS; `stale` says none is (the rate source does not answer). Test mode keeps working on its built-in prices.",
+        response: { 200: envelope(ZRatesStatus) },
+      },
+    },
+    async () => ok(await getRatesStatus({ db: app.db, maxAgeSeconds: app.config.ratesMaxAgeSeconds })),
   );
 
   app.get(

@@ -6,6 +6,10 @@ const en = {
   welcomeAnonymous: 'Welcome back',
   subtitle: 'An overview of your payments and balances.',
   pending: T.accountPendingApproval,
+  ratesStale:
+    'Exchange rates are out of date (last market update: {{when}}). Live payments priced in fiat are refused until the rate source answers again; test mode keeps using its built-in prices.',
+  ratesNever:
+    'No market exchange rate has been received yet. Live payments priced in fiat are refused until the rate source answers; test mode uses its built-in prices.',
   createLink: 'Create Link',
   apiKey: 'API Key',
   balance: {
@@ -62,6 +66,10 @@ const es: Messages = {
   subtitle: 'Un resumen de tus pagos y saldos.',
   pending:
     'Tu cuenta está pendiente de aprobación; mientras tanto, el modo de prueba está totalmente disponible.',
+  ratesStale:
+    'Los tipos de cambio están desactualizados (última actualización del mercado: {{when}}). Los pagos en vivo con precio en moneda fiat se rechazan hasta que la fuente de tipos vuelva a responder; el modo de prueba sigue usando sus precios integrados.',
+  ratesNever:
+    'Aún no se ha recibido ningún tipo de cambio del mercado. Los pagos en vivo con precio en moneda fiat se rechazan hasta que la fuente responda; el modo de prueba usa sus precios integrados.',
   createLink: 'Crear enlace',
   apiKey: 'Clave API',
   balance: {
@@ -114,6 +122,10 @@ const fr: Messages = {
   subtitle: 'Un aperçu de vos paiements et de vos soldes.',
   pending:
     "Votre compte est en attente d'approbation ; en attendant, le mode test est entièrement disponible.",
+  ratesStale:
+    'Les taux de change ne sont plus à jour (dernière mise à jour du marché : {{when}}). Les paiements réels libellés en monnaie fiduciaire sont refusés tant que la source des taux ne répond pas ; le mode test continue d’utiliser ses prix intégrés.',
+  ratesNever:
+    'Aucun taux de change du marché n’a encore été reçu. Les paiements réels libellés en monnaie fiduciaire sont refusés tant que la source ne répond pas ; le mode test utilise ses prix intégrés.',
   createLink: 'Créer un lien',
   apiKey: 'Clé API',
   balance: {
@@ -165,6 +177,10 @@ const de: Messages = {
   welcomeAnonymous: 'Willkommen zurück',
   subtitle: 'Ein Überblick über Ihre Zahlungen und Guthaben.',
   pending: 'Ihr Konto wartet auf Freigabe; der Testmodus steht Ihnen bis dahin vollständig zur Verfügung.',
+  ratesStale:
+    'Die Wechselkurse sind veraltet (letzte Marktaktualisierung: {{when}}). Live-Zahlungen mit Preis in Fiat-Währung werden abgelehnt, bis die Kursquelle wieder antwortet; der Testmodus nutzt weiter seine eingebauten Preise.',
+  ratesNever:
+    'Es wurde noch kein Marktwechselkurs empfangen. Live-Zahlungen mit Preis in Fiat-Währung werden abgelehnt, bis die Kursquelle antwortet; der Testmodus nutzt seine eingebauten Preise.',
   createLink: 'Link erstellen',
   apiKey: 'API-Schlüssel',
   balance: {

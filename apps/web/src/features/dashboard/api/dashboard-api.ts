@@ -1,4 +1,5 @@
 import type { TBalances, TPaymentAnalytics } from '@coinlane/core/api/analytics';
+import type { TRatesStatus } from '@coinlane/core/api/rates';
 import type { TListTransactionsReply } from '@coinlane/core/api/transactions';
 import { api, apiEnvelope } from '../../../lib/api-client.ts';
 
@@ -9,6 +10,9 @@ export const fetchPaymentAnalytics = (timeZone: string) =>
   api<TPaymentAnalytics>(`/analytics/payments?timeZone=${encodeURIComponent(timeZone)}`);
 
 export const fetchBalances = () => api<TBalances>('/analytics/balances');
+
+/** Whether live amounts can be priced (GET /exchange-rates/status). */
+export const fetchRatesStatus = () => api<TRatesStatus>('/exchange-rates/status');
 
 export const fetchRecentTransactions = () =>
   apiEnvelope<TListTransactionsReply>(`/transactions?limit=${RECENT_TRANSACTIONS}`);

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -17,13 +17,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const SESSION = (status: 'pending' | 'active') => ({
+const SESSION = (status: 'pending' | 'active', mode: 'test' | 'live' = 'test') => ({
   user: {
     id: 'usr_1',
     email: 'ada@example.com',
     name: 'Ada Lovelace',
     avatarUrl: null,
-    mode: 'test',
+    mode,
     status,
     isAdmin: false,
   },
@@ -59,6 +59,8 @@ type Replies = {
   balances?: unknown;
   transactions?: unknown[];
   analyticsFails?: boolean;
+  mode?: 'test' | 'live';
+  rates?: unknown;
 };
 
 function renderDashboard(status: 'pending' | 'active', element = <DashboardPage />, replies: Replies = {}) {
@@ -70,14 +72,16 @@ function renderDashboard(status: 'pending' | 'active', element = <DashboardPage 
       );
     }
     const data = url.startsWith('/api/v1/auth/current-user')
-      ? SESSION(status)
-      : url.startsWith('/api/v1/analytics/payments')
-        ? (replies.analytics ?? EMPTY_ANALYTICS)
-        : url.startsWith('/api/v1/analytics/balances')
-          ? (replies.balances ?? { totalUsd: '0.00', balances: [] })
-          : url.startsWith('/api/v1/transactions')
-            ? (replies.transactions ?? [])
-            : null;
+      ? SESSION(status, replies.mode)
+      : url.startsWith('/api/v1/exchange-rates/status')
+        ? replies.rates
+        : url.startsWith('/api/v1/analytics/payments')
+          ? (replies.analytics ?? EMPTY_ANALYTICS)
+          : url.startsWith('/api/v1/analytics/balances')
+            ? (replies.balances ?? { totalUsd: '0.00', balances: [] })
+            : url.startsWith('/api/v1/transactions')
+              ? (replies.transactions ?? [])
+              : null;
     return new Response(
       JSON.stringify({
         success: true,
@@ -131,6 +135,27 @@ describe('/dashboard', () => {
     expect(screen.getByTestId('balance-total').textContent).toBe('••••••');
     fireEvent.click(screen.getByRole('button', { name: 'Show balance' }));
     expect(screen.getByTestId('balance-total').textContent).toBe('$0.00');
+  });
+
+  it('warns a live merchant when market rates are stale, and says nothing while they are fresh', async () => {
+    renderDashboard('active', <DashboardPage />, {
+      mode: 'live',
+      rates: { marketUpdatedAt: '2026-11-25T09:00:00.000Z', stale: true, maxAgeSeconds: 300 },
+    });
+    expect((await screen.findByText(/Exchange rates are out of date/)).textContent).toMatch(
+      /Exchange rates are out of date \(last market update: .*2026.*\)\. Live payments priced in fiat are refused/,
+    );
+    cleanup();
+    const fetch = renderDashboard('active', <DashboardPage />, {
+      mode: 'live',
+      rates: { marketUpdatedAt: new Date().toISOString(), stale: false, maxAgeSeconds: 300 },
+    });
+    await waitFor(() =>
+      expect(fetch.mock.calls.some((c) => String(c[0]).startsWith('/api/v1/exchange-rates/status'))).toBe(
+        true,
+      ),
+    );
+    expect(screen.queryByText(/Exchange rates are out of date/)).toBeNull();
   });
 
   it('tells a pending account that test mode works meanwhile', async () => {

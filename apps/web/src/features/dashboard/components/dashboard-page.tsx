@@ -92,7 +92,7 @@ function StatCard({
 export default function DashboardPage({ links = {} }: { links?: DashboardLinks }) {
   const { t, i18n } = useTranslation('dashboard');
   const { user, loading } = useSession();
-  const { analytics, balances, recent } = useDashboard();
+  const { analytics, balances, recent, rates } = useDashboard();
   useLivePayments({ enabled: Boolean(user) });
   const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
   const a = analytics.data;
@@ -104,6 +104,18 @@ export default function DashboardPage({ links = {} }: { links?: DashboardLinks }
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
       {user?.status === 'pending' && <Banner tone="warning">{t('pending')}</Banner>}
+      {rates.data?.stale && (
+        <Banner tone="warning">
+          {rates.data.marketUpdatedAt
+            ? t('ratesStale', {
+                when: new Intl.DateTimeFormat(i18n.language, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                }).format(new Date(rates.data.marketUpdatedAt)),
+              })
+            : t('ratesNever')}
+        </Banner>
+      )}
 
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">

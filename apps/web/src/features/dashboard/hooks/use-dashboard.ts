@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../lib/auth.ts';
 import { LIVE_KEYS } from '../../../lib/use-live-payments.ts';
-import { fetchBalances, fetchPaymentAnalytics, fetchRecentTransactions } from '../api/dashboard-api.ts';
+import {
+  fetchBalances,
+  fetchPaymentAnalytics,
+  fetchRatesStatus,
+  fetchRecentTransactions,
+} from '../api/dashboard-api.ts';
 
 const timeZone = () => {
   try {
@@ -30,5 +35,12 @@ export function useDashboard() {
     queryFn: fetchRecentTransactions,
     enabled,
   });
-  return { analytics, balances, recent };
+  // Stale rates are a live-mode concern (test mode prices from built-in tables): asked only in live mode.
+  const rates = useQuery({
+    queryKey: ['exchange-rates', 'status'],
+    queryFn: fetchRatesStatus,
+    enabled: enabled && user?.mode === 'live',
+    refetchInterval: 60_000,
+  });
+  return { analytics, balances, recent, rates };
 }
