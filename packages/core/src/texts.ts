@@ -288,8 +288,10 @@ export const T = {
   webhookUrlPrivate:
     'The webhook URL points to a private, loopback or link-local address, which cannot receive webhooks',
   webhookUrlUnresolvable: 'The webhook URL host name does not resolve to an address',
+  webhookUrlPrivateDev:
+    'The webhook URL points to a private, loopback or link-local address. To receive webhooks on this machine while developing, start the server with ALLOW_PRIVATE_WEBHOOKS=true (never in production).',
   webhookEventsInvalid:
-    'Events must be among payment.created, payment.partial, payment.confirmed, payment.failed and payment.expired',
+    'Events must be among payment.created, payment.partial, payment.confirmed, payment.failed, payment.expired and payment.reversed',
   webhookNotConfigured: 'No webhook endpoint is configured yet: save a webhook URL first',
   webhookEventNotFound: 'Webhook event not found',
   // Transactions, payment links and dashboard screens (merchant spec 2, 5, 8 and 9)

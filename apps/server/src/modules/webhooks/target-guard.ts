@@ -96,10 +96,9 @@ export async function assertWebhookTarget({ url, config }: { url: string; config
     }
   }
   if (addresses.length === 0 || addresses.some(isPrivateAddress)) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: T.webhookUrlPrivate,
-      details: { url: T.webhookUrlPrivate },
-    });
+    // A developer pointing webhooks at a local receiver is told how to allow it; production says no more.
+    const message = config.env === 'production' ? T.webhookUrlPrivate : T.webhookUrlPrivateDev;
+    throw new AppError('VALIDATION_ERROR', { message, details: { url: message } });
   }
 }
 

@@ -1,3 +1,4 @@
+import { T } from '@coinlane/core/texts';
 import { verifyWebhookSignature } from '@coinlane/core/webhook-signature';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -454,9 +455,30 @@ describe('private targets', () => {
         });
         expect(res.statusCode, url).toBe(400);
         expect(res.json().error.message).toMatch(/private, loopback or link-local/);
+        // Outside production the merchant (a developer on a laptop) is told how to allow it.
+        expect(res.json().error.message).toContain('ALLOW_PRIVATE_WEBHOOKS=true');
       }
     });
     expect((await m.call({ method: 'GET', url: '/api/v1/webhooks/config' })).json().data.url).toBeNull();
+  });
+
+  it('are refused in production without the development hint', async () => {
+    const m = await createMerchant(ctx);
+    const env = ctx.config.env;
+    ctx.config.env = 'production';
+    try {
+      const res = await refusing(() =>
+        m.call({
+          method: 'PUT',
+          url: '/api/v1/webhooks/config',
+          payload: { url: 'https://10.1.2.3/hooks', events: ['payment.created'] },
+        }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(T.webhookUrlPrivate);
+    } finally {
+      ctx.config.env = env;
+    }
   });
 
   it('are refused again at connect time (an address literal, and a host name that resolves to loopback)', async () => {

@@ -26,6 +26,7 @@ const en = {
     credentials: T.webhookUrlCredentials,
     https: T.webhookUrlHttps,
     private: T.webhookUrlPrivate,
+    privateDev: T.webhookUrlPrivateDev,
     unresolvable: T.webhookUrlUnresolvable,
     notConfigured: T.webhookNotConfigured,
   },
@@ -135,6 +136,8 @@ const es: Messages = {
     https: 'La URL del webhook debe usar https',
     private:
       'La URL del webhook apunta a una dirección privada, de loopback o de enlace local, que no puede recibir webhooks',
+    privateDev:
+      'La URL del webhook apunta a una dirección privada, de loopback o de enlace local. Para recibir webhooks en este equipo mientras desarrollas, inicia el servidor con ALLOW_PRIVATE_WEBHOOKS=true (nunca en producción).',
     unresolvable: 'El nombre de host de la URL del webhook no se resuelve a ninguna dirección',
     notConfigured: 'Aún no hay ningún endpoint de webhook: guarda primero una URL de webhook',
   },
@@ -241,6 +244,8 @@ const fr: Messages = {
     https: 'L’URL du webhook doit utiliser https',
     private:
       'L’URL du webhook désigne une adresse privée, de bouclage ou lien-local, qui ne peut pas recevoir de webhooks',
+    privateDev:
+      'L’URL du webhook désigne une adresse privée, de bouclage ou lien-local. Pour recevoir des webhooks sur cette machine pendant le développement, démarrez le serveur avec ALLOW_PRIVATE_WEBHOOKS=true (jamais en production).',
     unresolvable: 'Le nom d’hôte de l’URL du webhook ne correspond à aucune adresse',
     notConfigured:
       'Aucun point de terminaison webhook n’est encore configuré : enregistrez d’abord une URL de webhook',
@@ -349,6 +354,8 @@ const de: Messages = {
     https: 'Die Webhook-URL muss https verwenden',
     private:
       'Die Webhook-URL verweist auf eine private, Loopback- oder Link-Local-Adresse, die keine Webhooks empfangen kann',
+    privateDev:
+      'Die Webhook-URL verweist auf eine private, Loopback- oder Link-Local-Adresse. Um während der Entwicklung Webhooks auf diesem Rechner zu empfangen, starten Sie den Server mit ALLOW_PRIVATE_WEBHOOKS=true (niemals in der Produktion).',
     unresolvable: 'Der Hostname der Webhook-URL lässt sich keiner Adresse zuordnen',
     notConfigured: 'Noch kein Webhook-Endpunkt eingerichtet: Speichern Sie zuerst eine Webhook-URL',
   },

@@ -48,6 +48,7 @@ function useWebhookText() {
       [T.webhookUrlCredentials]: t('url.credentials'),
       [T.webhookUrlHttps]: t('url.https'),
       [T.webhookUrlPrivate]: t('url.private'),
+      [T.webhookUrlPrivateDev]: t('url.privateDev'),
       [T.webhookUrlUnresolvable]: t('url.unresolvable'),
       [T.webhookNotConfigured]: t('url.notConfigured'),
     };
