@@ -14,12 +14,17 @@
 //       Transfer logs (--evm-logs in total, ~500 per block); a fresh watcher then scans them all from its cursor
 //       with eth_getLogs (500-block ranges): logs per minute, and the process's RSS after the scan.
 //   (c) Gas of a forwarder flush of 1 and of 50 token payments (packages/contracts measureFlushGas, task B's
-//       measurement: one flushMany transaction that deploys each clone and moves its balance).
+//       measurement: one flushMany transaction that deploys each clone and moves its balance), with the current
+//       factory (v2) and the first one (v1, legacy/forwarder-factory-v1.json) side by side.
 //
 //   npm run bench -- chains-evm [--payments=50] [--evm-logs=5000] [--skip-latency] [--skip-scan]
 import { fileURLToPath } from 'node:url';
 import { testTokenAbi } from '@coinlane/contracts/abi';
-import { deployForwarderFactory, deployTestToken } from '@coinlane/contracts/deploy';
+import {
+  deployForwarderFactory,
+  deployForwarderFactoryV1,
+  deployTestToken,
+} from '@coinlane/contracts/deploy';
 import { measureFlushGas } from '@coinlane/contracts/measure-flush-gas';
 import { sql } from 'kysely';
 import { type Address, encodeFunctionData, parseEther } from 'viem';
@@ -205,7 +210,10 @@ async function scan(node: Hardhat, logs: number) {
 
 async function flushGas(node: Hardhat) {
   const deployer = { wallet: node.wallets[0]!, publicClient: node.publicClient };
-  const factory = await deployForwarderFactory(deployer);
+  const factories = [
+    ['v2', await deployForwarderFactory(deployer)],
+    ['v1 (before issue 13)', await deployForwarderFactoryV1(deployer)],
+  ] as const;
   const token = await deployTestToken({
     ...deployer,
     name: 'Tether USD',
@@ -213,23 +221,26 @@ async function flushGas(node: Hardhat) {
     decimals: 6,
     noReturn: true,
   });
-  const merchant = node.wallets[4]!.account.address;
   console.log(
     '(c) forwarder flush gas (one flushMany transaction; deploys each clone, moves USDT-like tokens)',
   );
-  for (const payments of [1, 50]) {
-    const g = await measureFlushGas({
-      publicClient: node.publicClient,
-      payer: node.wallets[2]!,
-      caller: node.wallets[3]!,
-      factory,
-      token,
-      merchant,
-      payments,
-    });
-    console.log(
-      `    ${String(payments).padStart(2)} payment(s): ${g.gasUsed} gas, ${g.perPayment} per payment`,
-    );
+  for (const [version, factory] of factories) {
+    // a fresh merchant per version: its first token receipt (a new balance slot) costs the same in both
+    const merchant = privateKeyToAccount(generatePrivateKey()).address;
+    for (const payments of [1, 50]) {
+      const g = await measureFlushGas({
+        publicClient: node.publicClient,
+        payer: node.wallets[2]!,
+        caller: node.wallets[3]!,
+        factory,
+        token,
+        merchant,
+        payments,
+      });
+      console.log(
+        `    ${version} ${String(payments).padStart(2)} payment(s): ${g.gasUsed} gas, ${g.perPayment} per payment`,
+      );
+    }
   }
 }
 

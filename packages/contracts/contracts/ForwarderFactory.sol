@@ -9,6 +9,12 @@ import {Forwarder} from "./Forwarder.sol";
 ///         constructor, with salt keccak256(abi.encode(merchant, paymentSalt)). The merchant is part of the salt,
 ///         and the factory initialises each clone with that merchant in the same call that creates it, so the
 ///         address can only ever forward to that merchant. No owner, no upgrade, no fees, no funds held here.
+/// @dev Version 2 (decision 010, 2026-11-25): a request's gas budget is requestGas(tokens.length), which covers
+///      every call its forwarder may make with their fixed gas (Forwarder v2 moves each asset on its own), so the
+///      sum of the requests' budgets bounds a whole batch (src/flush-gas.ts) whatever merchants and tokens do.
+///      Version 1 (a fixed 300,000 per request, a forwarder that reverted the whole flush when one asset failed)
+///      stays deployed for the deposit addresses computed under it; it is not upgraded: a new version is a new
+///      factory, and each payment keeps the factory of its address.
 contract ForwarderFactory {
     struct Request {
         address merchant;
@@ -32,12 +38,16 @@ contract ForwarderFactory {
     error OnlySelf();
     error InsufficientGas();
 
-    /// @notice Gas given to each request of flushMany: a first flush (clone deployment, initialisation, ETH and a
-    ///         few tokens) needs about 100,000; the rest is headroom for merchants that are contract wallets.
-    uint256 public constant REQUEST_GAS = 300_000;
-    /// @dev What must be left before a request so that it really gets REQUEST_GAS (the EIP-150 63/64 rule) plus
-    ///      the events and loop overhead after it.
-    uint256 private constant REQUEST_GAS_RESERVE = (REQUEST_GAS * 64) / 63 + 20_000;
+    /// @notice Gas of a request of flushMany without tokens: the clone's deployment and initialisation (about
+    ///         75,000), the ETH sent to the merchant with its stipend (Forwarder.ETH_GAS plus the call's costs) and
+    ///         the checks around it.
+    uint256 public constant REQUEST_BASE_GAS = 200_000;
+    /// @notice Gas added to a request per token it names: a balanceOf and a transfer with their fixed gas
+    ///         (Forwarder.BALANCE_GAS, Forwarder.TRANSFER_GAS) and the checks and event around them.
+    uint256 public constant REQUEST_TOKEN_GAS = 150_000;
+    /// @dev What must be left before a request beyond 64/63 of its budget (the EIP-150 rule): the events and the
+    ///      loop after it.
+    uint256 private constant REQUEST_GAS_RESERVE = 20_000;
 
     constructor() {
         address impl = address(new Forwarder());
@@ -52,7 +62,8 @@ contract ForwarderFactory {
     }
 
     /// @notice Deploys the forwarder of (merchant, paymentSalt) if it has no code yet, then flushes ETH and `tokens`
-    ///         to the merchant. Anyone may call it. Reverts when the flush fails (nothing changes).
+    ///         to the merchant. Anyone may call it. An asset that cannot move stays in the forwarder (its
+    ///         ForwardFailed event); the call reverts only when too little gas was given (InsufficientGas).
     function flush(address merchant, bytes32 paymentSalt, address[] calldata tokens) external returns (address) {
         address forwarder = _deployIfNeeded(merchant, paymentSalt);
         Forwarder(payable(forwarder)).flush(tokens);
@@ -60,17 +71,24 @@ contract ForwarderFactory {
         return forwarder;
     }
 
+    /// @notice The gas budget of a flushMany request naming `tokenCount` tokens.
+    function requestGas(uint256 tokenCount) public pure returns (uint256) {
+        return REQUEST_BASE_GAS + tokenCount * REQUEST_TOKEN_GAS;
+    }
+
     /// @notice Flushes many deposit addresses in one transaction. Each request runs in its own call frame with a
-    ///         fixed gas budget (REQUEST_GAS): one that fails (a token that reverts, a merchant that refuses ETH or
-    ///         burns gas, a zero merchant) is rolled back alone and reported with FlushFailed; the others are
-    ///         flushed and reported with Flushed. Before each request the whole transaction reverts with
-    ///         InsufficientGas unless the full budget is left, so a caller's low gas limit (or a gas estimate) can
-    ///         never turn into a silently skipped request: a request fails only for its own reasons.
+    ///         fixed gas budget (requestGas): one that fails (a zero merchant; with a v2 forwarder an asset that
+    ///         cannot move no longer fails its request, see Forwarder) is rolled back alone and reported with
+    ///         FlushFailed; the others are flushed and reported with Flushed. Before each request the whole
+    ///         transaction reverts with InsufficientGas unless the full budget is left, so a caller's low gas limit
+    ///         (or a gas estimate) can never turn into a silently skipped request: a request fails only for its own
+    ///         reasons. The sum of the budgets bounds the whole call (src/flush-gas.ts).
     function flushMany(Request[] calldata requests) external {
         for (uint256 i = 0; i < requests.length; ++i) {
             Request calldata r = requests[i];
-            if (gasleft() < REQUEST_GAS_RESERVE) revert InsufficientGas();
-            try this.flushOne{gas: REQUEST_GAS}(r.merchant, r.paymentSalt, r.tokens) {
+            uint256 budget = requestGas(r.tokens.length);
+            if (gasleft() < (budget * 64) / 63 + REQUEST_GAS_RESERVE) revert InsufficientGas();
+            try this.flushOne{gas: budget}(r.merchant, r.paymentSalt, r.tokens) {
                 emit Flushed(predict(r.merchant, r.paymentSalt), r.merchant, r.paymentSalt);
             } catch {
                 emit FlushFailed(predict(r.merchant, r.paymentSalt), r.merchant, r.paymentSalt, _returnDataHead());

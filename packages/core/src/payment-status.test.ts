@@ -33,6 +33,12 @@ const state = (
   exception: TPaymentState['exception'] = 'none',
 ): TPaymentState => ({ status, exception, amountDue: DUE, expiresAt: EXPIRES, ...t });
 const seen = (t: TTransferTotals): TPaymentEvent => ({ type: 'transfers_changed', totals: t });
+/** Totals seen once the clock has passed the expiry. */
+const seenPastExpiry = (t: TTransferTotals): TPaymentEvent => ({
+  type: 'transfers_changed',
+  totals: t,
+  pastExpiry: true,
+});
 
 describe('transitionPayment: one step', () => {
   it.each<
@@ -187,12 +193,12 @@ describe('transitionPayment: one step', () => {
       ['payment.updated'],
     ],
     [
-      'reorg orphans the confirming block: back to awaiting confirmations',
+      'reorg orphans the confirming block: back to awaiting confirmations, reversed',
       state('confirmed', totals(DUE, DUE, 0n, 6)),
       seen(totals(DUE, 0n, 0n, 0)),
       'pending',
       'none',
-      ['payment.updated'],
+      ['payment.reversed'],
     ],
     [
       're-mined deep enough after a reorg: confirmed again',
@@ -203,20 +209,84 @@ describe('transitionPayment: one step', () => {
       ['payment.confirmed'],
     ],
     [
-      'reorg removes the money of a confirmed payment: pending with nothing',
+      'reorg removes the money of a confirmed payment: pending with nothing, reversed',
       state('confirmed', totals(DUE, DUE, 0n, 5)),
       seen(totals(0n)),
+      'pending',
+      'none',
+      ['payment.reversed'],
+    ],
+    [
+      'reorg takes one of two confirmed transfers: partial, reversed',
+      state('confirmed', totals(DUE, DUE, 0n, 6)),
+      seen(totals(600n, 600n, 0n, 6)),
+      'partial',
+      'paid_partial',
+      ['payment.reversed'],
+    ],
+    [
+      'reorg removes the money of a confirmed payment after its expiry: expired, reversed',
+      state('confirmed', totals(DUE, DUE, 0n, 5)),
+      seenPastExpiry(totals(0n)),
+      'expired',
+      'none',
+      ['payment.reversed'],
+    ],
+    [
+      'reorg orphans the confirming block after the expiry, the money still seen in time: awaiting, reversed',
+      state('confirmed', totals(DUE, DUE, 0n, 5)),
+      seenPastExpiry(totals(DUE)),
+      'pending',
+      'none',
+      ['payment.reversed'],
+    ],
+    [
+      'past expiry, the money seen in time replaced by a fee bump seen late (or flagged late unmined): expired, paid late',
+      state('pending', totals(DUE)),
+      seenPastExpiry(totals(DUE, 0n, DUE)),
+      'expired',
+      'paid_late',
+      ['payment.expired'],
+    ],
+    [
+      'past expiry, the money seen in time gains a confirmation: still awaiting',
+      state('pending', totals(DUE)),
+      seenPastExpiry(totals(DUE, 0n, 0n, 1)),
       'pending',
       'none',
       ['payment.updated'],
     ],
     [
-      'reorg takes one of two confirmed transfers: partial',
-      state('confirmed', totals(DUE, DUE, 0n, 6)),
-      seen(totals(600n, 600n, 0n, 6)),
-      'partial',
+      'past expiry, the money seen in time confirmed: confirmed',
+      state('pending', totals(DUE, 0n, 0n, 1)),
+      seenPastExpiry(totals(DUE, DUE, 0n, 2)),
+      'confirmed',
+      'none',
+      ['payment.confirmed'],
+    ],
+    [
+      'past expiry, more money seen late while the amount seen in time awaits: still awaiting, paid over',
+      state('pending', totals(DUE)),
+      seenPastExpiry(totals(1500n, 0n, 500n)),
+      'pending',
+      'paid_over',
+      ['payment.updated'],
+    ],
+    [
+      'past expiry before the sweep, a partial payment gains a confirmation: expired, the part flagged',
+      state('partial', totals(400n), 'paid_partial'),
+      seenPastExpiry(totals(400n, 0n, 0n, 1)),
+      'expired',
       'paid_partial',
-      ['payment.partial'],
+      ['payment.expired'],
+    ],
+    [
+      'expiry while the full amount awaits, but it counts as late: expires, paid late',
+      state('pending', totals(DUE, 0n, DUE)),
+      { type: 'expiry_reached' },
+      'expired',
+      'paid_late',
+      ['payment.expired'],
     ],
     [
       'reorg of an overpaid confirmed payment that still covers the amount: stays confirmed',
@@ -344,6 +414,11 @@ describe('payment predicates', () => {
       { final: false, open: true, cancel: false, expire: false, awaiting: true, retry: false, remaining: 0n },
     ],
     [
+      'paid, but the money counts as late: not awaiting, expires',
+      state('pending', totals(DUE, 0n, 400n)),
+      { final: false, open: true, cancel: false, expire: true, awaiting: false, retry: false, remaining: 0n },
+    ],
+    [
       'confirmed over',
       state('confirmed', totals(1500n, 1500n)),
       {
@@ -441,6 +516,30 @@ describe('transitionPaymentLink', () => {
       link('completed'),
       { type: 'payment_confirmed' },
       'completed',
+      false,
+      undefined,
+    ],
+    [
+      'the completing payment reversed: active again',
+      link('completed'),
+      { type: 'payment_reversed', now },
+      'active',
+      true,
+      undefined,
+    ],
+    [
+      'the completing payment reversed after the link expired: expired',
+      link('completed', earlier),
+      { type: 'payment_reversed', now },
+      'expired',
+      true,
+      undefined,
+    ],
+    [
+      'a reversal reaches an active link: nothing',
+      link('active'),
+      { type: 'payment_reversed', now },
+      'active',
       false,
       undefined,
     ],

@@ -12,7 +12,9 @@
  *
  * Amounts come from the payment's transfers, summed by the caller: `received` counts every transfer that is
  * not removed, `confirmed` those with the network's required confirmations, `late` those first seen after the
- * payment had closed (expired or failed).
+ * payment had closed (expired or failed) or after its expiry time, and those a watcher flagged late because they
+ * stayed unmined too long after the expiry. Only money seen in time (`received - late`) holds an attempt open
+ * past its expiry.
  */
 
 export const PAYMENT_STATUSES = ['pending', 'partial', 'confirmed', 'failed', 'expired'] as const;
@@ -28,6 +30,11 @@ export const PAYMENT_EVENT_TYPES = [
   'payment.confirmed',
   'payment.failed',
   'payment.expired',
+  /**
+   * A confirmed payment is confirmed no more: a reorganisation took away the block that confirmed it. The payload
+   * is the payment as it now is (pending awaiting confirmations, partial, or expired when its money is gone).
+   */
+  'payment.reversed',
   /** Anything else a watcher of the payment wants to see: confirmations, late or over payments, reorgs. */
   'payment.updated',
 ] as const;
@@ -38,7 +45,10 @@ export type TTransferTotals = {
   received: bigint;
   /** Sum of the transfers with the required confirmations. */
   confirmed: bigint;
-  /** Sum of the transfers first seen after the payment had expired or failed (counted in `received` too). */
+  /**
+   * Sum of the transfers first seen after the payment had expired or failed, or after its expiry time, or left
+   * unmined too long after it (counted in `received` too).
+   */
   late: bigint;
   /** Fewest confirmations among the counted transfers (0 without transfers). */
   confirmations: number;
@@ -59,7 +69,16 @@ export type TPaymentEvent =
    * A transfer was seen, gained confirmations, or was removed (reorganisation, dropped from the mempool,
    * replaced): the new totals over all the payment's transfers.
    */
-  | { type: 'transfers_changed'; totals: TTransferTotals }
+  | {
+      type: 'transfers_changed';
+      totals: TTransferTotals;
+      /**
+       * The clock has passed expiresAt (the caller checks `now >= expiresAt`): an open attempt whose money seen
+       * in time no longer covers the amount (a fee bump first seen after the expiry replaced it, or it was
+       * flagged late) expires now, its money kept and flagged.
+       */
+      pastExpiry?: boolean;
+    }
   /** The clock passed expiresAt (the caller checks `now >= expiresAt`). */
   | { type: 'expiry_reached' }
   /** The merchant cancels the attempt. */
@@ -86,12 +105,18 @@ export const isOpen = (s: Pick<TPaymentState, 'status'>) => s.status === 'pendin
 /** A merchant may cancel an attempt that is pending and has received nothing. */
 export const canCancel = (s: Pick<TPaymentState, 'status' | 'received'>) =>
   s.status === 'pending' && s.received === 0n;
-/** The full amount has been seen but not yet confirmed: the attempt no longer expires. */
-export const isAwaitingConfirmations = (s: Pick<TPaymentState, 'status' | 'received' | 'amountDue'>) =>
-  isOpen(s) && s.received >= s.amountDue;
-/** Expiry applies to an open attempt that has not seen its full amount. */
-export const canExpire = (s: Pick<TPaymentState, 'status' | 'received' | 'amountDue'>) =>
-  isOpen(s) && s.received < s.amountDue;
+/** Money seen in time: what was received less what counts as late. */
+const inTime = (s: Pick<TPaymentState, 'received' | 'late'>) => s.received - s.late;
+/**
+ * The full amount has been seen in time but not yet confirmed: the attempt does not expire while it waits, but
+ * only for a bounded number of blocks (a watcher flags money left unmined longer as late, which ends the wait).
+ */
+export const isAwaitingConfirmations = (
+  s: Pick<TPaymentState, 'status' | 'received' | 'late' | 'amountDue'>,
+) => isOpen(s) && inTime(s) >= s.amountDue;
+/** Expiry applies to an open attempt that has not seen its full amount in time. */
+export const canExpire = (s: Pick<TPaymentState, 'status' | 'received' | 'late' | 'amountDue'>) =>
+  isOpen(s) && inTime(s) < s.amountDue;
 /** The amount still to pay (0 when paid in full or over). */
 export const amountRemaining = (s: Pick<TPaymentState, 'received' | 'amountDue'>) =>
   s.received >= s.amountDue ? 0n : s.amountDue - s.received;
@@ -111,6 +136,10 @@ function openOutcome(
   if (t.received > 0n) return { status: 'partial', exception };
   return { status: 'pending', exception };
 }
+
+/** Exception of an attempt that expires now: late money first, then a part paid. */
+const expiredException = (s: TTransferTotals): TPaymentException =>
+  s.late > 0n ? 'paid_late' : s.received > 0n ? 'paid_partial' : 'none';
 
 /** Exception of a closed (expired or failed) attempt for its totals. */
 function closedException(t: TTransferTotals, previous: TPaymentException): TPaymentException {
@@ -152,8 +181,11 @@ export function transitionPayment(state: TPaymentState, event: TPaymentEvent): T
     case 'expiry_reached': {
       if (!canExpire(state)) return unchanged;
       // An attempt that saw part of its amount expires with the part flagged, never dropped.
-      const exception: TPaymentException = state.received > 0n ? 'paid_partial' : 'none';
-      return { state: { ...state, status: 'expired', exception }, changed: true, emit: ['payment.expired'] };
+      return {
+        state: { ...state, status: 'expired', exception: expiredException(state) },
+        changed: true,
+        emit: ['payment.expired'],
+      };
     }
 
     case 'transfers_changed': {
@@ -169,21 +201,28 @@ export function transitionPayment(state: TPaymentState, event: TPaymentEvent): T
               ? 'none'
               : state.exception;
         next = { ...state, ...t, exception };
-      } else if (state.status === 'confirmed') {
-        // A reorganisation orphaned the block that confirmed it: the chain no longer backs the confirmation, so
-        // the attempt is open again with what the chain now shows (awaiting confirmations, partial or nothing),
-        // and confirms again when the money is re-mined deep enough. Expiry does not apply while the full amount
-        // is seen (isAwaitingConfirmations).
-        next = { ...state, ...t, ...openOutcome(state.amountDue, t) };
       } else if (state.status === 'expired' || state.status === 'failed') {
         next = { ...state, ...t, exception: closedException(t, state.exception) };
       } else {
+        // Open, or confirmed until a reorganisation orphaned the block that confirmed it: the chain no longer
+        // backs the confirmation, so the attempt is open again with what the chain now shows (awaiting
+        // confirmations, partial or nothing), and confirms again when the money is re-mined deep enough.
         next = { ...state, ...t, ...openOutcome(state.amountDue, t) };
+        // Past the expiry, only money seen in time holds the attempt open (isAwaitingConfirmations): money first
+        // seen later (a fee bump that replaced the original), or left unmined too long, does not.
+        if (event.pastExpiry && next.status !== 'confirmed' && canExpire(next)) {
+          next = { ...next, status: 'expired', exception: expiredException(next) };
+        }
       }
       const statusChanged = next.status !== state.status;
       const changed = statusChanged || next.exception !== state.exception || !sameTotals(state, t);
       if (!changed) return unchanged;
-      const statusEvent = statusChanged ? EVENT_OF_STATUS[next.status] : undefined;
+      // A confirmed payment that is confirmed no more says so in one event, whatever it is now.
+      const statusEvent = !statusChanged
+        ? undefined
+        : state.status === 'confirmed'
+          ? 'payment.reversed'
+          : EVENT_OF_STATUS[next.status];
       return { state: next, changed: true, emit: [statusEvent ?? 'payment.updated'] };
     }
   }
@@ -200,6 +239,11 @@ export type TPaymentLinkState = { status: TPaymentLinkStatus; expiresAt: Date | 
 export type TPaymentLinkEvent =
   /** One of its payments was confirmed (even after the link's expiry: that payment was seen in time). */
   | { type: 'payment_confirmed' }
+  /**
+   * The payment that completed it was reversed by a reorganisation: the link is open again (active, or expired
+   * when its own expiry has passed) so the customer can pay again.
+   */
+  | { type: 'payment_reversed'; now: Date }
   /** The clock passed expiresAt. */
   | { type: 'expiry_reached' }
   /** The merchant switches the link off. */
@@ -230,6 +274,12 @@ export function transitionPaymentLink(
     case 'payment_confirmed':
       if (state.status === 'completed') return unchanged;
       return { state: { ...state, status: 'completed' }, changed: true };
+    case 'payment_reversed':
+      if (state.status !== 'completed') return unchanged;
+      return {
+        state: { ...state, status: isLinkExpiredAt(state, event.now) ? 'expired' : 'active' },
+        changed: true,
+      };
     case 'expiry_reached':
     case 'deactivate':
       if (state.status !== 'active') return unchanged;

@@ -396,6 +396,16 @@ export const T = {
     `The forwarder factory ${factory} configured for ${network} has no code on the node: deploy it (npm run evm:deploy-factory) or correct the address. Forwarder deposit addresses are not handed out until it is there.`,
   evmFactoryMismatch: (network: string, factory: string) =>
     `The contract at ${factory} configured as the ${network} forwarder factory does not compute Coinlane's deposit addresses: it is not Coinlane's ForwarderFactory. Forwarder deposit addresses are not handed out under it.`,
+  evmTokenDecimalsMismatch: (
+    network: string,
+    symbol: string,
+    contract: string,
+    found: number | null,
+    expected: number,
+  ) =>
+    found === null
+      ? `The ${symbol} token contract ${contract} of ${network} does not answer decimals() on the node: it is not that token. Its transfers are not credited until the configuration (CHAIN_<NETWORK>_TOKENS) or the catalogue names the right contract.`
+      : `The ${symbol} token contract ${contract} of ${network} has ${found} decimals on the node, where Coinlane expects ${expected}: its transfers are not credited until the configuration (CHAIN_<NETWORK>_TOKENS) or the catalogue names the right contract.`,
   evmFactoryUnverified: (network: string) =>
     `Live payments to forwarder deposit addresses on ${network} are not available right now: the chain watcher has not confirmed the forwarder factory on the node yet. Try again in a moment.`,
   evmChainIdMismatch: (network: string, expected: string, found: number) =>

@@ -11,6 +11,8 @@ import * as m0009 from './migrations/0009-evm-flushes.ts';
 import * as m0010 from './migrations/0010-evm-currencies.ts';
 import * as m0011 from './migrations/0011-evm-flush-backoff.ts';
 import * as m0012 from './migrations/0012-security-hardening.ts';
+import * as m0013 from './migrations/0013-utxo-money-safety.ts';
+import * as m0014 from './migrations/0014-evm-forwarder-safety.ts';
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +28,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-evm-currencies': m0010,
   '0011-evm-flush-backoff': m0011,
   '0012-security-hardening': m0012,
+  '0013-utxo-money-safety': m0013,
+  '0014-evm-forwarder-safety': m0014,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -290,6 +290,12 @@ export interface PaymentsTable {
   /** Failed flush requests of the payment so far, and when it may be tried again (0011). */
   flush_attempts: Generated<number>;
   flush_retry_at: NullableTimestamp;
+  /** The node's tip when the watcher first saw the payment past its expiry awaiting confirmations (0013). */
+  expiry_height: Generated<number | null>;
+  /** The largest flush batch the payment may be sent in after a batch of it reverted; null: any (0014). */
+  flush_batch_max: Generated<number | null>;
+  /** Left as dust by the flush job: looked at again after flush_retry_at or a transfer from this block (0014). */
+  flush_deferred_block: Generated<number | null>;
 }
 
 export interface TransfersTable {
@@ -329,8 +335,18 @@ export interface PlatformFeesTable {
   fee_amount: Numeric;
   usd_amount: NullableNumeric;
   fee_usd: NullableNumeric;
-  status: Generated<'pending' | 'invoiced'>;
+  status: Generated<'pending' | 'invoiced' | 'voided'>;
   invoiced_at: NullableTimestamp;
+  created_at: Timestamp;
+  /** When a reorganisation reversed the payment and its fee stopped counting (0013). */
+  voided_at: NullableTimestamp;
+}
+
+/** The outpoints ('txid:vout') each credited UTXO transaction spends (0013): a conflicting one replaces it. */
+export interface TransferSpendsTable {
+  network: string;
+  txid: string;
+  outpoint: string;
   created_at: Timestamp;
 }
 
@@ -458,6 +474,7 @@ export interface Database {
   payments: PaymentsTable;
   transfers: TransfersTable;
   platform_fees: PlatformFeesTable;
+  transfer_spends: TransferSpendsTable;
   outbox_events: OutboxEventsTable;
   jobs: JobsTable;
   webhook_endpoints: WebhookEndpointsTable;

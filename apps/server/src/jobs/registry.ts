@@ -1,4 +1,5 @@
 import { evmFlushJob } from '#app/modules/forwarders/evm-flush.job.ts';
+import { paymentReversedMailJob } from '#app/modules/payments/payment-reversed-mail.job.ts';
 import { walletGapNoticeJob } from '#app/modules/wallets/gap-limit.ts';
 import { deliverWebhooksJob } from '#app/modules/webhooks/deliver-webhooks.job.ts';
 import { dispatchWebhooksJob } from '#app/modules/webhooks/dispatch-webhooks.job.ts';
@@ -12,4 +13,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   deliverWebhooksJob,
   evmFlushJob,
   walletGapNoticeJob,
+  paymentReversedMailJob,
 ];

@@ -22,6 +22,7 @@ export async function insertFixedAddressPayment({
   requiredConfirmations,
   mode = 'live',
   expiresAt = new Date(Date.now() + 3600_000),
+  paymentLinkId = null,
 }: {
   db: Db;
   userId: string;
@@ -34,6 +35,8 @@ export async function insertFixedAddressPayment({
   requiredConfirmations?: number;
   mode?: 'live' | 'test';
   expiresAt?: Date;
+  /** The payment link the payment is an attempt of. */
+  paymentLinkId?: string | null;
 }): Promise<PaymentRow> {
   const resolved = await resolveCurrency({ db, currency, network });
   return insertPayment({
@@ -59,7 +62,7 @@ export async function insertFixedAddressPayment({
       description: null,
       customerEmail: null,
       metadata: {},
-      paymentLinkId: null,
+      paymentLinkId,
       attempt: 1,
     },
     actor: SYSTEM_ACTOR,
@@ -87,6 +90,7 @@ export function liveLitecoinPayments(db: Db) {
       skipFixtureCheck = false,
       walletId,
       derivationIndex,
+      paymentLinkId,
     }: {
       userId: string;
       address: string;
@@ -99,6 +103,7 @@ export function liveLitecoinPayments(db: Db) {
       /** The merchant wallet the address belongs to (a key's child with derivationIndex; else a single address). */
       walletId?: string;
       derivationIndex?: number;
+      paymentLinkId?: string;
     }): Promise<PaymentRow> {
       if (!skipFixtureCheck && handedOut.has(address))
         throw new Error(`address ${address} already handed out`);
@@ -115,6 +120,7 @@ export function liveLitecoinPayments(db: Db) {
         },
         requiredConfirmations,
         expiresAt,
+        paymentLinkId: paymentLinkId ?? null,
       });
       handedOut.add(address);
       return payment;

@@ -205,6 +205,11 @@ export const ZPayment = z.object({
    *  transaction; null until then (and for every other payment). */
   flushedAt: z.string().nullable(),
   flushTx: z.string().nullable(),
+  /** Live EVM forwarder payments: what anyone needs to flush the deposit address to your address without
+   *  Coinlane: call `flush(yourAddress, salt, tokens)` on `factory`, e.g. from a block explorer
+   *  (docs/forwarder-recovery.md). `factory` is null for a payment made before Coinlane recorded it (use your
+   *  network's factory). Null for every other payment; never on the public payment endpoints. */
+  forwarder: z.object({ factory: z.string().nullable(), salt: z.string() }).nullable(),
 });
 export type TPayment = z.infer<typeof ZPayment>;
 
@@ -220,6 +225,8 @@ export const ZFlushTransaction = z.object({
   data: z.string(),
   chainId: z.number().int(),
   value: z.literal('0'),
+  /** A gas limit that is enough whatever the tokens and your address do (decimal string). */
+  gas: z.string(),
   /** The payment's deposit address (the forwarder) and the address it forwards to. */
   depositAddress: z.string(),
   merchantAddress: z.string(),

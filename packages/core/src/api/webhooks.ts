@@ -2,13 +2,17 @@ import { z } from 'zod';
 import { MODES } from '../options.ts';
 import { T } from '../texts.ts';
 
-/** Events a merchant can subscribe a webhook endpoint to (merchant spec 7, plus partial and expired). */
+/**
+ * Events a merchant can subscribe a webhook endpoint to (merchant spec 7, plus partial and expired, and reversed:
+ * a confirmed payment that a chain reorganisation took back).
+ */
 export const WEBHOOK_EVENT_TYPES = [
   'payment.created',
   'payment.partial',
   'payment.confirmed',
   'payment.failed',
   'payment.expired',
+  'payment.reversed',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event sent by POST /webhooks/config/test. */

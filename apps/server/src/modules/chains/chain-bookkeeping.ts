@@ -137,9 +137,11 @@ export async function rollBackToFork({
 /**
  * One incoming transfer (an output, a native transfer or a token Transfer log) to a watched address, in a block
  * or (UTXO) in the mempool. A transfer (network, txid, index) seen for the first time goes to the payment
- * `findOutputPayment` names, or is left unassigned and logged once (`unassigned` remembers it); one seen before
- * keeps its payment: a removed one is restored, and its block and confirmations follow `block` (a transfer
- * already confirmed in this very block is left alone).
+ * `findOutputPayment` names (UTXO: among the payments created by `notCreatedAfter`, when the transaction was
+ * first seen), or is left unassigned and logged once (`unassigned` remembers it); one seen before keeps its
+ * payment: a removed one is restored, and its block and confirmations follow `block` (a transfer already
+ * confirmed in this very block is left alone). UTXO `spends` (the outpoints the transaction spends) are recorded
+ * with it, and the unconfirmed transfers of conflicting transactions removed in the same database transaction.
  */
 export async function creditTransfer({
   db,
@@ -153,6 +155,8 @@ export async function creditTransfer({
   unassigned,
   log,
   now,
+  spends,
+  notCreatedAfter,
 }: {
   db: Db;
   network: string;
@@ -166,6 +170,10 @@ export async function creditTransfer({
   unassigned: Set<string>;
   log?: WatcherLog;
   now: Date;
+  /** UTXO: the outpoints ('<txid>:<vout>') the transaction spends. */
+  spends?: readonly string[];
+  /** UTXO: the latest creation time of a payment this output can be for (its transaction's first sighting). */
+  notCreatedAfter?: Date;
 }) {
   if (amount <= 0n) return;
   const existing = await findChainTransfer({ db, network, txid, outputIndex: index });
@@ -176,6 +184,7 @@ export async function creditTransfer({
       address,
       amount,
       ...(currency ? { currency } : {}),
+      ...(notCreatedAfter ? { notCreatedAfter } : {}),
       now,
     });
     if (!target.paymentId) {
@@ -184,12 +193,14 @@ export async function creditTransfer({
         unassigned.add(key);
         log?.warn(
           { network, txid, index, address, amount: amount.toString(), target },
-          'transfer to a shared address matches no payment unambiguously: left unassigned',
+          target.rule === 'predates_payments'
+            ? 'transfer first seen before any payment of its address was created: left unassigned'
+            : 'transfer to a shared address matches no payment unambiguously: left unassigned',
         );
       }
       return;
     }
-    await recordPaymentTransfer({
+    const recorded = await recordPaymentTransfer({
       db,
       paymentId: target.paymentId,
       transfer: {
@@ -200,9 +211,16 @@ export async function creditTransfer({
         blockHeight: block?.height ?? null,
         blockHash: block?.hash ?? null,
         seenAt: now,
+        ...(spends ? { spends } : {}),
       },
       now,
     });
+    for (const r of recorded.replaced) {
+      log?.info(
+        { network, txid: r.txid, by: txid },
+        'unconfirmed transfer replaced by a conflicting transaction (fee bump or double spend)',
+      );
+    }
     return;
   }
   if (existing.status === 'removed') {

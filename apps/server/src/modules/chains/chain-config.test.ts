@@ -60,6 +60,7 @@ describe('chain configuration', () => {
         'usdt:0x5fbdb2315678afecb367f032d93f642f64180aa3, USDC:0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
       CHAIN_ETHEREUM_FACTORY: '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0',
       CHAIN_ETHEREUM_GAS_KEY: key,
+      CHAIN_ETHEREUM_MAX_GAS_GWEI: '42.5',
       CHAIN_POLYGON_RPC_URL: 'https://polygon-rpc.example.com/v1/secret',
       CHAIN_BINANCE_SMART_CHAIN_RPC_URL: 'http://127.0.0.1:8546',
       CHAIN_BINANCE_SMART_CHAIN_MODE: 'testnet',
@@ -80,6 +81,7 @@ describe('chain configuration', () => {
         },
         factory: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
         gasKey: key,
+        maxGasPrice: 42_500_000_000n,
       },
       {
         family: 'evm',
@@ -90,6 +92,7 @@ describe('chain configuration', () => {
         tokens: {},
         factory: null,
         gasKey: null,
+        maxGasPrice: null,
       },
       {
         family: 'evm',
@@ -100,6 +103,7 @@ describe('chain configuration', () => {
         tokens: {},
         factory: null,
         gasKey: null,
+        maxGasPrice: null,
       },
       {
         family: 'evm',
@@ -110,6 +114,7 @@ describe('chain configuration', () => {
         tokens: {},
         factory: null,
         gasKey: null,
+        maxGasPrice: null,
       },
     ]);
     const config = loadConfig({ NODE_ENV: 'test', CHAIN_POLYGON_RPC_URL: 'http://127.0.0.1:8545' });
@@ -159,6 +164,14 @@ describe('chain configuration', () => {
     [
       { CHAIN_ETHEREUM_RPC_URL: 'http://h:1', CHAIN_ETHEREUM_FACTORY: '0x1234' },
       /CHAIN_ETHEREUM_FACTORY: This is not a valid EVM address/,
+    ],
+    [
+      { CHAIN_ETHEREUM_RPC_URL: 'http://h:1', CHAIN_ETHEREUM_MAX_GAS_GWEI: '0' },
+      /CHAIN_ETHEREUM_MAX_GAS_GWEI: must be a positive number of gwei/,
+    ],
+    [
+      { CHAIN_ETHEREUM_MAX_GAS_GWEI: '50' },
+      /CHAIN_ETHEREUM_MAX_GAS_GWEI: is set but CHAIN_ETHEREUM_RPC_URL is not/,
     ],
   ])('names the bad EVM variable (%o)', (env, message) => {
     expect(() => loadConfig({ NODE_ENV: 'test', ...env })).toThrow(message);

@@ -1,5 +1,6 @@
 import { CRYPTO_CURRENCIES, NETWORK_IDS, NETWORKS, type TNetworkId } from '@coinlane/core/currencies';
 import { checksumEvmAddress, type TEvmAddress } from '@coinlane/core/evm-keys';
+import { parseUnits } from 'viem';
 
 export const CHAIN_MODES = ['mainnet', 'testnet', 'regtest'] as const;
 export type ChainMode = (typeof CHAIN_MODES)[number];
@@ -16,7 +17,9 @@ export type UtxoChainConfig = { family?: 'utxo'; network: TNetworkId; rpcUrl: st
  *   overrides supported_cryptocurrencies.contract_address, on testnet and regtest only listed tokens exist);
  * - factory: the forwarder factory (CHAIN_<NETWORK>_FACTORY), null when not deployed: no forwarder addresses;
  * - gasKey: the operator's gas wallet private key (CHAIN_<NETWORK>_GAS_KEY) for flushing forwarders; a secret,
- *   redacted in logs (http/log.ts) and never echoed in configuration errors.
+ *   redacted in logs (http/log.ts) and never echoed in configuration errors;
+ * - maxGasPrice: the highest gas price (wei) the flush job pays (CHAIN_<NETWORK>_MAX_GAS_GWEI); above it, flushes
+ *   wait. Unset (undefined or null): no limit.
  */
 export type EvmChainConfig = {
   family: 'evm';
@@ -27,6 +30,7 @@ export type EvmChainConfig = {
   tokens: Readonly<Record<string, TEvmAddress>>;
   factory: TEvmAddress | null;
   gasKey: `0x${string}` | null;
+  maxGasPrice?: bigint | null;
 };
 
 export type ChainConfig = UtxoChainConfig | EvmChainConfig;
@@ -93,7 +97,7 @@ export function chainsFromEnv(env: Readonly<Record<string, string | undefined>>)
     const prefix = chainEnvPrefix(network);
     const url = env[`${prefix}RPC_URL`]?.trim();
     const mode = env[`${prefix}MODE`]?.trim().toLowerCase();
-    const extra = family === 'evm' ? ['CHAIN_ID', 'TOKENS', 'FACTORY', 'GAS_KEY'] : [];
+    const extra = family === 'evm' ? ['CHAIN_ID', 'TOKENS', 'FACTORY', 'GAS_KEY', 'MAX_GAS_GWEI'] : [];
     if (!url) {
       for (const name of ['MODE', ...extra]) {
         if (env[`${prefix}${name}`]?.trim())
@@ -202,8 +206,17 @@ function evmChainFromEnv(
       gasKey = key.toLowerCase() as `0x${string}`;
     }
   }
+  let maxGasPrice: bigint | null = null;
+  const maxGasText = env[`${prefix}MAX_GAS_GWEI`]?.trim();
+  if (maxGasText) {
+    if (!/^\d{1,9}(\.\d{1,9})?$/.test(maxGasText) || /^0+(\.0+)?$/.test(maxGasText)) {
+      errors.push(`${prefix}MAX_GAS_GWEI: must be a positive number of gwei, such as 50 or 0.05`);
+    } else {
+      maxGasPrice = parseUnits(maxGasText, 9);
+    }
+  }
   if (errors.length > before) return null;
-  return { family: 'evm', network, rpcUrl, mode, chainId, tokens, factory, gasKey };
+  return { family: 'evm', network, rpcUrl, mode, chainId, tokens, factory, gasKey, maxGasPrice };
 }
 
 /**

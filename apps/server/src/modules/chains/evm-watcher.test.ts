@@ -1,13 +1,24 @@
 import { testTokenAbi } from '@coinlane/contracts/abi';
 import { deployForwarderFactory, deployTestToken } from '@coinlane/contracts/deploy';
 import { forwarderAddress } from '@coinlane/contracts/forwarder-address';
+import { NETWORKS } from '@coinlane/core/currencies';
 import { T } from '@coinlane/core/texts';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { type Address, getAddress, type Hex, parseEther, parseUnits } from 'viem';
+import {
+  type Address,
+  createPublicClient,
+  custom,
+  getAddress,
+  type Hex,
+  parseEther,
+  parseUnits,
+  toHex,
+} from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HARDHAT_MNEMONIC, type Hardhat, startHardhat } from '#app/test/hardhat.ts';
+import { insertFixedAddressPayment } from '#app/test/live-payment-fixtures.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { codeIn } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
@@ -251,7 +262,11 @@ describe('EVM watcher on a Hardhat node', () => {
 
     await restart();
     const tx2 = await sendEth(p.address as Address, '0.6');
-    await waitFor('the second transfer', async () => (await transfersOf(p.id)).length === 2);
+    // the second transfer is recorded, then the first one's confirmations recounted at the pass's end
+    await waitFor('the second transfer', async () => {
+      const ts = await transfersOf(p.id);
+      return ts.length === 2 && ts[0]!.confirmations === 2;
+    });
     let r = await payment(p.id);
     expect(r.status).toBe('pending'); // the full amount seen, awaiting confirmations
     expect(r.amount_received).toBe(parseEther('1').toString());
@@ -407,5 +422,94 @@ describe('EVM watcher on a Hardhat node', () => {
       expect(row.factory).toBeNull();
       expect(row.last_error).toBe(message);
     }
+  });
+  // Issue 13 (6): token contracts, decimals, and a provider that lags
+
+  const randomAddress = (): Address => getAddress(toHex(crypto.getRandomValues(new Uint8Array(20))));
+  /** A live token payment at a fresh address on `network`, paid to a token contract chosen here. */
+  const tokenPayment = (network: string, currency: string, contract: Address, amount: string) =>
+    insertFixedAddressPayment({
+      db: ctx.db,
+      userId: merchant.id,
+      currency,
+      network,
+      amount,
+      allocation: { address: randomAddress(), chainId: 31337, contractAddress: contract },
+      requiredConfirmations: 1,
+    });
+
+  it('issue 13 (6): a transfer counts only from its payment’s token contract, not from another one of that symbol', async () => {
+    // Y: a USDC payment recorded with another contract (as under an older CHAIN_ETHEREUM_TOKENS); X: today's USDC
+    const x = await tokenPayment('ethereum', 'USDC', usdc, '5');
+    await tokenPayment('ethereum', 'USDC', dai, '5');
+    await sleep(300); // the watcher's next pass reads them
+    await sendToken(dai, x.address as Address, 5_000_000n); // the other contract, to X
+    await mine(1);
+    await sleep(600);
+    expect((await payment(x.id)).amount_received).toBe('0');
+    expect(await transfersOf(x.id)).toHaveLength(0);
+    await sendToken(usdc, x.address as Address, 5_000_000n);
+    await waitFor('USDC credited', async () => (await payment(x.id)).amount_received === '5000000');
+  });
+
+  it('issue 13 (6): a configured token whose decimals() is not the catalogue’s is reported and never credited', async () => {
+    // USDC configured with the 18-decimal DAI contract: every amount would be off by 10^12
+    const wrong = createEvmChainWatcher({
+      dbHandle: ctx.dbHandle,
+      chain: { ...chain, network: 'arbitrum', tokens: { USDC: dai } },
+      pollMs: 100,
+    });
+    await wrong.tick();
+    const message = T.evmTokenDecimalsMismatch(NETWORKS.arbitrum.name, 'USDC', getAddress(dai), 18, 6);
+    expect(wrong.status().lastError).toBe(message);
+    const row = await ctx.db
+      .selectFrom('chain_cursors')
+      .selectAll()
+      .where('network', '=', 'arbitrum')
+      .executeTakeFirstOrThrow();
+    expect(row.last_error).toBe(message);
+    const p = await tokenPayment('arbitrum', 'USDC', dai, '1');
+    await wrong.tick();
+    await sendToken(dai, p.address as Address, 1_000_000n);
+    await wrong.tick();
+    await wrong.tick();
+    expect(wrong.status().processedHeight).toBe(
+      Number(await node.publicClient.getBlockNumber({ cacheTime: 0 })),
+    );
+    expect((await payment(p.id)).amount_received).toBe('0');
+  });
+
+  it('issue 13 (6): a provider whose logs lag behind its blocks cannot make the cursor skip a transfer', async () => {
+    // One endpoint, two backends: blocks from an up-to-date one, logs from one that lags (it answers a range
+    // with nothing, and a block hash it does not know with an error, as geth does).
+    let lagging = false;
+    const client = createPublicClient({
+      transport: custom({
+        async request({ method, params }) {
+          if (lagging && method === 'eth_getLogs') {
+            const [filter] = params as [{ blockHash?: string }];
+            if (filter.blockHash) throw new Error('unknown block');
+            return [];
+          }
+          return node.publicClient.request({ method, params } as never);
+        },
+      }),
+    });
+    const w = createEvmChainWatcher({
+      dbHandle: ctx.dbHandle,
+      chain: { ...chain, network: 'optimism', tokens: { USDC: usdc } },
+      client,
+      pollMs: 100,
+    });
+    await w.tick();
+    const p = await tokenPayment('optimism', 'USDC', usdc, '2');
+    await w.tick();
+    await sendToken(usdc, p.address as Address, 2_000_000n);
+    lagging = true;
+    await w.tick();
+    lagging = false;
+    await w.tick();
+    expect((await payment(p.id)).amount_received).toBe('2000000');
+    expect(await transfersOf(p.id)).toHaveLength(1);
   });
 });

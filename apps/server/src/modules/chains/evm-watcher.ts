@@ -8,6 +8,7 @@ import {
   type Block,
   BlockNotFoundError,
   createPublicClient,
+  erc20Abi,
   getAddress,
   type Hash,
   HttpRequestError,
@@ -20,6 +21,7 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import type { DbHandle } from '#app/db/connection.ts';
+import { knownTokens } from '#app/modules/forwarders/flush-tokens.ts';
 import { removePaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { listMovingTransfers } from '#app/modules/transfers/list-chain-transfers.ts';
 import {
@@ -50,7 +52,8 @@ export const TRANSFER_EVENT = parseAbiItem(
   'event Transfer(address indexed from, address indexed to, uint256 value)',
 );
 
-type WatchedPaymentRef = { paymentId: string; createdAt: Date; currency: string };
+/** A watched payment: its coin and, for a token, its contract (lower case; null for the native coin). */
+type WatchedPaymentRef = { paymentId: string; createdAt: Date; currency: string; contract: string | null };
 /** A watched address (lower-case key in the map): its stored (checksummed) form and its payments, newest first. */
 type WatchedAddress = { address: string; payments: WatchedPaymentRef[] };
 
@@ -64,11 +67,20 @@ type TransferLog = {
   value: bigint;
 };
 
-/** One incoming transfer found in a block: a native value or a token Transfer log. */
-type Incoming = { address: string; currency: string; txid: string; index: number; amount: bigint };
+/** One incoming transfer found in a block: a native value (contract null) or a token Transfer log. */
+type Incoming = {
+  address: string;
+  currency: string;
+  contract: string | null;
+  txid: string;
+  index: number;
+  amount: bigint;
+};
 
 /** Blocks fetched concurrently (one JSON-RPC batch through viem's batching transport). */
 const BLOCK_BATCH = 20;
+/** Blocks whose logs are asked for concurrently (one eth_getLogs by block hash each, in one JSON-RPC batch). */
+const LOG_BATCH = 50;
 /** At most this many recipients are named in the eth_getLogs topic filter (providers bound topic lists). */
 const TOPIC_FILTER_MAX = 500;
 /** Blocks per range while native payments are watched (blocks are fetched with their transactions). */
@@ -90,9 +102,10 @@ const FACTORY_PROBE = {
  * chain's own id is accepted in regtest mode and stored for payments); a mismatch is a health error and nothing
  * is scanned. While it holds the network's leader lock, every `pollMs`: refreshes the watched addresses, then
  * scans new blocks from its cursor in ranges: native transfers from each block's transactions (`to` watched,
- * value > 0, receipt successful), token transfers from one `eth_getLogs` per range on the Transfer event of the
- * token contracts of watched payments, to the watched recipients (named in the filter when at most
- * TOPIC_FILTER_MAX, else matched in memory). There is no mempool pass (EVM
+ * value > 0, receipt successful), token transfers from one `eth_getLogs` per block, by block hash (EIP-234), on the
+ * Transfer event of the token contracts of watched payments, to the watched recipients (named in the filter when
+ * at most TOPIC_FILTER_MAX, else matched in memory), matched to payments by token contract; token contracts whose
+ * decimals are not the catalogue's are reported and never credited. There is no mempool pass (EVM
  * dev nodes have no reliable public mempool): a transfer is recorded at inclusion with tip - block + 1
  * confirmations, the tip read uncached. Reorganisations are found by parent hash as for UTXO; transfers of
  * orphaned blocks lose their block, and those neither re-mined nor pending in the node are removed.
@@ -116,7 +129,7 @@ export function createEvmChainWatcher({
   watchDays?: number;
   /** With no cursor yet, the first block scanned is this many blocks below the node's tip. */
   startLookback?: number;
-  /** Blocks per eth_getLogs call (providers bound ranges; halved on an error). */
+  /** Blocks per scanned range (their logs are asked for block by block, by hash). */
   logRange?: number;
   lock?: LeaderLock;
 }): ChainWatcher {
@@ -133,6 +146,11 @@ export function createEvmChainWatcher({
   const unassigned = new Set<string>();
 
   let chainIdChecked = false;
+  /** The token contracts' decimals check: null until done; its problem, or '' when it passed. */
+  let tokenProblem: string | null = null;
+  let tokensCheckedAt = 0;
+  /** Token contracts (lower case) whose decimals() is not the catalogue's: their transfers are never credited. */
+  let badTokens = new Set<string>();
   /** The configured factory's check: null until done; its problem, or '' when it passed. */
   let factoryProblem: string | null = null;
   let factoryCheckedAt = 0;
@@ -161,7 +179,12 @@ export function createEvmChainWatcher({
           next.set(key, entry);
         }
         if (!entry.payments.some((p) => p.paymentId === r.id)) {
-          entry.payments.unshift({ paymentId: r.id, createdAt: r.created_at, currency: r.currency });
+          entry.payments.unshift({
+            paymentId: r.id,
+            createdAt: r.created_at,
+            currency: r.currency,
+            contract: r.contract_address?.toLowerCase() ?? null,
+          });
         }
         if (r.contract_address) contracts.set(r.contract_address.toLowerCase(), r.currency);
         else native = true;
@@ -176,8 +199,10 @@ export function createEvmChainWatcher({
   // Recording (the UTXO watcher's rules: a recorded transfer keeps its payment; see 009 "Matching")
 
   async function seen(entry: WatchedAddress, t: Incoming, block: BlockRef, now: Date) {
-    // Another coin than any payment of this address (a USDC transfer to a USDT payment's address): ignored.
-    if (!entry.payments.some((p) => p.currency === t.currency)) return;
+    // Another coin, or another token contract, than any payment of this address (a USDC transfer to a USDT
+    // payment's address; a token of another contract under the same symbol, e.g. a payment made under an older
+    // CHAIN_<NETWORK>_TOKENS): ignored. Matching by contract, not only by symbol (issue 13).
+    if (!entry.payments.some((p) => p.currency === t.currency && p.contract === t.contract)) return;
     await creditTransfer({
       db,
       network,
@@ -254,6 +279,52 @@ export function createEvmChainWatcher({
     factoryProblem = problem;
   }
 
+  /**
+   * The decimals of every token contract payments may use on this network (CHAIN_<NETWORK>_TOKENS and, on
+   * mainnet, the catalogue's contracts) must be the catalogue's, else amounts would be credited at a wrong scale
+   * (issue 13): a contract that differs, or has no decimals(), is reported as the watcher's error (health) and
+   * its transfers are never credited. Checked at start; a failed check again every minute.
+   */
+  async function checkTokens(now: Date) {
+    if (tokenProblem === '') return;
+    if (tokenProblem !== null && now.getTime() - tokensCheckedAt < FACTORY_RECHECK_MS) return;
+    const problems: string[] = [];
+    const bad = new Set<string>();
+    for (const token of await knownTokens({ db, chain })) {
+      const found = await client
+        .readContract({ address: token.address, abi: erc20Abi, functionName: 'decimals' })
+        .catch((err: unknown) => {
+          if (
+            err instanceof BaseError &&
+            err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError) !== null
+          ) {
+            throw err;
+          }
+          return null;
+        });
+      if (found !== token.decimals) {
+        bad.add(token.address.toLowerCase());
+        problems.push(
+          T.evmTokenDecimalsMismatch(
+            NETWORKS[network].name,
+            token.symbol,
+            token.address,
+            found,
+            token.decimals,
+          ),
+        );
+      }
+    }
+    tokensCheckedAt = now.getTime();
+    const problem = problems.join(' ');
+    if (problem !== tokenProblem) {
+      if (problem) log?.error({ network, tokens: [...bad] }, problem);
+      else if (tokenProblem !== null) log?.info({ network }, 'token contracts checked');
+    }
+    badTokens = bad;
+    tokenProblem = problem;
+  }
+
   /** The node's block at `height`, or null when it has none (the chain is shorter, e.g. after evm_revert). */
   async function blockAt(height: number, includeTransactions = false): Promise<Block | null> {
     try {
@@ -279,37 +350,44 @@ export function createEvmChainWatcher({
     return found;
   }
 
-  async function transferLogs(from: number, to: number): Promise<TransferLog[]> {
-    const address = [...tokenContracts.keys()].map((a) => getAddress(a));
+  /**
+   * The Transfer logs of the watched token contracts in `blocks`, asked for block by block by hash (EIP-234
+   * `blockHash` filter), in JSON-RPC batches: a node that does not have one of these blocks (a provider's backend
+   * lagging behind the one that answered the blocks) answers an error instead of an empty list, so a lagging
+   * provider can never make the cursor pass transfers it has not seen (issue 13). Tokens whose decimals failed
+   * the check are not read.
+   */
+  async function transferLogs(blocks: readonly Block[]): Promise<TransferLog[]> {
+    const address = [...tokenContracts.keys()].filter((a) => !badTokens.has(a)).map((a) => getAddress(a));
+    if (address.length === 0) return [];
     const recipients = tokenRecipients();
-    try {
-      const logs = await client.getLogs({
-        address,
-        event: TRANSFER_EVENT,
-        ...(recipients ? { args: { to: recipients } } : {}),
-        fromBlock: BigInt(from),
-        toBlock: BigInt(to),
-        strict: true,
-      });
-      return logs.map((l) => ({
-        contract: l.address,
-        blockHash: l.blockHash,
-        logIndex: l.logIndex,
-        txid: l.transactionHash,
-        to: l.args.to,
-        value: l.args.value,
-      }));
-    } catch (err) {
-      // The node is unreachable or failing (no HTTP answer, 5xx, 429): splitting would only repeat the failure.
-      // A 4xx or an error reply (a provider's range or result limit) and a timeout (too many logs for one
-      // answer) split the range.
-      const status = err instanceof HttpRequestError ? err.status : undefined;
-      const unreachable =
-        err instanceof HttpRequestError && (status === undefined || status >= 500 || status === 429);
-      if (to <= from || unreachable) throw err;
-      const mid = from + Math.floor((to - from) / 2);
-      return [...(await transferLogs(from, mid)), ...(await transferLogs(mid + 1, to))];
+    const found: TransferLog[] = [];
+    for (let i = 0; i < blocks.length; i += LOG_BATCH) {
+      const pages = await Promise.all(
+        blocks.slice(i, i + LOG_BATCH).map((b) =>
+          client.getLogs({
+            address,
+            event: TRANSFER_EVENT,
+            ...(recipients ? { args: { to: recipients } } : {}),
+            blockHash: b.hash!,
+            strict: true,
+          }),
+        ),
+      );
+      for (const logs of pages) {
+        for (const l of logs) {
+          found.push({
+            contract: l.address,
+            blockHash: l.blockHash,
+            logIndex: l.logIndex,
+            txid: l.transactionHash,
+            to: l.args.to,
+            value: l.args.value,
+          });
+        }
+      }
     }
+    return found;
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -362,12 +440,8 @@ export function createEvmChainWatcher({
       if (b.parentHash !== parent) return false;
       parent = b.hash!;
     }
-    const logs = tokenContracts.size ? await transferLogs(from, to) : [];
-    // The logs must come from the blocks just read: the range's last block unchanged, every log's block known.
-    if (logs.length) {
-      const last = await blockAt(to);
-      if (last?.hash !== blocks.at(-1)!.hash) return false;
-    }
+    const logs = tokenContracts.size ? await transferLogs(blocks) : [];
+    // Asked by block hash, every log is of a block just read (checked all the same).
     const hashes = new Set(blocks.map((b) => b.hash));
     if (logs.some((l) => !hashes.has(l.blockHash))) return false;
     logsScanned += logs.length;
@@ -392,6 +466,7 @@ export function createEvmChainWatcher({
           const incoming = {
             address: entry.address,
             currency: nativeSymbol!,
+            contract: null,
             txid: tx.hash,
             index: NATIVE_OUTPUT_INDEX,
             amount: tx.value,
@@ -401,11 +476,13 @@ export function createEvmChainWatcher({
       }
       for (const l of logsByBlock.get(b.hash!) ?? []) {
         const entry = watched.get(l.to.toLowerCase());
-        const currency = tokenContracts.get(l.contract.toLowerCase());
-        if (!entry || !currency) continue;
+        const contract = l.contract.toLowerCase();
+        const currency = tokenContracts.get(contract);
+        if (!entry || !currency || badTokens.has(contract)) continue;
         const incoming = {
           address: entry.address,
           currency,
+          contract,
           txid: l.txid,
           index: l.logIndex,
           amount: l.value,
@@ -491,11 +568,12 @@ export function createEvmChainWatcher({
       pass: async () => {
         await checkChainId(now);
         await checkFactory(now);
+        await checkTokens(now);
         await refreshWatched(now);
         await scanBlocks(now);
         if (cursor && cursor.height === nodeTip) await dropOrphaned(now);
-        // a factory that failed its check stays the reported error while the scan itself goes on
-        return factoryProblem;
+        // a factory or a token that failed its check stays the reported error while the scan itself goes on
+        return [factoryProblem, tokenProblem].filter(Boolean).join(' ') || null;
       },
       logFailure: (err, text) => {
         if (err instanceof ChainIdMismatch) log?.error({ network, expected: chain.chainId }, text);

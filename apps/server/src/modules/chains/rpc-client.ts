@@ -26,9 +26,28 @@ type Reply = {
   error?: { code: number; message: string } | null;
 };
 
+/** A JSON string token, or a number token with a fraction or an exponent (outside strings, by construction). */
+const STRING_OR_FRACTIONAL_NUMBER = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+(?:[eE][+-]?\d+)?|[eE][+-]?\d+)/g;
+
+/**
+ * JSON.parse, except that every number written with a fraction or an exponent comes back as its text, a string
+ * (`"value": 0.50000000` reads as '0.50000000'); integers, strings and the rest as JSON.parse gives them. Nodes
+ * write amounts in coins with 8 decimals: a binary float has no exact value for every satoshi above 2^26 coins
+ * (67,108,864), so `toFixed(8)` of the parsed number can be off by one; the text is exact (parseUnits).
+ * A pre-pass over the raw text quotes those number tokens: the regular expression consumes each string token
+ * whole, so a number inside a string is never touched.
+ */
+export function parseJsonExact(text: string): unknown {
+  return JSON.parse(
+    text.replace(STRING_OR_FRACTIONAL_NUMBER, (token) => (token.charCodeAt(0) === 34 ? token : `"${token}"`)),
+  );
+}
+
 /**
  * JSON-RPC 1.0 client for Bitcoin Core, Litecoin Core, Dogecoin Core and BCH nodes: basic auth from the URL's
  * user and password, a timeout per request, batches as JSON arrays, errors that say which method failed where.
+ * Replies are read with parseJsonExact: amounts (and any other number with a fraction: fee rates, difficulty)
+ * come back as decimal strings, exactly as the node wrote them.
  */
 export function createRpcClient({ url, timeoutMs = 10_000 }: { url: string; timeoutMs?: number }): RpcClient {
   const u = new URL(url);
@@ -67,7 +86,7 @@ export function createRpcClient({ url, timeoutMs = 10_000 }: { url: string; time
       );
     }
     try {
-      return JSON.parse(text);
+      return parseJsonExact(text);
     } catch {
       throw new RpcError(`${what} at ${endpoint}: HTTP ${res.status}, not JSON: ${text.slice(0, 200)}`, what);
     }

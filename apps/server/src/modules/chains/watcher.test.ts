@@ -206,7 +206,7 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
     expect((await payment(p.id)).amount_confirmed).toBe('70000000');
 
     // Orphaning the block of an already confirmed payment: the chain no longer backs the confirmation, so the
-    // payment goes back to awaiting confirmations (payment.updated), its transfer back to the mempool; when
+    // payment goes back to awaiting confirmations (payment.reversed), its transfer back to the mempool; when
     // reconsiderblock restores the block it is confirmed again (a second payment.confirmed).
     await node.rpc.call('invalidateblock', [b1]);
     const orphaned = await waitFor('un-confirmed', async () => {
@@ -223,7 +223,7 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
       confirmations: 0,
       block_hash: null,
     });
-    expect((await eventsOf(p.id)).at(-1)).toBe('payment.updated');
+    expect((await eventsOf(p.id)).at(-1)).toBe('payment.reversed');
     await node.rpc.call('reconsiderblock', [b1]);
     const again = await waitFor('confirmed again', async () => {
       const r = await payment(p.id);

@@ -1,5 +1,7 @@
 import { parseUnits } from '@coinlane/core/money';
+import { isUtxoNetwork } from '@coinlane/core/utxo-keys';
 import type { DbHandle } from '#app/db/connection.ts';
+import { flagUnminedPayments } from '#app/modules/payments/flag-unmined-payments.ts';
 import { removePaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { listMovingTransfers } from '#app/modules/transfers/list-chain-transfers.ts';
 import {
@@ -14,11 +16,15 @@ import type { ChainConfig } from './chain-config.ts';
 import { createLeaderLock, type LeaderLock } from './leader-lock.ts';
 import { advanceCursor, selectBlocksFrom } from './queries.ts';
 import { createRpcClient, type RpcClient, RpcError } from './rpc-client.ts';
+import { UNMINED_GRACE_BLOCKS } from './unmined-grace.ts';
 import { createWatchedPaymentsFeed } from './watched-payments.ts';
 import { createLeaderLoop, createPassHealth } from './watcher-loop.ts';
 
-type Vout = { value: number; n: number; scriptPubKey?: { address?: string; addresses?: string[] } };
-type RawTx = { txid: string; vout: Vout[] };
+/** `value`: the amount in coins as the node wrote it (the RPC client keeps fractional numbers as text). */
+type Vout = { value: string | number; n: number; scriptPubKey?: { address?: string; addresses?: string[] } };
+/** An input: the outpoint it spends (none for a coinbase, or a Litecoin MWEB input). */
+type Vin = { txid?: string; vout?: number };
+type RawTx = { txid: string; vin?: Vin[]; vout: Vout[] };
 type Block = {
   hash: string;
   height: number;
@@ -35,7 +41,11 @@ type Header = {
 };
 
 /** An output of a transaction: where it pays, how much (in coins, as the node gives it). */
-type Output = { address: string; n: number; value: number };
+type Output = { address: string; n: number; value: string | number };
+
+/** A mempool transaction the watcher has decoded: its outputs, when it first saw it, and (once asked) when the
+ * node's mempool took it in (Unix seconds; null: it left the mempool before the node was asked). */
+type MempoolTx = { outs: Output[]; decodedAt: number; entryTime?: number | null };
 
 /** The watched payments of one address, newest first (an address may serve several: 009, "Matching"). */
 type WatchedAddress = { decimals: number; payments: { paymentId: string; createdAt: Date }[] };
@@ -66,6 +76,28 @@ export type ChainWatcher = {
 
 const BLOCK_BATCH = 4;
 const TX_BATCH = 100;
+/**
+ * Clock slack when a transaction's first sighting (the node's mempool entry time, whole seconds, or this
+ * watcher's own) is compared with a payment's creation time (the API process's clock): a payment created up to
+ * this long after the transaction was first seen can still be paid by it. A payer takes longer than this to pay
+ * an address they were just shown; money sent earlier to an address not yet handed out is not the new payment's.
+ */
+export const FIRST_SEEN_SLACK_MS = 5_000;
+/**
+ * A transaction first seen in a block (never in the mempool while this watcher ran) is compared by the block's
+ * time, which miners may set up to two hours ahead (and behind the real time by up to the median of the last 11
+ * blocks): a payment created more than two hours after the block's time was not paid by it.
+ */
+const BLOCK_TIME_SLACK_MS = 2 * 3600_000;
+
+/** A node amount (decimal text; a number from a stand-in client) in base units, exactly. */
+function unitsOf(value: string | number, decimals: number): bigint {
+  return parseUnits(typeof value === 'number' ? value.toFixed(decimals) : value, decimals);
+}
+
+/** The outpoints a transaction spends, as '<txid>:<vout>'. */
+const spendsOf = (tx: RawTx): string[] =>
+  (tx.vin ?? []).flatMap((v) => (v.txid && typeof v.vout === 'number' ? [`${v.txid}:${v.vout}`] : []));
 
 /** The addresses an output pays (Bitcoin Core 22+: `address`; older nodes and forks: `addresses`). */
 function outputsOf(tx: RawTx): Output[] {
@@ -98,6 +130,7 @@ export function createChainWatcher({
   startLookback = 10,
   verbosity1Blocks = chain.network === 'dogecoin',
   lock = createLeaderLock({ dbHandle, network: chain.network }),
+  unminedGraceBlocks = isUtxoNetwork(chain.network) ? UNMINED_GRACE_BLOCKS[chain.network] : 6,
 }: {
   dbHandle: DbHandle;
   chain: ChainConfig;
@@ -109,6 +142,8 @@ export function createChainWatcher({
   startLookback?: number;
   verbosity1Blocks?: boolean;
   lock?: LeaderLock;
+  /** Blocks after a payment's expiry its money seen in time may stay unmined (unmined-grace.ts). */
+  unminedGraceBlocks?: number;
 }): ChainWatcher {
   const db = dbHandle.db;
   const health = createPassHealth({ db, network: chain.network, log });
@@ -118,8 +153,8 @@ export function createChainWatcher({
   let watched = new Map<string, WatchedAddress>();
   const feed = createWatchedPaymentsFeed({ db, network: chain.network, watchDays });
   // Mempool: txid -> outputs to any address (kept so a payment created after its transaction was first seen
-  // still matches it), and the outputs already recorded.
-  const mempool = new Map<string, Output[]>();
+  // still matches it, if it was created no later than that: notCreatedAfter), and when it was first seen.
+  const mempool = new Map<string, MempoolTx>();
   // Outputs already logged as unassigned (txid:n), so a replayed block or mempool pass warns once.
   const unassigned = new Set<string>();
 
@@ -164,20 +199,56 @@ export function createChainWatcher({
    * among the address's payments (newest open on a key address; exact amount on a single-address wallet), or
    * to none (logged with its txid) when a single-address wallet's output matches no payment unambiguously.
    */
-  async function seen(match: WatchedAddress, txid: string, out: Output, block: BlockRef | null, now: Date) {
-    const amount = parseUnits(out.value.toFixed(match.decimals), match.decimals);
+  async function seen(
+    match: WatchedAddress,
+    txid: string,
+    out: Output,
+    block: BlockRef | null,
+    now: Date,
+    tx: { spends: readonly string[]; notCreatedAfter: Date | undefined },
+  ) {
     await creditTransfer({
       db,
       network,
       txid,
       index: out.n,
       address: out.address,
-      amount,
+      amount: unitsOf(out.value, match.decimals),
       block,
       unassigned,
       log,
       now,
+      spends: tx.spends,
+      ...(tx.notCreatedAfter ? { notCreatedAfter: tx.notCreatedAfter } : {}),
     });
+  }
+
+  /**
+   * The latest creation time of a payment that a transaction can pay: its first sighting plus a clock slack.
+   * The node's mempool entry time when known, else when this watcher first decoded it, else (first seen in a
+   * block) the block's time with the slack miners' clocks allow.
+   */
+  function notCreatedAfterOf(seenTx: MempoolTx | undefined, blockTime?: number): Date | undefined {
+    if (seenTx?.entryTime != null) return new Date(seenTx.entryTime * 1000 + 999 + FIRST_SEEN_SLACK_MS);
+    if (seenTx) return new Date(seenTx.decodedAt + FIRST_SEEN_SLACK_MS);
+    if (blockTime !== undefined) return new Date(blockTime * 1000 + BLOCK_TIME_SLACK_MS);
+    return undefined;
+  }
+
+  /** Asks the node when its mempool took in each of `txids` not asked before (kept on the MempoolTx). */
+  async function loadEntryTimes(txids: readonly string[]) {
+    const ask = txids.filter((t) => mempool.get(t)?.entryTime === undefined);
+    for (let i = 0; i < ask.length; i += TX_BATCH) {
+      const part = ask.slice(i, i + TX_BATCH);
+      const res = await rpc.batch<{ time: number }>(
+        part.map((t) => ({ method: 'getmempoolentry', params: [t] })),
+      );
+      for (const [j, r] of res.entries()) {
+        if (r instanceof RpcError && r.code !== -5) throw r;
+        const entry = mempool.get(part[j]!);
+        if (entry) entry.entryTime = r instanceof RpcError ? null : Number(r.time);
+      }
+    }
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -273,11 +344,15 @@ export function createChainWatcher({
       for (const block of await fetchBlocks(hashes)) {
         if (block.previousblockhash !== cursor.hash) return; // the chain moved under us: next pass rewinds
         const confirmations = tip.height - block.height + 1;
+        const ref = { height: block.height, hash: block.hash, confirmations };
         for (const tx of block.tx as RawTx[]) {
+          const meta = {
+            spends: spendsOf(tx),
+            notCreatedAfter: notCreatedAfterOf(mempool.get(tx.txid), block.time),
+          };
           for (const out of outputsOf(tx)) {
             const match = watched.get(out.address);
-            if (match)
-              await seen(match, tx.txid, out, { height: block.height, hash: block.hash, confirmations }, now);
+            if (match) await seen(match, tx.txid, out, ref, now, meta);
           }
           mempool.delete(tx.txid);
         }
@@ -294,6 +369,19 @@ export function createChainWatcher({
     }
     if (confirmedTip !== cursor.height) {
       await confirmUpToTip({ db, network, tipHeight: cursor.height, now });
+      const flagged = await flagUnminedPayments({
+        db,
+        network,
+        tipHeight: cursor.height,
+        graceBlocks: unminedGraceBlocks,
+        now,
+      });
+      if (flagged) {
+        log?.info(
+          { network, tip: cursor.height, payments: flagged },
+          'money unmined long after the expiry: payments expired, flagged paid late',
+        );
+      }
       confirmedTip = cursor.height;
     }
   }
@@ -306,30 +394,57 @@ export function createChainWatcher({
     const current = new Set(txids);
     for (const txid of mempool.keys()) if (!current.has(txid)) mempool.delete(txid);
     const fresh = txids.filter((t) => !mempool.has(t));
+    const decodedAt = now.getTime();
     for (let i = 0; i < fresh.length; i += TX_BATCH) {
       const res = await rpc.batch<RawTx>(
         fresh.slice(i, i + TX_BATCH).map((t) => ({ method: 'getrawtransaction', params: [t, true] })),
       );
+      const paying: RawTx[] = [];
       for (const [j, r] of res.entries()) {
         if (r instanceof RpcError) {
           if (r.code === -5) continue; // left the mempool between the two calls
           throw r;
         }
         const outs = outputsOf(r);
-        mempool.set(fresh[i + j]!, outs);
-        for (const out of outs) {
+        mempool.set(fresh[i + j]!, { outs, decodedAt });
+        if (outs.some((o) => watched.has(o.address))) paying.push(r);
+      }
+      if (paying.length === 0) continue;
+      // Rare (it pays a watched address): when did the node's mempool take it in?
+      await loadEntryTimes(paying.map((t) => t.txid));
+      for (const tx of paying) {
+        const meta = { spends: spendsOf(tx), notCreatedAfter: notCreatedAfterOf(mempool.get(tx.txid)) };
+        for (const out of outputsOf(tx)) {
           const match = watched.get(out.address);
-          if (match) await seen(match, r.txid, out, null, now);
+          if (match) await seen(match, tx.txid, out, null, now, meta);
         }
       }
     }
     if (added.length) {
-      // Payments created since the last pass: their transaction may already sit in the mempool.
+      // Payments created since the last pass: their transaction may already sit in the mempool (if it entered it
+      // no earlier than the payment was created: notCreatedAfter). One pass over the mempool, set lookups only.
       const addedSet = new Set(added);
-      for (const [txid, outs] of mempool) {
-        if (fresh.includes(txid)) continue;
-        for (const out of outs) {
-          if (addedSet.has(out.address)) await seen(watched.get(out.address)!, txid, out, null, now);
+      const freshSet = new Set(fresh);
+      const again: string[] = [];
+      for (const [txid, tx] of mempool) {
+        if (!freshSet.has(txid) && tx.outs.some((o) => addedSet.has(o.address))) again.push(txid);
+      }
+      await loadEntryTimes(again);
+      for (let i = 0; i < again.length; i += TX_BATCH) {
+        // Decoded again for the outpoints it spends (not kept for the whole mempool).
+        const res = await rpc.batch<RawTx>(
+          again.slice(i, i + TX_BATCH).map((t) => ({ method: 'getrawtransaction', params: [t, true] })),
+        );
+        for (const r of res) {
+          if (r instanceof RpcError) {
+            if (r.code === -5) continue;
+            throw r;
+          }
+          const meta = { spends: spendsOf(r), notCreatedAfter: notCreatedAfterOf(mempool.get(r.txid)) };
+          for (const out of outputsOf(r)) {
+            if (addedSet.has(out.address))
+              await seen(watched.get(out.address)!, r.txid, out, null, now, meta);
+          }
         }
       }
     }

@@ -3,6 +3,8 @@ import { compareRational, parseRational, percentOf, percentOfFiat } from '@coinl
 import type { Selectable } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import type { PaymentsTable } from '#app/db/schema.ts';
+import { recordAudit } from '#app/modules/audit/record-audit.ts';
+import { type PaymentActor, SYSTEM_ACTOR } from '#app/modules/payments/actor.ts';
 
 /** The USD fee held within the structure's minimum and maximum (USD amounts; null: no bound). */
 function bounded(fee: string, min: string | null, max: string | null): string {
@@ -17,14 +19,17 @@ function bounded(fee: string, min: string | null, max: string | null): string {
  * invoiced to the merchant, never withheld (payments go wallet to wallet). Percentage: the currency's own
  * fee_percentage when an admin set one, else the `platform` fee structure (1 % by default). In the paid coin
  * it is rounded down to the base unit; in USD (from the payment's locked USD value) it is rounded half-up to
- * cents, then held within the structure's minimum and maximum. Recording twice is a no-op.
+ * cents, then held within the structure's minimum and maximum. Recording twice is a no-op. A fee voided by a
+ * reversal (voidPlatformFee) counts again when the payment is confirmed again ('pending', audited).
  */
 export async function recordPlatformFee({
   db,
   payment,
+  actor = SYSTEM_ACTOR,
 }: {
   db: Db;
   payment: Selectable<PaymentsTable>;
+  actor?: PaymentActor;
 }): Promise<void> {
   const structure = await db
     .selectFrom('fee_structures')
@@ -65,4 +70,67 @@ export async function recordPlatformFee({
     })
     .onConflict((oc) => oc.column('payment_id').doNothing())
     .execute();
+  const revived = await db
+    .updateTable('platform_fees')
+    .set({ status: 'pending', voided_at: null })
+    .where('payment_id', '=', payment.id)
+    .where('status', '=', 'voided')
+    .returning(['id', 'fee_amount'])
+    .executeTakeFirst();
+  if (revived) {
+    await recordAudit({
+      db,
+      actorId: actor.id,
+      actorType: actor.type,
+      action: 'platform_fee.restored',
+      entityType: 'platform_fee',
+      entityId: revived.id,
+      mode: payment.mode,
+      before: { status: 'voided' },
+      after: { status: 'pending', payment_id: payment.id, fee_amount: revived.fee_amount },
+      ip: actor.ip,
+    });
+  }
+}
+
+/**
+ * A reorganisation reversed the payment's confirmation: its platform fee no longer counts ('voided', audited;
+ * invoiced or not). Inside the transaction that reverses it. Nothing when the payment has no fee.
+ */
+export async function voidPlatformFee({
+  db,
+  paymentId,
+  actor = SYSTEM_ACTOR,
+  now,
+}: {
+  db: Db;
+  paymentId: string;
+  actor?: PaymentActor;
+  now: Date;
+}): Promise<void> {
+  const before = await db
+    .selectFrom('platform_fees')
+    .select(['id', 'mode', 'status', 'fee_amount', 'fee_usd'])
+    .where('payment_id', '=', paymentId)
+    .where('status', '<>', 'voided')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return;
+  await db
+    .updateTable('platform_fees')
+    .set({ status: 'voided', voided_at: now })
+    .where('id', '=', before.id)
+    .execute();
+  await recordAudit({
+    db,
+    actorId: actor.id,
+    actorType: actor.type,
+    action: 'platform_fee.voided',
+    entityType: 'platform_fee',
+    entityId: before.id,
+    mode: before.mode,
+    before: { status: before.status, fee_amount: before.fee_amount, fee_usd: before.fee_usd },
+    after: { status: 'voided', payment_id: paymentId, reason: 'payment_reversed' },
+    ip: actor.ip,
+  });
 }

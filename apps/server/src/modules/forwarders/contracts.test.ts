@@ -1,11 +1,18 @@
 import {
   forwarderAbi,
   forwarderFactoryAbi,
+  gasBurnerAbi,
   noReturnTestTokenAbi,
   testTokenAbi,
 } from '@coinlane/contracts/abi';
 import { loadArtifacts } from '@coinlane/contracts/artifacts';
-import { deployForwarderFactory, deployTestToken } from '@coinlane/contracts/deploy';
+import { deployForwarderFactory, deployGasBurner, deployTestToken } from '@coinlane/contracts/deploy';
+import {
+  flushGasLimit,
+  flushManyGasLimit,
+  REQUEST_BASE_GAS,
+  REQUEST_TOKEN_GAS,
+} from '@coinlane/contracts/flush-gas';
 import {
   forwarderAddress,
   forwarderImplementationAddress,
@@ -18,6 +25,7 @@ import {
   BaseError,
   ContractFunctionRevertedError,
   encodeAbiParameters,
+  encodeFunctionData,
   getAddress,
   type Hex,
   keccak256,
@@ -34,6 +42,11 @@ import { type Hardhat, startHardhat } from '#app/test/hardhat.ts';
 // any code exists, flushed by anyone to the merchant and nowhere else.
 
 const randomSalt = (): Hex => toHex(crypto.getRandomValues(new Uint8Array(32)));
+/**
+ * The gas of a direct `flush` of up to 3 tokens: flushGasLimit's bound (Hardhat 2.29's eth_estimateGas fails on a
+ * call that checks gasleft() under EIP-7825's cap; a real node estimates it).
+ */
+const FLUSH_GAS = flushGasLimit({ tokens: [1, 2, 3], data: `0x${'ff'.repeat(260)}` });
 /** A fresh address nobody controls: its balance starts at zero and changes only by what is sent to it. */
 const randomAddress = (): Address => getAddress(toHex(crypto.getRandomValues(new Uint8Array(20))));
 
@@ -154,6 +167,7 @@ describe('forwarder contracts on a Hardhat node', () => {
       Forwarder: forwarderAbi,
       TestToken: testTokenAbi,
       NoReturnTestToken: noReturnTestTokenAbi,
+      GasBurner: gasBurnerAbi,
     };
     expect(Object.keys(contracts).sort()).toEqual(Object.keys(typed).sort());
     for (const [name, abi] of Object.entries(typed)) {
@@ -215,6 +229,7 @@ describe('forwarder contracts on a Hardhat node', () => {
       abi: forwarderFactoryAbi,
       functionName: 'flush',
       args: [merchant, paymentSalt, [usdc, dai, usdt]],
+      gas: FLUSH_GAS, // Hardhat 2.29 cannot estimate a call that checks gasleft() (flushGasLimit)
     });
     const r = await receipt(hash);
     expect(r.status).toBe('success');
@@ -269,6 +284,7 @@ describe('forwarder contracts on a Hardhat node', () => {
         abi: forwarderFactoryAbi,
         functionName: 'flush',
         args: [merchant, paymentSalt, []],
+        gas: FLUSH_GAS, // Hardhat 2.29 cannot estimate a call that checks gasleft() (flushGasLimit)
       }),
     );
     expect(await ethBalance(merchant)).toBe(parseEther('0.5'));
@@ -335,6 +351,7 @@ describe('forwarder contracts on a Hardhat node', () => {
         abi: forwarderFactoryAbi,
         functionName: 'flush',
         args: [attacker.account.address, victimSalt, [usdc]],
+        gas: FLUSH_GAS, // Hardhat 2.29 cannot estimate a call that checks gasleft() (flushGasLimit)
       }),
     );
     expect(await tokenBalance(usdc, attacker.account.address)).toBe(attackerUsdcBefore);
@@ -364,6 +381,7 @@ describe('forwarder contracts on a Hardhat node', () => {
           abi: forwarderFactoryAbi,
           functionName: 'flush',
           args: [merchant, paymentSalt, [usdc, dai]],
+          gas: FLUSH_GAS, // Hardhat 2.29 cannot estimate a call that checks gasleft() (flushGasLimit)
         }),
       );
       expect(r.status).toBe('success');
@@ -393,11 +411,7 @@ describe('forwarder contracts on a Hardhat node', () => {
   });
 
   it('flushMany flushes every good request even when one in the middle fails', async () => {
-    const merchants = [
-      randomAddress(),
-      usdc /* a contract without receive(): refuses ETH */,
-      randomAddress(),
-    ];
+    const merchants = [randomAddress(), zeroAddress /* refused: ZeroMerchant */, randomAddress()];
     const salts = [randomSalt(), randomSalt(), randomSalt()];
     const deposits = merchants.map((merchant, i) =>
       forwarderAddress({ factory, merchant, paymentSalt: salts[i]! }),
@@ -436,8 +450,8 @@ describe('forwarder contracts on a Hardhat node', () => {
     expect(failed.map((e) => [e.args.forwarder, e.args.merchant, e.args.paymentSalt])).toEqual([
       [deposits[1], merchants[1], salts[1]],
     ]);
-    // the reason is the forwarder's error, EthTransferFailed()
-    expect(failed[0]!.args.reason).toBe(keccak256(toHex('EthTransferFailed()')).slice(0, 10));
+    // the reason is the factory's error, ZeroMerchant()
+    expect(failed[0]!.args.reason).toBe(keccak256(toHex('ZeroMerchant()')).slice(0, 10));
     for (const i of [0, 2]) {
       expect(await ethBalance(merchants[i]!)).toBe(parseEther('0.25'));
       expect(await tokenBalance(dai, merchants[i]!)).toBe(parseUnits('2', 18));
@@ -448,6 +462,211 @@ describe('forwarder contracts on a Hardhat node', () => {
     expect(await tokenBalance(dai, deposits[1]!)).toBe(parseUnits('2', 18));
     expect(await node.publicClient.getCode({ address: deposits[1]! })).toBeUndefined();
     expect(await ethBalance(factory)).toBe(0n);
+  });
+
+  it('issue 13 (1): 1 wei cannot lock the tokens of a merchant contract that refuses ETH', async () => {
+    // The merchant's address is a contract whose receive() reverts (a wallet contract that refuses ETH).
+    const merchant = await deployGasBurner({ wallet: node.wallets[0]!, publicClient: node.publicClient });
+    await receipt(
+      await node.wallets[0]!.writeContract({
+        address: merchant,
+        abi: gasBurnerAbi,
+        functionName: 'set',
+        args: [0n, true, 0n],
+      }),
+    );
+    const paymentSalt = randomSalt();
+    const deposit = forwarderAddress({ factory, merchant, paymentSalt });
+    await payToken(usdc, deposit, parseUnits('40', 6));
+    await payEth(deposit, 1n); // the griefing wei
+    const r = await receipt(
+      await node.wallets[2]!.writeContract({
+        address: factory,
+        abi: forwarderFactoryAbi,
+        functionName: 'flush',
+        args: [merchant, paymentSalt, [usdc]],
+        gas: FLUSH_GAS, // Hardhat 2.29 cannot estimate a call that checks gasleft() (flushGasLimit)
+      }),
+    );
+    expect(r.status).toBe('success');
+    // the tokens reached the merchant; the wei it refused stays in the deposit address, reported
+    expect(await tokenBalance(usdc, merchant)).toBe(parseUnits('40', 6));
+    expect(await tokenBalance(usdc, deposit)).toBe(0n);
+    expect(await ethBalance(deposit)).toBe(1n);
+    const events = parseEventLogs({ abi: forwarderAbi, logs: r.logs });
+    expect(events.map((e) => [e.eventName, e.args.token, e.args.amount])).toEqual([
+      ['ForwardFailed', zeroAddress, 1n],
+      ['Forwarded', usdc, parseUnits('40', 6)],
+    ]);
+    // once the merchant accepts ETH, anyone's next flush moves the wei too
+    await receipt(
+      await node.wallets[0]!.writeContract({
+        address: merchant,
+        abi: gasBurnerAbi,
+        functionName: 'set',
+        args: [0n, false, 0n],
+      }),
+    );
+    await receipt(
+      await node.wallets[2]!.writeContract({
+        address: factory,
+        abi: forwarderFactoryAbi,
+        functionName: 'flush',
+        args: [merchant, paymentSalt, []],
+        gas: FLUSH_GAS, // Hardhat 2.29 cannot estimate a call that checks gasleft() (flushGasLimit)
+      }),
+    );
+    expect(await ethBalance(deposit)).toBe(0n);
+    expect(await ethBalance(merchant)).toBe(1n);
+  });
+
+  it('issue 13 (2): a paused token or one that blacklists the merchant is skipped; the others are flushed', async () => {
+    const deployer = { wallet: node.wallets[0]!, publicClient: node.publicClient };
+    const paused = await deployTestToken({ ...deployer, name: 'Paused', symbol: 'PSD', decimals: 6 });
+    const blacklisting = await deployTestToken({ ...deployer, name: 'Black', symbol: 'BLK', decimals: 6 });
+    const merchant = randomAddress();
+    const paymentSalt = randomSalt();
+    const deposit = forwarderAddress({ factory, merchant, paymentSalt });
+    await payToken(paused, deposit, 5_000_000n);
+    await payToken(blacklisting, deposit, 6_000_000n);
+    await payToken(usdc, deposit, 7_000_000n);
+    await payEth(deposit, parseEther('0.01'));
+    const admin = node.wallets[0]!;
+    await receipt(
+      await admin.writeContract({
+        address: paused,
+        abi: testTokenAbi,
+        functionName: 'setPaused',
+        args: [true],
+      }),
+    );
+    await receipt(
+      await admin.writeContract({
+        address: blacklisting,
+        abi: testTokenAbi,
+        functionName: 'setBlocked',
+        args: [merchant, true],
+      }),
+    );
+    const tokens = [paused, blacklisting, usdc];
+    // too little gas for a token call's full budget: the flush reverts instead of skipping that token
+    const data = encodeFunctionData({
+      abi: forwarderFactoryAbi,
+      functionName: 'flush',
+      args: [merchant, paymentSalt, tokens],
+    });
+    await expect(
+      node.publicClient.call({ account: node.wallets[2]!.account, to: factory, data, gas: 150_000n }),
+    ).rejects.toThrow();
+    const r = await receipt(
+      await node.wallets[2]!.writeContract({
+        address: factory,
+        abi: forwarderFactoryAbi,
+        functionName: 'flush',
+        args: [merchant, paymentSalt, tokens],
+        gas: FLUSH_GAS, // Hardhat 2.29 cannot estimate a call that checks gasleft() (flushGasLimit)
+      }),
+    );
+    expect(r.status).toBe('success');
+    expect(await tokenBalance(usdc, merchant)).toBe(7_000_000n);
+    expect(await ethBalance(merchant)).toBe(parseEther('0.01'));
+    expect(await tokenBalance(paused, deposit)).toBe(5_000_000n);
+    expect(await tokenBalance(blacklisting, deposit)).toBe(6_000_000n);
+    const events = parseEventLogs({ abi: forwarderAbi, logs: r.logs });
+    expect(events.map((e) => [e.eventName, e.args.token, e.args.amount])).toEqual([
+      ['Forwarded', zeroAddress, parseEther('0.01')],
+      ['ForwardFailed', paused, 5_000_000n],
+      ['ForwardFailed', blacklisting, 6_000_000n],
+      ['Forwarded', usdc, 7_000_000n],
+    ]);
+    const failed = parseEventLogs({ abi: forwarderAbi, logs: r.logs, eventName: 'ForwardFailed' });
+    expect(failed[0]!.args.reason).toBe(keccak256(toHex('Paused()')).slice(0, 10));
+    expect(failed[1]!.args.reason.slice(0, 10)).toBe(keccak256(toHex('Blocked(address)')).slice(0, 10));
+    // once unpaused, the next flush moves it; still never anywhere but the merchant
+    await receipt(
+      await admin.writeContract({
+        address: paused,
+        abi: testTokenAbi,
+        functionName: 'setPaused',
+        args: [false],
+      }),
+    );
+    await receipt(
+      await node.wallets[2]!.writeContract({
+        address: factory,
+        abi: forwarderFactoryAbi,
+        functionName: 'flush',
+        args: [merchant, paymentSalt, tokens],
+        gas: FLUSH_GAS, // Hardhat 2.29 cannot estimate a call that checks gasleft() (flushGasLimit)
+      }),
+    );
+    expect(await tokenBalance(paused, merchant)).toBe(5_000_000n);
+    expect(await tokenBalance(blacklisting, deposit)).toBe(6_000_000n);
+  });
+
+  it('issue 13 (3): with the gas limit of flushManyGasLimit a batch never reverts, whatever merchants and tokens do', async () => {
+    // the bound's constants are the deployed factory's
+    const constant = (functionName: 'REQUEST_BASE_GAS' | 'REQUEST_TOKEN_GAS') =>
+      node.publicClient.readContract({ address: factory, abi: forwarderFactoryAbi, functionName });
+    expect(await constant('REQUEST_BASE_GAS')).toBe(REQUEST_BASE_GAS);
+    expect(await constant('REQUEST_TOKEN_GAS')).toBe(REQUEST_TOKEN_GAS);
+    const deployer = { wallet: node.wallets[0]!, publicClient: node.publicClient };
+    // a merchant contract and a "token" that burn every unit of gas they are given, once the batch is signed
+    const burner = await deployGasBurner(deployer);
+    const hostileToken = await deployGasBurner(deployer);
+    const merchants = [randomAddress(), burner, randomAddress(), burner, randomAddress()];
+    const salts = merchants.map(() => randomSalt());
+    const deposits = merchants.map((merchant, i) =>
+      forwarderAddress({ factory, merchant, paymentSalt: salts[i]! }),
+    );
+    for (const d of deposits) {
+      await payEth(d, parseEther('0.01'));
+      await payToken(usdc, d, 3_000_000n);
+    }
+    const requests = merchants.map((merchant, i) => ({
+      merchant,
+      paymentSalt: salts[i]!,
+      tokens: merchant === burner ? [hostileToken, hostileToken, usdc] : [usdc],
+    }));
+    const data = encodeFunctionData({
+      abi: forwarderFactoryAbi,
+      functionName: 'flushMany',
+      args: [requests],
+    });
+    const gas = flushManyGasLimit({ requests, data });
+    // the estimate (harmless merchants) is far below the bound ...
+    const estimate = await node.publicClient.estimateGas({
+      account: node.wallets[2]!.account,
+      to: factory,
+      data,
+    });
+    expect(estimate).toBeLessThan(gas);
+    // ... then the merchant and the token turn hostile before the batch is mined
+    for (const c of [burner, hostileToken]) {
+      await receipt(
+        await node.wallets[0]!.writeContract({
+          address: c,
+          abi: gasBurnerAbi,
+          functionName: 'set',
+          args: [10n ** 9n, false, 1n],
+        }),
+      );
+    }
+    const r = await receipt(await node.wallets[2]!.sendTransaction({ to: factory, data, gas }));
+    expect(r.status).toBe('success');
+    expect(r.gasUsed).toBeLessThanOrEqual(gas);
+    const flushed = parseEventLogs({ abi: forwarderFactoryAbi, logs: r.logs, eventName: 'Flushed' });
+    expect(flushed.map((e) => e.args.forwarder)).toEqual(deposits);
+    // every merchant got its USDC, the burner included; the burner's ETH failed in its stipend and stays
+    for (const [i, merchant] of merchants.entries()) {
+      expect(await tokenBalance(usdc, deposits[i]!)).toBe(0n);
+      if (merchant !== burner) expect(await ethBalance(merchant)).toBe(parseEther('0.01'));
+      else expect(await ethBalance(deposits[i]!)).toBe(parseEther('0.01'));
+    }
+    expect(await tokenBalance(usdc, burner)).toBe(6_000_000n);
+    console.log(
+      `worst-case batch of ${requests.length}: gas limit ${gas}, used ${r.gasUsed}, harmless estimate ${estimate}`,
+    );
   });
 
   it('gas of a flush of 1 and of 50 token payments (deployment included)', async () => {

@@ -1,31 +1,53 @@
-import { forwarderFactoryAbi } from '@coinlane/contracts/abi';
+import { forwarderAbi, forwarderFactoryAbi } from '@coinlane/contracts/abi';
+import {
+  type FactoryVersion,
+  flushManyGasLimit,
+  REQUEST_BASE_GAS,
+  REQUEST_TOKEN_GAS,
+  requestGasBound,
+  V1_REQUEST_GAS,
+} from '@coinlane/contracts/flush-gas';
+import { CRYPTO_CURRENCIES } from '@coinlane/core/currencies';
 import { randomId } from '@coinlane/core/ids';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type Address,
+  BaseError,
   type Chain,
   createPublicClient,
   defineChain,
   encodeFunctionData,
+  erc20Abi,
   getAddress,
   type Hex,
+  HttpRequestError,
   http,
   keccak256,
   type PublicClient,
+  parseAbi,
   parseEventLogs,
+  TimeoutError,
   type TransactionReceipt,
   type TransactionSerializable,
   type Transport,
   WaitForTransactionReceiptTimeoutError,
+  zeroAddress,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '#app/db/connection.ts';
 import type { EvmChainConfig } from '#app/modules/chains/chain-config.ts';
 import { type FlushCandidate, listFlushCandidates } from '#app/modules/payments/list-flush-candidates.ts';
 import { markPaymentsFlushed } from '#app/modules/payments/mark-payments-flushed.ts';
-import { recordFlushFailures } from '#app/modules/payments/record-flush-failures.ts';
+import {
+  recordFlushBatchReverted,
+  recordFlushDeferred,
+  recordFlushFailures,
+} from '#app/modules/payments/record-flush-failures.ts';
+import { loadRateBook } from '#app/modules/rates/load-rate-book.ts';
+import type { RateBook } from '#app/modules/rates/rate-book.ts';
 import { getWalletAddresses } from '#app/modules/wallets/get-wallet-addresses.ts';
-import { flushTokens } from './flush-tokens.ts';
+import { flushTokens, type KnownToken, knownTokens } from './flush-tokens.ts';
+import { expectedRequestGas, type Holding, valueInWei, worthFlushing } from './flush-value.ts';
 import { paymentForwarder } from './payment-forwarder.ts';
 import {
   deleteFlush,
@@ -35,20 +57,24 @@ import {
   updateFlush,
 } from './queries.ts';
 
-/** Payments per flushMany transaction (each request has a 300,000 gas budget in the contract: 15 M at most). */
+/** Payments per flushMany transaction, at most. */
 export const FLUSH_BATCH = 50;
+/** The gas limit of a flush transaction, at most: the sum of its requests' bounds (src/flush-gas.ts) stays below
+ *  this, itself below EIP-7825's per-transaction cap of 2^24 (with one token each, about 37 requests). */
+export const MAX_BATCH_GAS = 15_000_000n;
 /** A `preparing` flush older than this was abandoned by a crashed process before it signed anything. */
 export const PREPARING_LEASE_MS = 5 * 60_000;
-/** The highest gas limit tried: below EIP-7825's per-transaction cap of 2^24 gas (a batch of 50 first flushes
- *  uses about 4.3 M). */
-const ESTIMATE_GAS_CAP = 16_000_000n;
-/** Gas limit = the node's estimate plus this share (the estimate is exact for flushMany; this is headroom). */
-const GAS_HEADROOM_PERCENT = 20n;
+/** Due payments read per round, and how many of them have their balances read at a time. */
+const CANDIDATES = FLUSH_BATCH * 4;
+const READ_CHUNK = 50;
+/** Stored by the rates job; older market rates still value a balance here (a dust decision, not a price). */
+const RATE_MAX_AGE_SECONDS = 3600;
 
 export type FlushOutcome = {
-  /** idle: nothing due; in-flight: another flush of the network is not mined yet; pending: ours was sent and is
-   *  not mined within the wait; confirmed / reverted / failed: the flush's end. */
-  status: 'idle' | 'in-flight' | 'pending' | 'confirmed' | 'reverted' | 'failed';
+  /** idle: nothing due (or nothing worth its gas); in-flight: another flush of the network is not mined yet;
+   *  deferred: the gas price is above CHAIN_<NETWORK>_MAX_GAS_GWEI; pending: ours was sent and is not mined
+   *  within the wait; confirmed / reverted / failed: the flush's end. */
+  status: 'idle' | 'in-flight' | 'deferred' | 'pending' | 'confirmed' | 'reverted' | 'failed';
   flushId: string | null;
   txHash: Hex | null;
   flushed: string[];
@@ -67,14 +93,21 @@ const none = (status: FlushOutcome['status'], row?: EvmFlushRow): FlushOutcome =
 
 const lower = (a: string) => a.toLowerCase();
 
+/** The node did not answer (as opposed to a call that reverted). */
+const unreachable = (err: unknown) =>
+  err instanceof BaseError &&
+  err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError) !== null;
+
 /**
  * One flush round of an EVM network (decision 010): settles the network's flush in flight, if any (its receipt,
  * a re-broadcast after a restart, or its end when its nonce was used by another transaction); then, when nothing
- * is in flight, takes up to FLUSH_BATCH confirmed forwarder payments not flushed since their last confirmed
- * transfer, signs one `flushMany` from the gas wallet, stores the signed transaction BEFORE broadcasting it, and
- * waits up to `receiptTimeoutMs` for the receipt. The receipt's per-request events say which payments were
- * flushed (payments.flushed_at, flush_tx) and which failed (due again next round). Never two flush transactions
- * in flight on a network, so never two for one payment, and the gas wallet's nonces are used one at a time.
+ * is in flight and the gas price is not above CHAIN_<NETWORK>_MAX_GAS_GWEI, plans one batch (planBatch: the due
+ * payments' balances read off chain, dust left, risky merchants alone), signs one `flushMany` from the gas wallet
+ * with a gas limit that bounds whatever the batch's merchants and tokens do, stores the signed transaction BEFORE
+ * broadcasting it, and waits up to `receiptTimeoutMs` for the receipt. The receipt's events say which payments were
+ * flushed (payments.flushed_at, flush_tx) and which failed (backed off); a reverted batch is split. Never two flush
+ * transactions in flight on a network, so never two for one payment, and the gas wallet's nonces are used one at a
+ * time. `gasLimit` (tests) replaces the gas limit computed.
  */
 export async function flushForwarders({
   db,
@@ -84,6 +117,7 @@ export async function flushForwarders({
   receiptTimeoutMs = 60_000,
   pollingIntervalMs = 1_000,
   now = () => new Date(),
+  gasLimit,
 }: {
   db: Db;
   chain: EvmChainConfig;
@@ -92,12 +126,13 @@ export async function flushForwarders({
   receiptTimeoutMs?: number;
   pollingIntervalMs?: number;
   now?: () => Date;
+  gasLimit?: (bound: bigint) => bigint;
 }): Promise<FlushOutcome> {
   if (!chain.factory || !chain.gasKey) return none('idle');
-  const factory = getAddress(chain.factory);
+  const configuredFactory = getAddress(chain.factory);
   const account = privateKeyToAccount(chain.gasKey);
   const client: Client = createPublicClient({
-    transport: http(chain.rpcUrl, { timeout: 15_000, retryCount: 1 }),
+    transport: http(chain.rpcUrl, { timeout: 15_000, retryCount: 1, batch: { batchSize: 100 } }),
     pollingInterval: pollingIntervalMs,
     cacheTime: 0,
   });
@@ -113,25 +148,46 @@ export async function flushForwarders({
   if (chain.chainId !== null && chain.chainId !== chainId) {
     throw new Error(`${chain.network}: the node reports chain id ${chainId}, configured ${chain.chainId}`);
   }
+  const gasPrice = await client.getGasPrice();
+  const maxGasPrice = chain.maxGasPrice ?? null;
+  if (maxGasPrice !== null && gasPrice > maxGasPrice) {
+    log.info(
+      { network: chain.network, gasPrice: gasPrice.toString(), maxGasPrice: maxGasPrice.toString() },
+      'flush deferred: the gas price is above CHAIN_<NETWORK>_MAX_GAS_GWEI',
+    );
+    return none('deferred');
+  }
   const claim = await insertFlushClaim(db, {
     id: randomId('fls'),
     network: chain.network,
     chainId,
     fromAddress: account.address,
-    factory,
+    factory: configuredFactory,
     now: now(),
   });
   if (!claim) return none('in-flight');
 
   let sent = false;
   try {
-    const requests = await flushRequests({ db, chain, factory, secretKey, log, now: now() });
-    if (requests.length === 0) {
+    const batch = await planBatch({
+      db,
+      chain,
+      client,
+      chainId,
+      configuredFactory,
+      secretKey,
+      log,
+      gasPrice,
+      now: now(),
+    });
+    if (!batch) {
       await deleteFlush(db, claim.id);
       return none('idle');
     }
+    const { factory, version, requests } = batch;
     const paymentIds = requests.map((r) => r.payment.id);
     await updateFlush(db, claim.id, {
+      factory,
       payment_ids: JSON.stringify(paymentIds),
       forwarders: JSON.stringify(requests.map((r) => r.forwarder)),
       updated_at: now(),
@@ -141,32 +197,61 @@ export async function flushForwarders({
       functionName: 'flushMany',
       args: [requests.map((r) => ({ merchant: r.merchant, paymentSalt: r.salt, tokens: r.tokens }))],
     });
+    // An upper bound of the gas the call can use, whatever its merchants and tokens do (each request has a fixed
+    // budget and flushMany refuses to start one without it): the batch cannot run out of gas.
+    const bound = flushManyGasLimit({ requests, data, version });
+    // The call must succeed with it; one that reverts (a factory without code, say) is split like a reverted batch.
+    try {
+      await client.call({ account: account.address, to: factory, data, gas: bound });
+    } catch (err) {
+      if (unreachable(err)) throw err;
+      const message = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+      await updateFlush(db, claim.id, {
+        status: 'failed',
+        error: `the call reverts: ${message}`.slice(0, 500),
+        failed_payment_ids: JSON.stringify(paymentIds),
+        updated_at: now(),
+      });
+      await recordFlushBatchReverted({ db, paymentIds, at: now() });
+      log.warn({ network: chain.network, flush: claim.id, factory, err }, 'flush batch reverts; split');
+      return { ...none('failed'), flushId: claim.id, failed: paymentIds };
+    }
+    let gas = bound;
+    // Arbitrum charges its L1 data in L2 gas units: the node's estimate includes it, the bound does not.
+    if (chain.network === 'arbitrum') {
+      gas += await client.estimateGas({ account: account.address, to: factory, data }).catch(() => 0n);
+    }
+    if (gasLimit) gas = gasLimit(gas);
     const chainDef = defineChain({
       id: chainId,
       name: chain.network,
       nativeCurrency: { name: 'native', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: [chain.rpcUrl] } },
     });
-    const estimate = await estimateFlushGas(client, account.address, factory, data);
     const prepared = await client.prepareTransactionRequest({
       account,
       chain: chainDef,
       to: factory,
       data,
       value: 0n,
-      gas: estimate + (estimate * GAS_HEADROOM_PERCENT) / 100n,
+      gas,
     });
-    const common = { chainId, nonce: prepared.nonce, gas: prepared.gas, to: factory, data, value: 0n };
-    const tx: TransactionSerializable =
-      prepared.maxFeePerGas !== undefined
-        ? {
-            ...common,
-            type: 'eip1559',
-            maxFeePerGas: prepared.maxFeePerGas,
-            maxPriorityFeePerGas: prepared.maxPriorityFeePerGas,
-          }
-        : { ...common, type: 'legacy', gasPrice: prepared.gasPrice };
-    const maxCost = tx.gas! * (tx.type === 'eip1559' ? tx.maxFeePerGas! : tx.gasPrice!);
+    const common = { chainId, nonce: prepared.nonce, gas, to: factory, data, value: 0n };
+    const cap = (fee: bigint) => (maxGasPrice !== null && fee > maxGasPrice ? maxGasPrice : fee);
+    let tx: TransactionSerializable;
+    if (prepared.maxFeePerGas !== undefined) {
+      const maxFeePerGas = cap(prepared.maxFeePerGas);
+      const tip = prepared.maxPriorityFeePerGas ?? 0n;
+      tx = {
+        ...common,
+        type: 'eip1559',
+        maxFeePerGas,
+        maxPriorityFeePerGas: tip > maxFeePerGas ? maxFeePerGas : tip,
+      };
+    } else {
+      tx = { ...common, type: 'legacy', gasPrice: cap(prepared.gasPrice!) };
+    }
+    const maxCost = gas * (tx.type === 'eip1559' ? tx.maxFeePerGas! : tx.gasPrice!);
     const balance = await client.getBalance({ address: account.address });
     if (balance < maxCost) {
       throw new Error(
@@ -185,7 +270,17 @@ export async function flushForwarders({
       updated_at: now(),
     });
     sent = true;
-    log.info({ network: chain.network, flush: claim.id, txHash, payments: paymentIds.length }, 'flush sent');
+    log.info(
+      {
+        network: chain.network,
+        flush: claim.id,
+        txHash,
+        factory,
+        payments: paymentIds.length,
+        gas: gas.toString(),
+      },
+      'flush sent',
+    );
     try {
       await client.sendRawTransaction({ serializedTransaction: serialized });
     } catch (err) {
@@ -219,96 +314,263 @@ export async function flushForwarders({
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Factories
+
+const v1Abi = parseAbi(['function REQUEST_GAS() view returns (uint256)']);
+/** Factory -> version (null: not a factory of ours), per chain id: contracts are immutable, read once. */
+const factoryVersions = new Map<string, FactoryVersion | null>();
+
 /**
- * The least gas limit with which the flushMany call succeeds, found by bisecting eth_call between 21,000 and
- * ESTIMATE_GAS_CAP (to 1,000 gas). flushMany refuses to start a request without its full budget, so every limit
- * that succeeds gives each request the same gas and the same result: bisection is exact. eth_estimateGas does the
- * same search inside the node, but Hardhat 2.29's (EDR) fails on it under EIP-7825's cap; eth_call has no such
- * problem on any node. Throws the node's error when even the cap fails (the call reverts).
+ * The version of a forwarder factory, read from its constants: v2 has REQUEST_BASE_GAS and REQUEST_TOKEN_GAS equal
+ * to src/flush-gas.ts's, v1 has REQUEST_GAS = 300,000. Anything else is not a factory the job can bound the gas
+ * of: null (its payments back off). Throws when the node does not answer.
  */
-async function estimateFlushGas(client: Client, from: Address, to: Address, data: Hex): Promise<bigint> {
-  const succeeds = (gas: bigint) =>
-    client.call({ account: from, to, data, gas }).then(
-      () => true,
-      () => false,
+async function factoryVersion(
+  client: Client,
+  chainId: number,
+  factory: Address,
+): Promise<FactoryVersion | null> {
+  const key = `${chainId}:${lower(factory)}`;
+  const known = factoryVersions.get(key);
+  if (known !== undefined) return known;
+  const read = async (fn: () => Promise<bigint>) =>
+    fn().catch((err: unknown) => {
+      if (unreachable(err)) throw err;
+      return null;
+    });
+  let version: FactoryVersion | null = null;
+  const base = await read(() =>
+    client.readContract({ address: factory, abi: forwarderFactoryAbi, functionName: 'REQUEST_BASE_GAS' }),
+  );
+  if (base !== null) {
+    const perToken = await read(() =>
+      client.readContract({ address: factory, abi: forwarderFactoryAbi, functionName: 'REQUEST_TOKEN_GAS' }),
     );
-  await client.call({ account: from, to, data, gas: ESTIMATE_GAS_CAP }); // throws when it cannot succeed at all
-  let lo = 21_000n;
-  let hi = ESTIMATE_GAS_CAP;
-  while (hi - lo > 1_000n) {
-    const mid = (lo + hi) / 2n;
-    if (await succeeds(mid)) hi = mid;
-    else lo = mid;
+    if (base === REQUEST_BASE_GAS && perToken === REQUEST_TOKEN_GAS) version = 2;
+  } else {
+    const v1 = await read(() =>
+      client.readContract({ address: factory, abi: v1Abi, functionName: 'REQUEST_GAS' }),
+    );
+    if (v1 === V1_REQUEST_GAS) version = 1;
   }
-  return hi;
+  factoryVersions.set(key, version);
+  return version;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Planning a batch
 
 type FlushRequest = {
   payment: FlushCandidate;
   merchant: Address;
   salt: Hex;
   forwarder: Address;
+  /** The tokens the deposit address holds (balances read off chain at the round's block). */
   tokens: Address[];
 };
 
+type PlannedBatch = { factory: Address; version: FactoryVersion; requests: FlushRequest[] };
+
+/** A due payment whose request can be built: its factory, version, merchant and deposit address. */
+type Resolved = {
+  payment: FlushCandidate;
+  factory: Address;
+  version: FactoryVersion;
+  merchant: Address;
+  salt: Hex;
+  forwarder: Address;
+};
+
 /**
- * The due payments of the configured factory as flushMany requests. The merchant is the payment's wallet
- * address; a payment whose deposit address is not the forwarder of (factory, merchant, salt) (its wallet is not a
- * plain address) is skipped with a warning and backs off like a failed one, so it never holds the queue: flushing
- * it would move nothing. Each request names the payment's token and the network's other known tokens
- * (flushTokens), so a wrong token paid to the deposit address reaches the merchant too.
+ * The next batch of the network's due payments (issue 13), and the bookkeeping of those not in it:
+ * - each payment's request goes to the factory its address was computed under (payments.forwarder_factory, the
+ *   configured one for payments from before 0011); its merchant is the payment's wallet address, checked to give
+ *   the payment's address under that factory; a payment whose request cannot be built backs off;
+ * - balances are read off chain at one block, the node's latest (a node behind a payment's last confirmed
+ *   transfer is not asked about it this round): a request names only the tokens its deposit address holds; an
+ *   empty deposit address (moved by the merchant) is recorded as moved without a transaction; one worth less than
+ *   FLUSH_VALUE_MULTIPLE times its request's gas at the current price is left (dust, recordFlushDeferred);
+ * - a batch holds one factory's requests, and either only merchants whose address has no code and that never
+ *   failed, or one such "risky" merchant alone (a contract wallet, a failed request): a merchant can then never
+ *   cost other merchants their flush; at most FLUSH_BATCH requests, the smallest flush_batch_max of its payments
+ *   (a reverted batch's halves), and MAX_BATCH_GAS of summed bounds.
+ * Null when nothing is to be sent.
  */
-async function flushRequests({
+async function planBatch({
   db,
   chain,
-  factory,
+  client,
+  chainId,
+  configuredFactory,
   secretKey,
   log,
+  gasPrice,
   now,
 }: {
   db: Db;
   chain: EvmChainConfig;
-  factory: Address;
+  client: Client;
+  chainId: number;
+  configuredFactory: Address;
   secretKey: Buffer;
   log: FastifyBaseLogger;
+  gasPrice: bigint;
   now: Date;
-}): Promise<FlushRequest[]> {
-  const candidates = await listFlushCandidates({
-    db,
-    network: chain.network,
-    factory,
-    now,
-    limit: FLUSH_BATCH * 4,
-  });
+}): Promise<PlannedBatch | null> {
+  const candidates = await listFlushCandidates({ db, network: chain.network, now, limit: CANDIDATES });
+  if (candidates.length === 0) return null;
   const wallets = await getWalletAddresses({
     db,
     walletIds: candidates.flatMap((c) => (c.walletId ? [c.walletId] : [])),
     secretKey,
   });
-  const tokensFor = await flushTokens({ db, chain });
-  const requests: FlushRequest[] = [];
+  const resolved: Resolved[] = [];
   const unusable: string[] = [];
   for (const payment of candidates) {
-    if (requests.length >= FLUSH_BATCH) break;
-    const found = paymentForwarder({
-      factory,
-      wallet: payment.walletId ? wallets.get(payment.walletId) : undefined,
-      depositSalt: payment.depositSalt,
-      address: payment.address,
-    });
-    if (!found) {
+    const factory = getAddress(payment.forwarderFactory ?? configuredFactory);
+    const version = await factoryVersion(client, chainId, factory);
+    const found =
+      version === null
+        ? null
+        : paymentForwarder({
+            factory,
+            wallet: payment.walletId ? wallets.get(payment.walletId) : undefined,
+            depositSalt: payment.depositSalt,
+            address: payment.address,
+          });
+    if (!found || version === null) {
       log.warn(
-        { network: chain.network, payment: payment.id, address: payment.address },
-        'forwarder payment skipped: its deposit address is not the forwarder of its wallet under the configured factory',
+        { network: chain.network, payment: payment.id, address: payment.address, factory },
+        version === null
+          ? 'forwarder payment skipped: its factory is not a forwarder factory the job knows'
+          : 'forwarder payment skipped: its deposit address is not the forwarder of its wallet under its factory',
       );
       unusable.push(payment.id);
       continue;
     }
-    requests.push({ payment, ...found, tokens: tokensFor(payment.contractAddress) });
+    resolved.push({ payment, factory, version, ...found });
   }
   await recordFlushFailures({ db, paymentIds: unusable, at: now });
-  return requests;
+  if (resolved.length === 0) return null;
+
+  const block = await client.getBlockNumber({ cacheTime: 0 });
+  const tokensFor = await flushTokens({ db, chain });
+  const tokenInfo = new Map<string, KnownToken>(
+    (await knownTokens({ db, chain })).map((t) => [lower(t.address), t]),
+  );
+  const nativeSymbol =
+    CRYPTO_CURRENCIES.find((c) => c.network === chain.network && c.native)?.symbol ?? 'ETH';
+  let book: RateBook | undefined;
+  const rates = async () => (book ??= await loadRateBook({ db, now, maxAgeSeconds: RATE_MAX_AGE_SECONDS }));
+  const merchantCode = new Map<string, Promise<boolean>>();
+  const hasCode = (merchant: Address) => {
+    let found = merchantCode.get(lower(merchant));
+    if (!found) {
+      found = client.getCode({ address: merchant }).then((code) => !!code && code !== '0x');
+      merchantCode.set(lower(merchant), found);
+    }
+    return found;
+  };
+
+  const empty: string[] = [];
+  const dust: string[] = [];
+  let batch: { key: string; factory: Address; version: FactoryVersion; max: number; gas: bigint } | null =
+    null;
+  const requests: FlushRequest[] = [];
+  for (let i = 0; i < resolved.length; i += READ_CHUNK) {
+    if (batch && requests.length >= batch.max) break;
+    const chunk = resolved
+      .slice(i, i + READ_CHUNK)
+      .filter((r) => r.payment.lastTransferBlock <= Number(block));
+    const read = await Promise.all(
+      chunk.map(async (r) => {
+        const tokens = tokensFor(r.payment.contractAddress);
+        const [wei, balances, risky] = await Promise.all([
+          client.getBalance({ address: r.forwarder, blockNumber: block }),
+          Promise.all(
+            tokens.map((token) =>
+              client
+                .readContract({
+                  address: token,
+                  abi: erc20Abi,
+                  functionName: 'balanceOf',
+                  args: [r.forwarder],
+                  blockNumber: block,
+                })
+                .catch((err: unknown): bigint | null => {
+                  if (unreachable(err)) throw err;
+                  return null; // a token whose balanceOf fails is not named
+                }),
+            ),
+          ),
+          hasCode(r.merchant),
+        ]);
+        return { r, wei, tokens, balances, risky: risky || r.payment.flushAttempts > 0 };
+      }),
+    );
+    for (const { r, wei, tokens, balances, risky } of read) {
+      const held = tokens.filter((_, k) => (balances[k] ?? 0n) > 0n);
+      if (wei === 0n && held.length === 0) {
+        // nothing to move; unless a balance could not be read, it was moved already (by the merchant)
+        if (!balances.includes(null)) empty.push(r.payment.id);
+        continue;
+      }
+      const holdings: Holding[] = held.map((token) => {
+        const info = tokenInfo.get(lower(token));
+        const units = balances[tokens.indexOf(token)]!;
+        return info
+          ? { symbol: info.symbol, decimals: info.decimals, units }
+          : { symbol: r.payment.currency, decimals: r.payment.decimals, units };
+      });
+      const gas = expectedRequestGas({
+        deployed: r.payment.flushBlock !== null,
+        assets: held.length + (wei > 0n ? 1 : 0),
+      });
+      const valueWei = held.length
+        ? valueInWei({ book: await rates(), nativeSymbol, nativeWei: wei, holdings })
+        : Number(wei);
+      if (!worthFlushing({ valueWei, gas, gasPrice })) {
+        dust.push(r.payment.id);
+        continue;
+      }
+      const key = `${lower(r.factory)}:${risky ? lower(r.merchant) : '*'}`;
+      const bound = requestGasBound(held.length, r.version);
+      if (!batch) {
+        batch = { key, factory: r.factory, version: r.version, max: FLUSH_BATCH, gas: 0n };
+      } else if (key !== batch.key) {
+        continue; // another group: a later round
+      }
+      const max = Math.min(batch.max, r.payment.flushBatchMax ?? FLUSH_BATCH);
+      if (requests.length + 1 > max || batch.gas + bound > MAX_BATCH_GAS) continue;
+      batch.max = max;
+      batch.gas += bound;
+      requests.push({
+        payment: r.payment,
+        merchant: r.merchant,
+        salt: r.salt,
+        forwarder: r.forwarder,
+        tokens: held,
+      });
+    }
+  }
+
+  const at = now;
+  // empty at `block`: a transfer confirmed in a later block makes it due again
+  await markPaymentsFlushed({ db, paymentIds: empty, txHash: null, blockNumber: Number(block) + 1, at });
+  await recordFlushDeferred({ db, paymentIds: dust, fromBlock: Number(block) + 1, at });
+  if (empty.length || dust.length) {
+    log.info(
+      { network: chain.network, empty, dust, gasPrice: gasPrice.toString() },
+      'forwarders left: already empty, or holding less than their flush would cost',
+    );
+  }
+  if (!batch || requests.length === 0) return null;
+  return { factory: batch.factory, version: batch.version, requests };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Settling
 
 type Ctx = { db: Db; client: Client; log: FastifyBaseLogger; network: string; now: () => Date };
 
@@ -347,8 +609,10 @@ async function settleInFlight(ctx: Ctx, row: EvmFlushRow): Promise<FlushOutcome>
 
 /**
  * Records a mined flush once (the row must still be `sent`; a concurrent settle of the same row does nothing):
- * status, gas used, effective price and cost; the payments whose request emitted Flushed are marked flushed, the
- * others (FlushFailed, or all of a reverted transaction) stay due.
+ * status, gas used, effective price and cost. A payment is flushed when its request emitted Flushed and its own
+ * asset (its token, or ETH) was not reported by its forwarder's ForwardFailed (another asset that could not move,
+ * a wrong token paused by its issuer say, stays for the merchant's own flush); the others failed and back off. A
+ * reverted transaction is split: its payments are sent in halves (recordFlushBatchReverted).
  */
 async function finalizeFlush(ctx: Ctx, flushId: string, receipt: TransactionReceipt): Promise<FlushOutcome> {
   const { db, log, now } = ctx;
@@ -362,18 +626,42 @@ async function finalizeFlush(ctx: Ctx, flushId: string, receipt: TransactionRece
     if (row.status !== 'sent') return none(row.status === 'confirmed' ? 'confirmed' : 'in-flight', row);
     const ids = row.payment_ids;
     const forwarders = row.forwarders.map(lower);
+    const success = receipt.status === 'success';
     const flushedForwarders = new Set(
-      receipt.status === 'success'
+      success
         ? parseEventLogs({ abi: forwarderFactoryAbi, logs: receipt.logs, eventName: 'Flushed' })
             .filter((e) => lower(e.address) === lower(row.factory))
             .map((e) => lower(e.args.forwarder))
         : [],
     );
-    const flushed = ids.filter((_, i) => flushedForwarders.has(forwarders[i]!));
+    // forwarder -> the assets it could not move (v2 forwarders only; address(0) is ETH)
+    const stuck = new Map<string, Set<string>>();
+    if (success) {
+      for (const e of parseEventLogs({ abi: forwarderAbi, logs: receipt.logs, eventName: 'ForwardFailed' })) {
+        const f = lower(e.address);
+        if (!forwarders.includes(f)) continue;
+        stuck.set(f, (stuck.get(f) ?? new Set()).add(lower(e.args.token)));
+      }
+    }
+    const own = new Map(
+      ids.length
+        ? (
+            await trx
+              .selectFrom('payments')
+              .select(['id', 'contract_address'])
+              .where('id', 'in', ids)
+              .execute()
+          ).map((p) => [p.id, lower(p.contract_address ?? zeroAddress)])
+        : [],
+    );
+    const flushed = ids.filter((id, i) => {
+      const f = forwarders[i]!;
+      return flushedForwarders.has(f) && !stuck.get(f)?.has(own.get(id) ?? lower(zeroAddress));
+    });
     const failed = ids.filter((id) => !flushed.includes(id));
     const at = now();
     await updateFlush(trx, row.id, {
-      status: receipt.status === 'success' ? 'confirmed' : 'reverted',
+      status: success ? 'confirmed' : 'reverted',
       block_number: Number(receipt.blockNumber),
       gas_used: receipt.gasUsed.toString(),
       effective_gas_price: receipt.effectiveGasPrice.toString(),
@@ -390,19 +678,24 @@ async function finalizeFlush(ctx: Ctx, flushId: string, receipt: TransactionRece
       blockNumber: Number(receipt.blockNumber),
       at,
     });
-    await recordFlushFailures({ db: trx, paymentIds: failed, at });
-    log[failed.length > 0 ? 'warn' : 'info'](
+    if (success) await recordFlushFailures({ db: trx, paymentIds: failed, at });
+    else await recordFlushBatchReverted({ db: trx, paymentIds: failed, at });
+    const partial = ids.filter((id, i) => flushed.includes(id) && stuck.has(forwarders[i]!));
+    log[failed.length > 0 || partial.length > 0 || !success ? 'warn' : 'info'](
       {
         network: ctx.network,
         flush: row.id,
         txHash: receipt.transactionHash,
         flushed: flushed.length,
         failed,
+        // flushed, but another asset of their deposit address could not move (ForwardFailed)
+        partial,
+        reverted: !success,
       },
       'flush mined',
     );
     return {
-      status: receipt.status === 'success' ? 'confirmed' : 'reverted',
+      status: success ? 'confirmed' : 'reverted',
       flushId: row.id,
       txHash: receipt.transactionHash,
       flushed,

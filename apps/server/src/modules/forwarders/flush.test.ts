@@ -1,14 +1,28 @@
-import { testTokenAbi } from '@coinlane/contracts/abi';
+import { forwarderFactoryAbi, gasBurnerAbi, testTokenAbi } from '@coinlane/contracts/abi';
 import { loadArtifacts } from '@coinlane/contracts/artifacts';
-import { deployForwarderFactory, deployTestToken } from '@coinlane/contracts/deploy';
+import {
+  deployForwarderFactory,
+  deployForwarderFactoryV1,
+  deployGasBurner,
+  deployTestToken,
+} from '@coinlane/contracts/deploy';
 import { forwarderAddress } from '@coinlane/contracts/forwarder-address';
 import { randomId } from '@coinlane/core/ids';
 import { parseUnits } from '@coinlane/core/money';
 import pino from 'pino';
-import { type Address, getAddress, type Hex, parseEther, toHex } from 'viem';
+import {
+  type Address,
+  decodeFunctionData,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  parseEther,
+  toHex,
+} from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvmChainConfig } from '#app/modules/chains/chain-config.ts';
 import { recordPaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
+import { upsertQuotes } from '#app/modules/rates/queries.ts';
 import { sealWalletAddress } from '#app/modules/wallets/wallet-secret.ts';
 import { createUser, signIn } from '#app/test/fixtures.ts';
 import { HARDHAT_KEYS, type Hardhat, startHardhat } from '#app/test/hardhat.ts';
@@ -34,6 +48,7 @@ describe('flushing forwarder payments on a Hardhat node', () => {
   let chain: EvmChainConfig;
   let factory: Address;
   let usdc: Address;
+  let dai: Address; // 18 decimals: a configured token that a USDC payment's deposit address does not hold
   let userId: string;
   let merchant: Address;
   let walletId: string;
@@ -96,6 +111,7 @@ describe('flushing forwarder payments on a Hardhat node', () => {
     amount,
     mode = 'live',
     salt = randomSalt(),
+    factoryAddress = factory,
   }: {
     owner?: string;
     wallet?: string;
@@ -104,9 +120,11 @@ describe('flushing forwarder payments on a Hardhat node', () => {
     amount: string;
     mode?: 'live' | 'test';
     salt?: Hex | null;
+    /** The factory the deposit address is computed under (the configured one unless an older one is named). */
+    factoryAddress?: Address;
   }) {
     const address = salt
-      ? forwarderAddress({ factory, merchant: merchantAddress, paymentSalt: salt })
+      ? forwarderAddress({ factory: factoryAddress, merchant: merchantAddress, paymentSalt: salt })
       : merchantAddress;
     return insertFixedAddressPayment({
       db: ctx.db,
@@ -117,7 +135,7 @@ describe('flushing forwarder payments on a Hardhat node', () => {
       allocation: {
         address,
         walletId: wallet,
-        ...(salt ? { depositSalt: salt, forwarderFactory: factory } : {}),
+        ...(salt ? { depositSalt: salt, forwarderFactory: factoryAddress } : {}),
         chainId: node.chainId,
         contractAddress: symbol === 'USDC' ? usdc : null,
       },
@@ -189,6 +207,7 @@ describe('flushing forwarder payments on a Hardhat node', () => {
     const deployer = { wallet: node.wallets[0]!, publicClient: node.publicClient };
     factory = await deployForwarderFactory(deployer);
     usdc = await deployTestToken({ ...deployer, name: 'USD Coin', symbol: 'USDC', decimals: 6 });
+    dai = await deployTestToken({ ...deployer, name: 'Dai', symbol: 'DAI', decimals: 18 });
     chain = {
       family: 'evm',
       network: 'ethereum',
@@ -453,8 +472,10 @@ describe('flushing forwarder payments on a Hardhat node', () => {
     });
     const before = await tokenBalance(merchant);
     const sender = node.wallets[4]!;
+    // the reply's gas limit (an upper bound; Hardhat 2.29 cannot estimate a call that checks gasleft())
+    expect(BigInt(tx.gas)).toBeGreaterThan(100_000n);
     const receipt = await node.publicClient.waitForTransactionReceipt({
-      hash: await sender.sendTransaction({ to: tx.to, data: tx.data, value: 0n }),
+      hash: await sender.sendTransaction({ to: tx.to, data: tx.data, value: 0n, gas: BigInt(tx.gas) }),
     });
     expect(receipt.status).toBe('success');
     expect(await tokenBalance(merchant)).toBe(before + parseUnits('5', 6));
@@ -509,5 +530,311 @@ describe('flushing forwarder payments on a Hardhat node', () => {
       url: `/api/v1/payments/${single.id}/flush-transaction`,
     });
     expect(r4.statusCode).toBe(401);
+  });
+  // ---------------------------------------------------------------------------------------------------------------
+  // Issue 13: audit of the forwarders on a Hardhat node
+
+  /** Runs rounds until one finds nothing to do (at most `max`), each at `now`; their outcomes in order. */
+  async function roundsUntilIdle(max = 8, options: Partial<Parameters<typeof flushForwarders>[0]> = {}) {
+    const outcomes = [];
+    for (let i = 0; i < max; i++) {
+      const o = await flushRound(options);
+      if (o.status === 'idle') return outcomes;
+      outcomes.push(o);
+    }
+    throw new Error(`still flushing after ${max} rounds: ${JSON.stringify(outcomes)}`);
+  }
+  const flushInput = async (hash: Hex) => {
+    const tx = await node.publicClient.getTransaction({ hash });
+    return decodeFunctionData({ abi: forwarderFactoryAbi, data: tx.input });
+  };
+
+  it('issue 13 (2): a flush names only the tokens the deposit address holds (balances read off chain)', async () => {
+    const p = await forwarderPayment({ symbol: 'USDC', amount: '6' });
+    await pay(p.id, parseUnits('6', 6));
+    const withDai = { ...chain, tokens: { USDC: usdc, DAI: dai } }; // DAI configured, not held
+    const outcome = await flushRound({ chain: withDai });
+    expect(outcome).toMatchObject({ status: 'confirmed', flushed: [p.id] });
+    const call = await flushInput(outcome.txHash!);
+    expect(call.functionName).toBe('flushMany');
+    expect(call.args[0]).toEqual([
+      { merchant, paymentSalt: (await payment(p.id)).deposit_salt, tokens: [usdc] },
+    ]);
+    // an ETH payment holding no token names none
+    const e = await forwarderPayment({ symbol: 'ETH', amount: '0.02' });
+    await pay(e.id, parseEther('0.02'));
+    const second = await flushRound({ chain: withDai });
+    expect(second).toMatchObject({ status: 'confirmed', flushed: [e.id] });
+    expect((await flushInput(second.txHash!)).args[0]).toEqual([
+      { merchant, paymentSalt: (await payment(e.id)).deposit_salt, tokens: [] },
+    ]);
+  });
+
+  it('issue 13 (3): a merchant whose receive burns gas after the batch was signed cannot revert innocent payments', async () => {
+    // The merchant's "address" is a contract that burns gas in receive() once told to: it does so after the
+    // flush transaction was signed and broadcast, before it is mined (its own transaction goes first).
+    const burner = await deployGasBurner({ wallet: node.wallets[0]!, publicClient: node.publicClient });
+    const burnerWallet = await insertWallet(userId, burner, 'ETH');
+    const burning: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const b = await forwarderPayment({
+        symbol: 'ETH',
+        amount: '0.1',
+        wallet: burnerWallet,
+        merchantAddress: burner,
+      });
+      await pay(b.id, parseEther('0.1'));
+      burning.push(b.id);
+    }
+    const innocent: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const p = await forwarderPayment({ symbol: 'USDC', amount: '4' });
+      await pay(p.id, parseUnits('4', 6));
+      innocent.push(p.id);
+    }
+    const merchantBefore = await tokenBalance(merchant);
+    await node.setAutomine(false);
+    try {
+      expect(await flushRound({ receiptTimeoutMs: 300 })).toMatchObject({ status: 'pending' });
+      await node.wallets[0]!.writeContract({
+        address: burner,
+        abi: gasBurnerAbi,
+        functionName: 'set',
+        args: [10n ** 9n, false, 0n],
+        maxPriorityFeePerGas: 100_000_000_000n,
+        maxFeePerGas: 200_000_000_000n,
+      });
+      await node.mine(1);
+    } finally {
+      await node.setAutomine(true);
+    }
+    const outcomes = await roundsUntilIdle();
+    const rows = (await flushes()).filter((r) => r.payment_ids.some((id) => innocent.includes(id)));
+    // no flush of an innocent payment reverted, and each was flushed the first time it was sent
+    expect(rows.map((r) => r.status)).not.toContain('reverted');
+    for (const id of innocent) {
+      const row = await payment(id);
+      expect(row.flush_attempts, `${id} ${JSON.stringify(outcomes)}`).toBe(0);
+      expect(row.flushed_at).toBeInstanceOf(Date);
+    }
+    expect(await tokenBalance(merchant)).toBe(merchantBefore + 3n * parseUnits('4', 6));
+    // the burner's payments were flushed alone (its address has code), never in a batch with another merchant
+    for (const r of await flushes()) {
+      if (r.payment_ids.some((id) => burning.includes(id))) {
+        expect(r.payment_ids.every((id) => burning.includes(id))).toBe(true);
+      }
+    }
+    // its ETH failed in the stipend: they wait (backed off), its money still in its deposit addresses
+    for (const id of burning) {
+      const row = await payment(id);
+      expect(row.flushed_at).toBeNull();
+      expect(row.flush_attempts).toBe(1);
+      expect(await ethBalance(getAddress(row.address))).toBe(parseEther('0.1'));
+    }
+  });
+
+  it('issue 13 (3): a batch that reverts is split in halves, not backed off', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const p = await forwarderPayment({ symbol: 'USDC', amount: '3' });
+      await pay(p.id, parseUnits('3', 6));
+      ids.push(p.id);
+    }
+    // whatever made it revert (here: a gas limit far too low, forced for the first round only)
+    const first = await flushRound({ gasLimit: () => 120_000n });
+    // the next rounds (real time: a payment backed off would wait a minute) settle it and flush the halves
+    const outcomes = [first, ...(await roundsUntilIdle())];
+    const rows = (await flushes()).filter((r) => r.payment_ids.some((id) => ids.includes(id)));
+    const reverted = rows.filter((r) => r.status === 'reverted');
+    expect(reverted, JSON.stringify(outcomes)).toHaveLength(1);
+    expect([...reverted[0]!.payment_ids].sort()).toEqual([...ids].sort());
+    // then two batches of two, none backed off
+    const confirmed = rows.filter((r) => r.status === 'confirmed').map((r) => r.payment_ids.length);
+    expect(confirmed).toEqual([2, 2]);
+    for (const id of ids) {
+      const row = await payment(id);
+      expect(row.flushed_at).toBeInstanceOf(Date);
+      expect(row.flush_attempts).toBe(0);
+      expect(row.flush_batch_max).toBeNull();
+    }
+    // a batch of one that reverts is the payment's own failure: it backs off
+    const alone = await forwarderPayment({ symbol: 'USDC', amount: '3' });
+    await pay(alone.id, parseUnits('3', 6));
+    const r1 = await flushRound({ gasLimit: () => 120_000n });
+    // (Hardhat refuses to relay a transaction that reverts, yet mines it: the next round settles it)
+    if (r1.status === 'pending') expect(await flushRound()).toMatchObject({ status: 'idle' });
+    expect((await flushes()).find((r) => r.payment_ids.includes(alone.id))).toMatchObject({
+      status: 'reverted',
+      failed_payment_ids: [alone.id],
+    });
+    expect((await payment(alone.id)).flush_attempts).toBe(1);
+    expect(await flushRound()).toMatchObject({ status: 'idle' });
+    // after its minute it is flushed (other tests' backed-off payments may come due at that time too)
+    const later = new Date(Date.now() + 61_000);
+    await roundsUntilIdle(4, { now: () => later });
+    expect((await payment(alone.id)).flushed_at).toBeInstanceOf(Date);
+  });
+
+  it('issue 13 (4): dust paid to flushed forwarders costs no flush; the merchant can still move it', async () => {
+    // market rates, as the rates job stores them: 1 ETH = 2,500 USD, 1 USDC = 1 USD
+    await upsertQuotes(ctx.db, 'coingecko', [
+      { base: 'USD', symbol: 'ETH', rate: '0.0004', quote: 'symbol_per_base', fetchedAt: new Date() },
+      { base: 'USD', symbol: 'USDC', rate: '1', quote: 'symbol_per_base', fetchedAt: new Date() },
+    ]);
+    try {
+      const ps = [];
+      for (let i = 0; i < 3; i++) {
+        const p = await forwarderPayment({ symbol: 'USDC', amount: '20' });
+        await pay(p.id, parseUnits('20', 6));
+        ps.push(p);
+      }
+      expect(await flushRound()).toMatchObject({ status: 'confirmed' });
+      for (const p of ps) expect((await payment(p.id)).flushed_at).toBeInstanceOf(Date);
+      // three 1-unit USDC transfers to the flushed forwarders
+      for (const p of ps) await pay(p.id, 1n);
+      const nonce = await gasWalletNonce();
+      const rowsBefore = (await flushes()).length;
+      const at = new Date();
+      const dustRound = await flushRound({ now: () => at });
+      expect(dustRound, JSON.stringify({ dustRound, ps: ps.map((p) => p.id) })).toMatchObject({
+        status: 'idle',
+      });
+      expect(await gasWalletNonce()).toBe(nonce);
+      expect((await flushes()).length).toBe(rowsBefore);
+      for (const p of ps) {
+        const row = await payment(p.id);
+        expect(await tokenBalance(getAddress(p.address))).toBe(1n);
+        expect(row.flush_attempts).toBe(0); // not a failure
+        expect(row.flush_retry_at!.getTime()).toBe(at.getTime() + 3600_000); // looked at again in an hour
+      }
+      // a second round within the hour reads nothing again
+      expect(await flushRound({ now: () => at })).toMatchObject({ status: 'idle' });
+      // a real payment arriving at one of them is flushed at once, with the dust
+      await pay(ps[0]!.id, parseUnits('30', 6));
+      const late = await flushRound({ now: () => at });
+      expect(late).toMatchObject({ status: 'confirmed', flushed: [ps[0]!.id] });
+      expect(await tokenBalance(getAddress(ps[0]!.address))).toBe(0n);
+      // the merchant can move the dust of the others whenever they like
+      const cookie = await signIn({ app: ctx.app, userId, mode: 'live' });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/payments/${ps[1]!.id}/flush-transaction`,
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      const tx = res.json().data;
+      await node.publicClient.waitForTransactionReceipt({
+        hash: await node.wallets[4]!.sendTransaction({ to: tx.to, data: tx.data, gas: BigInt(tx.gas) }),
+      });
+      expect(await tokenBalance(getAddress(ps[1]!.address))).toBe(0n);
+      // once its hour is over, the job finds the emptied one empty: recorded as moved, nothing sent for it; the
+      // other one still holds dust and waits another hour (payments of other tests may come due then too)
+      const later = new Date(at.getTime() + 3600_000);
+      await roundsUntilIdle(6, { now: () => later });
+      const sentFor = async (id: string) =>
+        (await flushes()).filter((r) => r.payment_ids.includes(id)).length;
+      expect(await sentFor(ps[1]!.id)).toBe(1); // the first flush only
+      expect(await sentFor(ps[2]!.id)).toBe(1);
+      expect((await payment(ps[1]!.id)).flushed_at!.getTime()).toBe(later.getTime());
+      expect((await payment(ps[1]!.id)).flush_tx).toBeNull();
+      expect((await payment(ps[2]!.id)).flush_retry_at!.getTime()).toBe(later.getTime() + 3600_000);
+      expect(await tokenBalance(getAddress(ps[2]!.address))).toBe(1n);
+    } finally {
+      await ctx.db.deleteFrom('exchange_rates').where('source', '=', 'coingecko').execute();
+    }
+  });
+
+  it('issue 13 (5): the merchant gets the factory and salt, and can flush with nothing but them', async () => {
+    const p = await forwarderPayment({ symbol: 'USDC', amount: '9' });
+    await pay(p.id, parseUnits('9', 6));
+    const salt = (await payment(p.id)).deposit_salt;
+    const cookie = await signIn({ app: ctx.app, userId, mode: 'live' });
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/payments/${p.id}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const forwarder = res.json().data.forwarder;
+    expect(forwarder).toEqual({ factory, salt });
+    // in the webhook of every event of the payment too (payment.confirmed here)
+    const events = await ctx.db
+      .selectFrom('outbox_events')
+      .selectAll()
+      .where('entity_id', '=', p.id)
+      .execute();
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) {
+      expect((e.payload as { forwarder: unknown }).forwarder).toEqual({ factory, salt });
+    }
+    // never on the public page's endpoints
+    for (const url of [`/api/v1/payments/${p.id}/status`, `/api/v1/payments/${p.id}/address`]) {
+      const pub = await ctx.app.inject({ method: 'GET', url });
+      expect(pub.statusCode, url).toBe(200);
+      expect(pub.body).not.toContain(salt!.slice(2));
+    }
+    // a block explorer's "write contract" form: flush(merchant, salt, tokens) on the factory, from any account
+    const data = encodeFunctionData({
+      abi: forwarderFactoryAbi,
+      functionName: 'flush',
+      args: [merchant, forwarder.salt, [usdc]],
+    });
+    const before = await tokenBalance(merchant);
+    const r = await node.publicClient.waitForTransactionReceipt({
+      hash: await node.wallets[4]!.sendTransaction({ to: forwarder.factory, data, gas: 500_000n }),
+    });
+    expect(r.status).toBe('success');
+    expect(await tokenBalance(merchant)).toBe(before + parseUnits('9', 6));
+    // a payment not paid to a forwarder has none
+    const single = await forwarderPayment({ symbol: 'ETH', amount: '1', salt: null });
+    const res2 = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/payments/${single.id}`,
+      headers: { cookie },
+    });
+    expect(res2.json().data.forwarder).toBeNull();
+  });
+
+  it('deposit addresses of the previous factory (v1) keep working beside the configured one', async () => {
+    const v1 = await deployForwarderFactoryV1({ wallet: node.wallets[0]!, publicClient: node.publicClient });
+    const old = await forwarderPayment({ symbol: 'USDC', amount: '11', factoryAddress: v1 });
+    const current = await forwarderPayment({ symbol: 'USDC', amount: '12' });
+    await pay(old.id, parseUnits('11', 6));
+    await pay(current.id, parseUnits('12', 6));
+    const before = await tokenBalance(merchant);
+    const outcomes = await roundsUntilIdle();
+    // one transaction per factory: each payment through the factory of its address
+    for (const [p, f] of [
+      [old, v1],
+      [current, factory],
+    ] as const) {
+      const row = await payment(p.id);
+      expect(row.flushed_at, JSON.stringify(outcomes)).toBeInstanceOf(Date);
+      const receipt = await node.publicClient.getTransactionReceipt({ hash: row.flush_tx as Hex });
+      expect(receipt.to).toBe(f.toLowerCase());
+    }
+    expect(await tokenBalance(merchant)).toBe(before + parseUnits('23', 6));
+    // the merchant's own call for the old payment goes to v1
+    await pay(old.id, parseUnits('1', 6));
+    const cookie = await signIn({ app: ctx.app, userId, mode: 'live' });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/payments/${old.id}/flush-transaction`,
+      headers: { cookie },
+    });
+    expect(res.json().data).toMatchObject({ to: v1, depositAddress: getAddress(old.address) });
+  });
+  it('issue 13 (6): above CHAIN_<NETWORK>_MAX_GAS_GWEI the job waits; below it never pays more', async () => {
+    await roundsUntilIdle(); // what earlier tests left due (a late USDC on the v1 payment)
+    const p = await forwarderPayment({ symbol: 'USDC', amount: '7' });
+    await pay(p.id, parseUnits('7', 6));
+    const nonce = await gasWalletNonce();
+    const price = await node.publicClient.getGasPrice();
+    expect(await flushRound({ chain: { ...chain, maxGasPrice: price / 2n } })).toMatchObject({
+      status: 'deferred',
+    });
+    expect(await gasWalletNonce()).toBe(nonce);
+    expect((await payment(p.id)).flushed_at).toBeNull();
+    const cap = price + price / 2n;
+    const outcome = await flushRound({ chain: { ...chain, maxGasPrice: cap } });
+    expect(outcome).toMatchObject({ status: 'confirmed', flushed: [p.id] });
+    const tx = await node.publicClient.getTransaction({ hash: outcome.txHash! });
+    expect(tx.maxFeePerGas!).toBeLessThanOrEqual(cap);
   });
 });

@@ -1,4 +1,5 @@
 import { forwarderFactoryAbi } from '@coinlane/contracts/abi';
+import { flushGasLimit } from '@coinlane/contracts/flush-gas';
 import type { TFlushTransaction } from '@coinlane/core/api/payments';
 import { AppError } from '@coinlane/core/errors';
 import type { TMode } from '@coinlane/core/options';
@@ -63,15 +64,23 @@ export async function getFlushTransaction({
   if (!found) throw new AppError('INVALID_STATE', { message: T.flushAddressMismatch });
   const { merchant, salt: paymentSalt, forwarder: depositAddress } = found;
   const tokens = (await flushTokens({ db, chain }))(payment.contract_address);
+  const data = encodeFunctionData({
+    abi: forwarderFactoryAbi,
+    functionName: 'flush',
+    args: [merchant, paymentSalt, tokens],
+  });
+  // enough under either factory version (v1's fixed request budget, v2's bound): no RPC call needed here
+  let gas = 0n;
+  for (const version of [1, 2] as const) {
+    const bound = flushGasLimit({ tokens, data, version });
+    if (bound > gas) gas = bound;
+  }
   return {
     to: factory,
-    data: encodeFunctionData({
-      abi: forwarderFactoryAbi,
-      functionName: 'flush',
-      args: [merchant, paymentSalt, tokens],
-    }),
+    data,
     chainId,
     value: '0',
+    gas: gas.toString(),
     depositAddress,
     merchantAddress: merchant,
   };

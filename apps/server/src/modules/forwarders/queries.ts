@@ -48,6 +48,7 @@ export const updateFlush = (
   id: string,
   set: Partial<{
     status: EvmFlushRow['status'];
+    factory: string;
     payment_ids: string;
     forwarders: string;
     flushed_payment_ids: string;
@@ -77,3 +78,19 @@ export const selectFlushes = (db: Db, network: string) =>
     .where('network', '=', network)
     .orderBy('created_at', 'desc')
     .execute();
+
+/** The catalogue's token contracts on a network (supported_cryptocurrencies), with their symbol and decimals. */
+export async function listCatalogueTokens(
+  db: Db,
+  network: string,
+): Promise<{ symbol: string; decimals: number; contractAddress: string }[]> {
+  const rows = await db
+    .selectFrom('supported_cryptocurrencies')
+    .select(['symbol', 'decimals', 'contract_address'])
+    .where('network', '=', network)
+    .where('contract_address', 'is not', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ symbol: r.symbol, decimals: r.decimals, contractAddress: r.contract_address! }));
+}

@@ -8,12 +8,13 @@ import {
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
-import { recordPlatformFee } from '#app/modules/fees/record-platform-fee.ts';
+import { recordPlatformFee, voidPlatformFee } from '#app/modules/fees/record-platform-fee.ts';
 import { notifyPaymentChanged } from '#app/modules/live/notify-payment-changed.ts';
 import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
-import { completePaymentLink } from '#app/modules/payment-links/complete-payment-link.ts';
+import { completePaymentLink, reopenPaymentLink } from '#app/modules/payment-links/complete-payment-link.ts';
 import { getTransferTotals } from '#app/modules/transfers/get-transfer-totals.ts';
 import type { PaymentActor } from './actor.ts';
+import { enqueuePaymentReversedMail } from './payment-reversed-mail.ts';
 import { paymentState, presentPayment } from './present-payment.ts';
 import type { PaymentRow } from './queries.ts';
 
@@ -44,7 +45,9 @@ const snapshot = (s: TPaymentState) => ({
  * 2. writes it to the payment row;
  * 3. writes an audit row when the status, exception or amounts change (not for a mere confirmation count);
  * 4. writes the outbox events the machine emitted, in order, with the payment as it now is;
- * 5. on confirmation: completes the payment's link and records the platform fee.
+ * 5. on confirmation: completes the payment's link and records the platform fee (again, after a reversal);
+ * 6. on reversal (a reorganisation took back its confirmation): voids the platform fee, reopens the link the
+ *    payment had completed, and queues the mail to the merchant (a job: no mail is sent inside a transaction).
  * Runs in the caller's transaction when given one (db.isTransaction), else in its own.
  */
 export async function applyPaymentEvent({
@@ -79,7 +82,7 @@ export async function applyPaymentEvent({
         requiredConfirmations: row.required_confirmations,
       });
       latestTxid = totals.latestTxid;
-      event = { type: 'transfers_changed', totals };
+      event = { type: 'transfers_changed', totals, pastExpiry: row.expires_at.getTime() <= now.getTime() };
     } else if (change.type === 'expiry_reached') {
       if (row.expires_at.getTime() > now.getTime()) return { payment: row, changed: false, emitted: [] };
       event = change;
@@ -106,8 +109,10 @@ export async function applyPaymentEvent({
           confirmations: s.confirmations,
           tx_hash: latestTxid,
           failure_reason: change.type === 'cancel' ? 'cancelled' : row.failure_reason,
-          // Un-confirmed by a reorganisation: no confirmation time until the chain confirms it again.
+          // Un-confirmed by a reorganisation: no confirmation time until the chain confirms it again, and a new
+          // count of the blocks its money may stay unmined past the expiry (flag-unmined-payments.ts).
           confirmed_at: s.status === 'confirmed' ? (row.confirmed_at ?? now) : null,
+          ...(row.status === 'confirmed' && s.status !== 'confirmed' ? { expiry_height: null } : {}),
           updated_at: now,
         })
         .where('id', '=', paymentId)
@@ -156,7 +161,14 @@ export async function applyPaymentEvent({
       if (payment.payment_link_id) {
         await completePaymentLink({ db: trx, linkId: payment.payment_link_id, paymentId, now, actor });
       }
-      await recordPlatformFee({ db: trx, payment });
+      await recordPlatformFee({ db: trx, payment, actor });
+    }
+    if (t.emit.includes('payment.reversed')) {
+      await voidPlatformFee({ db: trx, paymentId, actor, now });
+      if (payment.payment_link_id) {
+        await reopenPaymentLink({ db: trx, linkId: payment.payment_link_id, paymentId, now, actor });
+      }
+      await enqueuePaymentReversedMail({ db: trx, payment, now });
     }
     return { payment, changed: t.changed, emitted: t.emit };
   };

@@ -1,5 +1,6 @@
 import type { TMode } from '@coinlane/core/options';
 import { canExpire } from '@coinlane/core/payment-status';
+import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import { SYSTEM_ACTOR } from './actor.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
@@ -28,7 +29,8 @@ export async function expireDuePayments({
     .select('id')
     .where('status', 'in', ['pending', 'partial'])
     .where('expires_at', '<=', now)
-    .whereRef('amount_received', '<', 'amount');
+    // Only money seen in time holds a payment open past its expiry (canExpire): received less late.
+    .where(sql<boolean>`amount_received - amount_late < amount`);
   if (userId) q = q.where('user_id', '=', userId);
   if (mode) q = q.where('mode', '=', mode);
   const due = await q.orderBy('expires_at').limit(limit).execute();

@@ -5,7 +5,7 @@ export const UNIQUE_AMOUNT_WINDOW_MS = 24 * 3600_000;
 
 export type OutputPaymentMatch =
   | { paymentId: string; rule: 'newest' | 'exact_amount' | 'only_candidate' }
-  | { paymentId: null; rule: 'no_candidate' | 'ambiguous'; candidates: number };
+  | { paymentId: null; rule: 'no_candidate' | 'ambiguous' | 'predates_payments'; candidates: number };
 
 /**
  * Which live payment an incoming output to `address` belongs to, now that an address can serve several
@@ -16,7 +16,10 @@ export type OutputPaymentMatch =
  *   exactly one; otherwise none (the caller logs it as unassigned);
  * - any other address (a key's child address, possibly reused after an unpaid expiry, or an EVM forwarder
  *   deposit address): the newest open payment, else the newest payment (a late transfer to it is flagged paid late).
- * Reads the payments of the address newest first, through payments_network_address_idx.
+ * With `notCreatedAfter` (a UTXO output: when the transaction was first seen, plus a clock slack), only payments
+ * created by then are candidates: money that sat in the mempool before its address was handed out is not the new
+ * payment's (rule 'predates_payments' when no payment is that old). Reads the payments of the address newest
+ * first, through payments_network_address_idx.
  */
 export async function findOutputPayment({
   db,
@@ -24,6 +27,7 @@ export async function findOutputPayment({
   address,
   amount,
   currency,
+  notCreatedAfter,
   now,
 }: {
   db: Db;
@@ -36,6 +40,8 @@ export async function findOutputPayment({
    * token's Transfer log is matched within its own coin). UTXO networks have one coin and leave it out.
    */
   currency?: string;
+  /** The latest creation time of a payment this output can be for (UTXO: its transaction's first sighting). */
+  notCreatedAfter?: Date;
   now: Date;
 }): Promise<OutputPaymentMatch> {
   let q = db
@@ -54,9 +60,37 @@ export async function findOutputPayment({
     .where('network', '=', network)
     .where('address', '=', address);
   if (currency) q = q.where('currency', '=', currency);
-  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute();
+  if (notCreatedAfter) {
+    const older = await q
+      .where('created_at', '<=', notCreatedAfter)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(500)
+      .execute();
+    if (older.length === 0) {
+      const any = await q.limit(1).executeTakeFirst();
+      if (any) return { paymentId: null, rule: 'predates_payments', candidates: 0 };
+    }
+    return pick(older, amount, now);
+  }
+  return pick(await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute(), amount, now);
+}
+
+type Candidate = {
+  id: string;
+  status: string;
+  amount: string;
+  amount_received: string;
+  expires_at: Date;
+  wallet_id: string | null;
+  derivation_index: number | null;
+  deposit_salt: string | null;
+};
+
+/** The payment among an address's `rows` (newest first) an output of `amount` goes to (see findOutputPayment). */
+function pick(rows: readonly Candidate[], amount: bigint, now: Date): OutputPaymentMatch {
   if (rows.length === 0) return { paymentId: null, rule: 'no_candidate', candidates: 0 };
-  const isOpen = (r: (typeof rows)[number]) =>
+  const isOpen = (r: Candidate) =>
     (r.status === 'pending' || r.status === 'partial') && r.expires_at.getTime() > now.getTime();
   // A forwarder deposit address (EVM, deposit_salt set) is one payment's own address, like a key's child.
   const single = rows.some(
@@ -67,7 +101,7 @@ export async function findOutputPayment({
     return { paymentId: (open ?? rows[0]!).id, rule: 'newest' };
   }
   const open = rows.filter(isOpen);
-  const due = (r: (typeof rows)[number]) => BigInt(r.amount);
+  const due = (r: Candidate) => BigInt(r.amount);
   const exactOpen =
     open.find((r) => BigInt(r.amount_received) === 0n && due(r) === amount) ??
     open.find((r) => BigInt(r.amount_received) > 0n && due(r) - BigInt(r.amount_received) === amount);

@@ -7,27 +7,37 @@ export type FlushCandidate = {
   walletId: string | null;
   address: string;
   depositSalt: string;
+  currency: string;
+  decimals: number;
   contractAddress: string | null;
   chainId: number | null;
+  /** The factory the deposit address was computed under; null for payments made before 0011 recorded it. */
+  forwarderFactory: string | null;
+  flushAttempts: number;
+  /** The largest batch it may be sent in after a batch of it reverted (0014); null: any. */
+  flushBatchMax: number | null;
+  /** The block of its last flush (null: never flushed by Coinlane, so its forwarder may not be deployed). */
+  flushBlock: number | null;
+  /** The highest block of its confirmed transfers (the node must have reached it before its balance is read). */
+  lastTransferBlock: number;
 };
 
 /**
- * Confirmed live payments of `network` paid to a forwarder deposit address of `factory` whose forwarder has not
- * been flushed since their last confirmed transfer (no flush yet, or a confirmed transfer in a block at or after
- * the last flush's block: a late payment to an already flushed forwarder), and not waiting after a failed flush
- * (recordFlushFailures). Payments that failed less often first, then oldest confirmation first.
+ * Confirmed live payments of `network` paid to a forwarder deposit address (of any factory: each payment keeps the
+ * factory of its address) whose forwarder has not been flushed since their last confirmed transfer (no flush yet,
+ * or a confirmed transfer in a block at or after the last flush's block: a late payment to an already flushed
+ * forwarder), and not waiting after a failed flush (recordFlushFailures) or a deferral for dust
+ * (recordFlushDeferred: that wait ends early when a transfer confirmed at or after its block arrives). Payments
+ * that failed less often first, then oldest confirmation first.
  */
 export async function listFlushCandidates({
   db,
   network,
-  factory,
   now,
   limit,
 }: {
   db: Db;
   network: string;
-  /** The factory configured now (checksummed, as stored in payments.forwarder_factory). */
-  factory: string;
   now: Date;
   limit: number;
 }): Promise<FlushCandidate[]> {
@@ -39,16 +49,45 @@ export async function listFlushCandidates({
       'p.wallet_id',
       'p.address',
       'p.deposit_salt',
+      'p.currency',
+      'p.decimals',
       'p.contract_address',
       'p.chain_id',
+      'p.forwarder_factory',
+      'p.flush_attempts',
+      'p.flush_batch_max',
+      'p.flush_block',
     ])
+    .select((eb) =>
+      eb
+        .selectFrom('transfers as t')
+        .select(sql<number>`max(t.block_height)`.as('b'))
+        .whereRef('t.payment_id', '=', 'p.id')
+        .where('t.status', '=', 'confirmed')
+        .as('last_transfer_block'),
+    )
     .where('p.network', '=', network)
     .where('p.mode', '=', 'live')
     .where('p.status', '=', 'confirmed')
     .where('p.deposit_salt', 'is not', null)
-    // payments made before 0011 recorded their factory have none: the job checks their address under this one
-    .where((eb) => eb.or([eb('p.forwarder_factory', '=', factory), eb('p.forwarder_factory', 'is', null)]))
-    .where((eb) => eb.or([eb('p.flush_retry_at', 'is', null), eb('p.flush_retry_at', '<=', now)]))
+    .where((eb) =>
+      eb.or([
+        eb('p.flush_retry_at', 'is', null),
+        eb('p.flush_retry_at', '<=', now),
+        // dust deferred: looked at again as soon as a newer transfer is confirmed
+        eb.and([
+          eb('p.flush_deferred_block', 'is not', null),
+          eb.exists(
+            eb
+              .selectFrom('transfers as d')
+              .select(sql`1`.as('one'))
+              .whereRef('d.payment_id', '=', 'p.id')
+              .where('d.status', '=', 'confirmed')
+              .where('d.block_height', '>=', eb.ref('p.flush_deferred_block')),
+          ),
+        ]),
+      ]),
+    )
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('transfers as t')
@@ -71,7 +110,14 @@ export async function listFlushCandidates({
     walletId: r.wallet_id,
     address: r.address,
     depositSalt: r.deposit_salt!,
+    currency: r.currency,
+    decimals: r.decimals,
     contractAddress: r.contract_address,
     chainId: r.chain_id,
+    forwarderFactory: r.forwarder_factory,
+    flushAttempts: r.flush_attempts,
+    flushBatchMax: r.flush_batch_max,
+    flushBlock: r.flush_block,
+    lastTransferBlock: Number(r.last_transfer_block ?? 0),
   }));
 }

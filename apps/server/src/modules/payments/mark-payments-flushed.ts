@@ -3,7 +3,8 @@ import type { Db } from '#app/db/connection.ts';
 /**
  * Records that a mined flush moved these payments' forwarders to their merchants (decision 010): the payment shows
  * flushedAt / flushTx, and only a confirmed transfer in a block at or after `blockNumber` makes it due again. Call
- * in the transaction that finalises the flush.
+ * in the transaction that finalises the flush. `txHash` null: the flush job found the forwarder already empty at
+ * block `blockNumber - 1` (the merchant moved it themselves); nothing was sent.
  */
 export async function markPaymentsFlushed({
   db,
@@ -14,7 +15,7 @@ export async function markPaymentsFlushed({
 }: {
   db: Db;
   paymentIds: readonly string[];
-  txHash: string;
+  txHash: string | null;
   blockNumber: number;
   at: Date;
 }): Promise<number> {
@@ -27,6 +28,8 @@ export async function markPaymentsFlushed({
       flush_block: blockNumber,
       flush_attempts: 0,
       flush_retry_at: null,
+      flush_batch_max: null,
+      flush_deferred_block: null,
       updated_at: at,
     })
     .where('id', 'in', [...paymentIds])

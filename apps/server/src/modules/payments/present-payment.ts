@@ -86,6 +86,11 @@ export function presentPayment(row: PaymentRow): TPayment {
     updatedAt: row.updated_at.toISOString(),
     flushedAt: row.flushed_at?.toISOString() ?? null,
     flushTx: row.flush_tx,
+    // the merchant's own recovery of a forwarder payment (decision 010, issue 13): never on public endpoints
+    forwarder:
+      row.mode === 'live' && row.deposit_salt
+        ? { factory: row.forwarder_factory, salt: row.deposit_salt }
+        : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { AppError } from '@coinlane/core/errors';
-import { canExpire, isFinal } from '@coinlane/core/payment-status';
+import { canExpire, isFinal, isOpen } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import type { TransferRow } from '#app/modules/transfers/queries.ts';
@@ -8,14 +8,24 @@ import {
   markTransferRemoved,
   setTransferConfirmations,
 } from '#app/modules/transfers/set-transfer-confirmations.ts';
+import {
+  type ConflictingTransfer,
+  listConflictingTransfers,
+  listTransferSpends,
+  recordTransferSpends,
+} from '#app/modules/transfers/transfer-spends.ts';
 import { type PaymentActor, SYSTEM_ACTOR } from './actor.ts';
 import { type AppliedPaymentEvent, applyPaymentEvent } from './apply-payment-event.ts';
 import { paymentState } from './present-payment.ts';
 
 /**
  * A chain (a watcher, or the test network) saw a transfer to a payment's address. In one transaction: the
- * payment expires first if its window passed, the transfer is stored (late when the payment had already
- * closed; a duplicate is ignored), and the payment's totals are re-applied.
+ * unconfirmed transfers of the transactions it conflicts with (same spent outpoints: a fee bump's original, a
+ * double spend) are removed, their other payments re-applied; the payment expires first if its window passed;
+ * the transfer is stored (late when the payment had already closed, or when it is still open past its expiry
+ * time: money first seen after the expiry does not hold the payment open; a duplicate is ignored); and the
+ * payment's totals are re-applied. So no committed state, and no event, counts a replaced transaction and its
+ * replacement together.
  */
 export async function recordPaymentTransfer({
   db,
@@ -29,7 +39,9 @@ export async function recordPaymentTransfer({
   transfer: NewTransfer;
   actor?: PaymentActor;
   now?: Date;
-}): Promise<AppliedPaymentEvent & { transfer: TransferRow; created: boolean }> {
+}): Promise<
+  AppliedPaymentEvent & { transfer: TransferRow; created: boolean; replaced: ConflictingTransfer[] }
+> {
   return db.transaction().execute(async (trx) => {
     const locked = await trx
       .selectFrom('payments')
@@ -39,7 +51,24 @@ export async function recordPaymentTransfer({
       .executeTakeFirst();
     if (!locked) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
     let payment = locked;
-    if (payment.expires_at.getTime() <= now.getTime() && canExpire(paymentState(payment))) {
+    const replaced = await removeConflictingTransfers({
+      db: trx,
+      network: payment.network,
+      txid: transfer.txid,
+      spends: transfer.spends ?? [],
+      paymentId,
+      now,
+    });
+    if (transfer.spends?.length) {
+      await recordTransferSpends({
+        db: trx,
+        network: payment.network,
+        txid: transfer.txid,
+        spends: transfer.spends,
+      });
+    }
+    const pastExpiry = payment.expires_at.getTime() <= now.getTime();
+    if (pastExpiry && canExpire(paymentState(payment))) {
       payment = (
         await applyPaymentEvent({ db: trx, paymentId, change: { type: 'expiry_reached' }, actor, now })
       ).payment;
@@ -49,7 +78,7 @@ export async function recordPaymentTransfer({
       db: trx,
       payment,
       transfer,
-      isLate: closed,
+      isLate: closed || (isOpen(payment) && pastExpiry),
       requiredConfirmations: payment.required_confirmations,
     });
     const applied = await applyPaymentEvent({
@@ -59,8 +88,51 @@ export async function recordPaymentTransfer({
       actor,
       now,
     });
-    return { ...applied, transfer: row, created };
+    return { ...applied, transfer: row, created, replaced };
   });
+}
+
+/**
+ * Removes the unconfirmed transfers of other transactions that spend one of `spends` (the transaction `txid`
+ * replaced or double-spent them: at most one of them can be mined) and re-applies their payments other than
+ * `paymentId`, which the caller holds locked and re-applies itself. Call inside the caller's transaction.
+ * The other payments are locked in id order; only a network's watcher (one leader) takes several at once.
+ */
+async function removeConflictingTransfers({
+  db,
+  network,
+  txid,
+  spends,
+  paymentId,
+  now,
+}: {
+  db: Db;
+  network: string;
+  txid: string;
+  spends: readonly string[];
+  paymentId: string;
+  now: Date;
+}): Promise<ConflictingTransfer[]> {
+  if (spends.length === 0) return [];
+  const conflicts = await listConflictingTransfers({ db, network, txid, spends });
+  if (conflicts.length === 0) return [];
+  const others = [...new Set(conflicts.map((c) => c.payment_id))].filter((id) => id !== paymentId).sort();
+  for (const id of others) {
+    await db.selectFrom('payments').select('id').where('id', '=', id).forUpdate().execute();
+  }
+  for (const c of conflicts) {
+    await markTransferRemoved({ db, paymentId: c.payment_id, transferId: c.id, now });
+  }
+  for (const id of others) {
+    await applyPaymentEvent({
+      db,
+      paymentId: id,
+      change: { type: 'transfers_changed' },
+      actor: SYSTEM_ACTOR,
+      now,
+    });
+  }
+  return conflicts;
 }
 
 /**
@@ -134,6 +206,34 @@ export async function removePaymentTransfer({
     now,
     change: (trx) => markTransferRemoved({ db: trx, paymentId, transferId, now }),
   });
+}
+
+/**
+ * A removed transfer counts again: the unconfirmed transfers of the transactions its own conflicts with (the
+ * replacement that had replaced it) are removed in the same transaction. Call as `changeTransferAndReapply`'s
+ * change, with the payment locked.
+ */
+export async function restoreWithoutConflicts({
+  db,
+  paymentId,
+  transferId,
+  now,
+  restore,
+}: {
+  db: Db;
+  paymentId: string;
+  transferId: string;
+  now: Date;
+  restore: () => Promise<boolean>;
+}): Promise<ConflictingTransfer[]> {
+  if (!(await restore())) return [];
+  const t = await db
+    .selectFrom('transfers')
+    .select(['network', 'txid'])
+    .where('id', '=', transferId)
+    .executeTakeFirstOrThrow();
+  const spends = await listTransferSpends({ db, network: t.network, txid: t.txid });
+  return removeConflictingTransfers({ db, network: t.network, txid: t.txid, spends, paymentId, now });
 }
 
 /**

@@ -12,6 +12,11 @@ export type NewTransfer = {
   blockHeight?: number | null;
   blockHash?: string | null;
   seenAt: Date;
+  /**
+   * UTXO: the outpoints ('<txid>:<vout>') the transaction spends. Crediting it removes, in the same database
+   * transaction, the unconfirmed transfers of the transactions it conflicts with (a fee bump's original).
+   */
+  spends?: readonly string[];
 };
 
 /**

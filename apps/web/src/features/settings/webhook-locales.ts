@@ -37,6 +37,7 @@ const en = {
     failed: 'A payment failed',
     partial: 'Less than the amount due has arrived',
     expired: 'A payment expired unpaid',
+    reversed: 'A confirmed payment was reversed by a chain reorganisation',
   },
   secret: {
     label: 'Signing secret',
@@ -148,6 +149,7 @@ const es: Messages = {
     failed: 'Un pago ha fallado',
     partial: 'Ha llegado menos del importe debido',
     expired: 'Un pago ha caducado sin pagarse',
+    reversed: 'Un pago confirmado ha sido revertido por una reorganización de la cadena',
   },
   secret: {
     label: 'Secreto de firma',
@@ -257,6 +259,7 @@ const fr: Messages = {
     failed: 'Un paiement a échoué',
     partial: 'Moins que le montant dû est arrivé',
     expired: 'Un paiement a expiré sans être payé',
+    reversed: 'Un paiement confirmé a été annulé par une réorganisation de la chaîne',
   },
   secret: {
     label: 'Secret de signature',
@@ -366,6 +369,7 @@ const de: Messages = {
     failed: 'Eine Zahlung ist fehlgeschlagen',
     partial: 'Weniger als der fällige Betrag ist eingegangen',
     expired: 'Eine Zahlung ist unbezahlt abgelaufen',
+    reversed: 'Eine bestätigte Zahlung wurde durch eine Reorganisation der Blockchain rückgängig gemacht',
   },
   secret: {
     label: 'Signaturgeheimnis',

@@ -12,13 +12,14 @@ import {
 } from '@coinlane/core/api/webhooks';
 import { api } from '../../../lib/api-client.ts';
 
-/** The events in the order offered: the spec's three, then partial and expired payments. */
+/** The events in the order offered: the spec's three, then partial, expired and reversed payments. */
 export const WEBHOOK_EVENT_CHOICES: readonly TWebhookEventType[] = [
   'payment.created',
   'payment.confirmed',
   'payment.failed',
   'payment.partial',
   'payment.expired',
+  'payment.reversed',
 ];
 /** Preselected before an endpoint is first saved: the events the spec offers. */
 export const WEBHOOK_DEFAULT_EVENTS: readonly TWebhookEventType[] = [

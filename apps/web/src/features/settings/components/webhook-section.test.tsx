@@ -128,9 +128,10 @@ describe('Webhook Configuration', () => {
     expect((screen.getByRole('checkbox', { name: /payment\.failed/ }) as HTMLInputElement).checked).toBe(
       false,
     );
-    for (const ev of ['payment.partial', 'payment.expired']) {
+    for (const ev of ['payment.partial', 'payment.expired', 'payment.reversed']) {
       expect(screen.getByRole('checkbox', { name: new RegExp(ev.replace('.', '\\.')) })).toBeTruthy();
     }
+    expect(screen.getByText('A confirmed payment was reversed by a chain reorganisation')).toBeTruthy();
     expect(screen.getByText(/own Save webhook button/)).toBeTruthy();
     const secret = screen.getByTestId('webhook-secret');
     expect(secret.textContent).not.toContain(SECRET);
@@ -229,6 +230,7 @@ describe('Webhook Configuration', () => {
       ['failed', true],
       ['partial', false],
       ['expired', false],
+      ['reversed', false],
     ] as const) {
       const box = screen.getByRole('checkbox', { name: new RegExp(`payment\\.${ev}`) }) as HTMLInputElement;
       expect(box.checked, ev).toBe(on);

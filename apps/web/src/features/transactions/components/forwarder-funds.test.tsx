@@ -52,6 +52,7 @@ const FLUSH: TFlushTransaction = {
   data: '0xdeadbeef',
   chainId: 31337,
   value: '0',
+  gas: '466505',
   depositAddress: '0x61815fE79aDB774F0CfB7927aB824fA5d3102CdC',
   merchantAddress: '0xE642D6Bba4eE9d1F116fa108D59fb6a3C552Af00',
 };

@@ -97,7 +97,8 @@ function FlushDialog({ tx, open, onClose }: { tx: TTransaction; open: boolean; o
       }
       const hash = (await wallet.request({
         method: 'eth_sendTransaction',
-        params: [{ from, to: f.to, data: f.data, value: '0x0' }],
+        // the reply's gas limit: enough whatever the tokens do (some nodes cannot estimate the call)
+        params: [{ from, to: f.to, data: f.data, value: '0x0', gas: `0x${BigInt(f.gas).toString(16)}` }],
       })) as string;
       setSent(hash);
     } catch (err) {
