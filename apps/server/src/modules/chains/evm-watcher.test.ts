@@ -22,6 +22,7 @@ import { insertFixedAddressPayment } from '#app/test/live-payment-fixtures.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { codeIn } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
+import { sleep, waitFor } from '#app/test/wait-for.ts';
 import type { EvmChainConfig } from './chain-config.ts';
 import { createEvmChainWatcher, NATIVE_OUTPUT_INDEX } from './evm-watcher.ts';
 import { registerLocalWatcher } from './start-chain-watchers.ts';
@@ -31,23 +32,9 @@ import type { ChainWatcher } from './watcher.ts';
 // contracts (6 and 18 decimals) deployed here. Merchants add and whitelist their wallets through the API (real
 // SMTP) and create live payments through the API, exactly as a client would.
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(
-  what: string,
-  check: () => Promise<T | null | undefined | false>,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what} (watcher: ${JSON.stringify(watcher?.status())})`);
-    }
-    await sleep(50);
-  }
-}
+/** waitFor with the watcher's status in the failure message. */
+const waitForWatcher = <T>(what: string, check: () => Promise<T | null | undefined | false>, ms = 10_000) =>
+  waitFor(what, check, ms, () => ({ watcher: watcher?.status() }));
 
 /** The account xpub m/44'/60'/0' of Hardhat's mnemonic: its children 0/i are Hardhat's accounts. */
 const XPUB = HDKey.fromMasterSeed(mnemonicToSeedSync(HARDHAT_MNEMONIC)).derive(
@@ -197,7 +184,10 @@ beforeAll(async () => {
   merchant = await createMerchant(ctx, { name: 'EVM Shop' });
   live = await merchant.inMode('live');
   newWatcher().start();
-  await waitFor('the watcher to take its cursor', async () => watcher.status().processedHeight !== null);
+  await waitForWatcher(
+    'the watcher to take its cursor',
+    async () => watcher.status().processedHeight !== null,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -219,7 +209,7 @@ describe('EVM watcher on a Hardhat node', () => {
     expect(cursor.factory).toBe(getAddress(factory));
     expect(watcher.status()).toMatchObject({ network: 'ethereum', leader: true, lastError: null });
     const tip = Number(await node.publicClient.getBlockNumber({ cacheTime: 0 }));
-    const health = await waitFor('health at the tip', async () => {
+    const health = await waitForWatcher('health at the tip', async () => {
       const r = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
       const c = r.json().data.chains[0];
       return c?.processedHeight === tip ? c : null;
@@ -249,7 +239,7 @@ describe('EVM watcher on a Hardhat node', () => {
 
     // How fast it is seen (target: under a second) is measured by `npm run bench -- chains`, not timed here.
     const tx1 = await sendEth(p.address as Address, '0.4');
-    const partial = await waitFor('partial', () => statusOf(p.id, 'partial'));
+    const partial = await waitForWatcher('partial', () => statusOf(p.id, 'partial'));
     expect(partial.amount_received).toBe(parseEther('0.4').toString());
     expect(await transfersOf(p.id)).toMatchObject([
       {
@@ -263,7 +253,7 @@ describe('EVM watcher on a Hardhat node', () => {
     await restart();
     const tx2 = await sendEth(p.address as Address, '0.6');
     // the second transfer is recorded, then the first one's confirmations recounted at the pass's end
-    await waitFor('the second transfer', async () => {
+    await waitForWatcher('the second transfer', async () => {
       const ts = await transfersOf(p.id);
       return ts.length === 2 && ts[0]!.confirmations === 2;
     });
@@ -275,11 +265,11 @@ describe('EVM watcher on a Hardhat node', () => {
     expect(t2).toMatchObject({ txid: tx2, confirmations: 1 });
 
     await mine(10); // tx2 at 11 confirmations: ETH needs 12 (supported_cryptocurrencies)
-    await waitFor('11 confirmations', async () => (await transfersOf(p.id))[1]!.confirmations === 11);
+    await waitForWatcher('11 confirmations', async () => (await transfersOf(p.id))[1]!.confirmations === 11);
     expect((await payment(p.id)).status).toBe('pending');
     await restart();
     await mine(1);
-    r = await waitFor('confirmed', () => statusOf(p.id, 'confirmed'));
+    r = await waitForWatcher('confirmed', () => statusOf(p.id, 'confirmed'));
     expect(r.amount_confirmed).toBe(parseEther('1').toString());
     expect(r.required_confirmations).toBe(12);
     await restart();
@@ -305,19 +295,19 @@ describe('EVM watcher on a Hardhat node', () => {
     // 10 USDT matches neither amount while both are open: left unassigned (decision 008's single-address limit).
     await sendToken(usdt, merchantAddress, 10_000_000n);
     await sendToken(usdt, merchantAddress, 25_000_001n); // pays q exactly
-    await waitFor('q paid', async () => (await payment(q.id)).amount_received === '25000001');
+    await waitForWatcher('q paid', async () => (await payment(q.id)).amount_received === '25000001');
     expect((await payment(p.id)).amount_received).toBe('0');
     expect(await transfersOf(p.id)).toHaveLength(0);
     expect(await transfersOf(q.id)).toHaveLength(1);
     await mine(11);
-    await waitFor('q confirmed', () => statusOf(q.id, 'confirmed'));
+    await waitForWatcher('q confirmed', () => statusOf(q.id, 'confirmed'));
 
     // p is now the only open payment of the address: a partial payment is its own.
     const part = await sendToken(usdt, merchantAddress, 10_000_000n);
-    await waitFor('partial', () => statusOf(p.id, 'partial'));
+    await waitForWatcher('partial', () => statusOf(p.id, 'partial'));
     await restart();
     await sendToken(usdt, merchantAddress, 15_000_000n);
-    await waitFor('full', async () => (await payment(p.id)).amount_received === '25000000');
+    await waitForWatcher('full', async () => (await payment(p.id)).amount_received === '25000000');
     const ts = await transfersOf(p.id);
     expect(ts.map((t) => [t.txid, t.amount])).toEqual([
       [part, '10000000'],
@@ -325,7 +315,7 @@ describe('EVM watcher on a Hardhat node', () => {
     ]);
     expect(ts.every((t) => t.output_index !== NATIVE_OUTPUT_INDEX)).toBe(true);
     await mine(11);
-    await waitFor('confirmed', () => statusOf(p.id, 'confirmed'));
+    await waitForWatcher('confirmed', () => statusOf(p.id, 'confirmed'));
   });
 
   it('DAI (18 decimals) to an address derived from the account xpub, and ETH sent to it is not DAI', async () => {
@@ -344,7 +334,7 @@ describe('EVM watcher on a Hardhat node', () => {
     await sendEth(p.address as Address, '12.5'); // ETH, not DAI: no ETH payment on this address
     const amount = parseUnits('12.5', 18);
     const tx = await sendToken(dai, p.address as Address, amount);
-    await waitFor('DAI seen', async () => (await payment(p.id)).amount_received === amount.toString());
+    await waitForWatcher('DAI seen', async () => (await payment(p.id)).amount_received === amount.toString());
     expect(await transfersOf(p.id)).toMatchObject([{ txid: tx, amount: amount.toString() }]);
     expect(p.paymentUri).toBe(`ethereum:${dai}@31337/transfer?address=${p.address}&uint256=${amount}`);
   });
@@ -354,11 +344,11 @@ describe('EVM watcher on a Hardhat node', () => {
     const snap = await node.snapshot();
     const tx = await sendEth(p.address as Address, '0.25');
     await mine(11);
-    await waitFor('confirmed', () => statusOf(p.id, 'confirmed'));
+    await waitForWatcher('confirmed', () => statusOf(p.id, 'confirmed'));
     await restart();
     await node.revert(snap);
     await mine(14); // the other branch grows longer without the transaction
-    const rolled = await waitFor('rolled back', async () => {
+    const rolled = await waitForWatcher('rolled back', async () => {
       const row = await payment(p.id);
       return row.amount_received === '0' ? row : null;
     });
@@ -368,7 +358,7 @@ describe('EVM watcher on a Hardhat node', () => {
     expect(t).toMatchObject({ txid: tx, status: 'removed' });
     // The watcher follows the new branch: its cursor is the node's block at the new tip.
     const tip = await node.publicClient.getBlock({ blockTag: 'latest' });
-    await waitFor('cursor on the new branch', async () => {
+    await waitForWatcher('cursor on the new branch', async () => {
       const c = await ctx.db
         .selectFrom('chain_cursors')
         .select(['height', 'hash'])
@@ -379,7 +369,7 @@ describe('EVM watcher on a Hardhat node', () => {
     // Paid again on the new branch: credited once, confirmed again.
     await sendEth(p.address as Address, '0.25');
     await mine(11);
-    const again = await waitFor('confirmed again', () => statusOf(p.id, 'confirmed'));
+    const again = await waitForWatcher('confirmed again', () => statusOf(p.id, 'confirmed'));
     expect(again.amount_confirmed).toBe(parseEther('0.25').toString());
   });
 
@@ -449,7 +439,7 @@ describe('EVM watcher on a Hardhat node', () => {
     expect((await payment(x.id)).amount_received).toBe('0');
     expect(await transfersOf(x.id)).toHaveLength(0);
     await sendToken(usdc, x.address as Address, 5_000_000n);
-    await waitFor('USDC credited', async () => (await payment(x.id)).amount_received === '5000000');
+    await waitForWatcher('USDC credited', async () => (await payment(x.id)).amount_received === '5000000');
   });
 
   it('issue 13 (6): a configured token whose decimals() is not the catalogue’s is reported and never credited', async () => {

@@ -11,6 +11,7 @@ import {
 } from '#app/test/litecoind.ts';
 import { liveLitecoinPayments } from '#app/test/live-payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
+import { sleep, waitFor } from '#app/test/wait-for.ts';
 import type { ChainConfig } from './chain-config.ts';
 import { type ChainWatcher, createChainWatcher } from './watcher.ts';
 
@@ -19,22 +20,6 @@ import { type ChainWatcher, createChainWatcher } from './watcher.ts';
 // telling payments apart by their unique amounts.
 requireLitecoindOnCi();
 if (!hasLitecoind()) console.warn(`chains: skipped: ${litecoindMissing}`);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(
-  what: string,
-  check: () => Promise<T | null | undefined | false>,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 describe.skipIf(!hasLitecoind())('watcher: outputs to reused addresses', () => {
   let node: Litecoind;

@@ -15,6 +15,7 @@ import { liveLitecoinPayments } from '#app/test/live-payment-fixtures.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { codeIn } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
+import { sleep, waitFor } from '#app/test/wait-for.ts';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
 import type { ChainConfig } from './chain-config.ts';
 import { UNMINED_GRACE_BLOCKS } from './unmined-grace.ts';
@@ -25,22 +26,6 @@ import { type ChainWatcher, createChainWatcher } from './watcher.ts';
 // expiry, a confirmed payment reversed by a reorganisation, and a transaction that predates its payment.
 requireLitecoindOnCi();
 if (!hasLitecoind()) console.warn(`chains: skipped: ${litecoindMissing}`);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(
-  what: string,
-  check: () => Promise<T | null | undefined | false>,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 // m/84'/1'/0' of the public "abandon ... about" mnemonic as a tpub (modules/wallets/wallets.test.ts).
 const TPUB =

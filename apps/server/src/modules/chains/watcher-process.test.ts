@@ -16,6 +16,7 @@ import {
 import { liveLitecoinPayments } from '#app/test/live-payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { usingPostgres } from '#app/test/test-db.ts';
+import { sleep } from '#app/test/wait-for.ts';
 
 // The watcher role of a real server process (main.ts, ROLES=watcher) killed with SIGKILL at random points while
 // 200 payments are paid. Needs PostgreSQL (two processes share the database; PGlite is one process's) and
@@ -29,7 +30,6 @@ const reason = !hasLitecoind()
 if (reason) console.warn(`chains (watcher process): skipped: ${reason}`);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(reason !== null)('UTXO watcher process killed at random points', () => {
   let node: Litecoind;

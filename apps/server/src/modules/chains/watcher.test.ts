@@ -9,6 +9,7 @@ import {
 } from '#app/test/litecoind.ts';
 import { liveLitecoinPayments } from '#app/test/live-payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
+import { sleep, waitFor } from '#app/test/wait-for.ts';
 import type { ChainConfig } from './chain-config.ts';
 import { isLiveNetwork } from './is-live-network.ts';
 import { rewindCursor } from './queries.ts';
@@ -19,22 +20,6 @@ import { type ChainWatcher, createChainWatcher } from './watcher.ts';
 // file is skipped with a message, except on CI (CI=true), where it fails.
 requireLitecoindOnCi();
 if (!hasLitecoind()) console.warn(`chains: skipped: ${litecoindMissing}`);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(
-  what: string,
-  check: () => Promise<T | null | undefined | false>,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
   let node: Litecoind;
