@@ -102,15 +102,15 @@ type Catalogue = Shape<typeof en>;
 
 const es: Catalogue = {
   title: 'Pagos instantáneos',
-  subtitle: 'Dónde se pagan sus pagos reales: billeteras que solo usted controla.',
+  subtitle: 'Dónde se pagan tus pagos reales: billeteras que solo tú controlas.',
   tabs: { label: 'Secciones de pagos', wallets: 'Billeteras' },
   wallets: {
     heading: 'Billeteras',
     description:
-      'Los pagos reales de una moneda se reciben en su billetera predeterminada verificada. Con una clave pública extendida (xpub, ypub, zpub) cada pago recibe su propia dirección.',
+      'Los pagos reales de una moneda se reciben en tu billetera predeterminada verificada. Con una clave pública extendida (xpub, ypub, zpub) cada pago recibe su propia dirección.',
     add: 'Añadir billetera',
     empty: 'Aún no hay billeteras',
-    emptyHint: 'Añada una billetera para aceptar pagos reales en esa moneda.',
+    emptyHint: 'Añade una billetera para aceptar pagos reales en esa moneda.',
   },
   form: {
     title: 'Añadir una billetera',
@@ -119,14 +119,14 @@ const es: Catalogue = {
     addressPlaceholder: 'bc1q… o zpub…',
     addressPlaceholderEvm: '0x… o xpub…',
     addressHint:
-      'Pegue una dirección o la clave pública extendida de su cuenta (xpub, ypub, zpub). Nunca una clave privada ni una frase de recuperación.',
+      'Pega una dirección o la clave pública extendida de tu cuenta (xpub, ypub, zpub). Nunca una clave privada ni una frase de recuperación.',
     label: 'Etiqueta',
     labelPlaceholder: 'Billetera {{currency}}',
     scriptType: 'Tipo de dirección',
-    scriptTypeHint: 'Elija el tipo que usa su aplicación de billetera para esta clave.',
+    scriptTypeHint: 'Elige el tipo que usa tu aplicación de billetera para esta clave.',
     receiveMode: 'Recibir pagos',
     receiveModeHint:
-      'Reenviador: cada pago recibe su propia dirección de depósito, que solo puede pagar a su dirección. Única: todos los pagos van a esta dirección y se distinguen por unas pocas unidades más; como máximo 100 abiertos a la vez.',
+      'Reenviador: cada pago recibe su propia dirección de depósito, que solo puede pagar a tu dirección. Única: todos los pagos van a esta dirección y se distinguen por unas pocas unidades más; como máximo 100 abiertos a la vez.',
     submit: 'Añadir billetera',
     cancel: 'Cancelar',
   },
@@ -144,8 +144,8 @@ const es: Catalogue = {
     single: 'Esta dirección (importes únicos)',
   },
   preview: {
-    title: 'Compare estas direcciones con su aplicación de billetera',
-    text: 'Son las cinco primeras direcciones de recepción de esta clave. Si su aplicación muestra otras, elimine esta billetera: los pagos no le llegarían.',
+    title: 'Compara estas direcciones con tu aplicación de billetera',
+    text: 'Son las cinco primeras direcciones de recepción de esta clave. Si tu aplicación muestra otras, elimina esta billetera: los pagos no te llegarían.',
     verifyNow: 'Verificar ahora',
     done: 'Listo',
   },
@@ -157,7 +157,7 @@ const es: Catalogue = {
   },
   gap: {
     badge: 'Límite de huecos {{count}} necesario',
-    text: 'Se entregaron {{count}} direcciones seguidas desde la última pagada. Las apps de monedero miran 20 por delante por defecto: sube el límite de huecos (gap limit) de tu app a {{count}} como mínimo para ver ahí todos los pagos. Los pagos se siguen aceptando.',
+    text: 'Se entregaron {{count}} direcciones seguidas desde la última pagada. Las aplicaciones de billetera miran 20 por delante por defecto: sube el límite de huecos (gap limit) de tu aplicación a {{count}} como mínimo para ver ahí todos los pagos. Los pagos se siguen aceptando.',
   },
   actions: {
     verify: 'Verificar',
@@ -167,8 +167,8 @@ const es: Catalogue = {
   },
   verifyDialog: {
     title: 'Verificar billetera',
-    sending: 'Enviando un código a su correo…',
-    text: 'Le enviamos un código de 6 dígitos por correo. Introdúzcalo para añadir «{{label}}» a la lista blanca.',
+    sending: 'Enviando un código a tu correo…',
+    text: 'Te enviamos un código de 6 dígitos por correo. Introdúcelo para añadir «{{label}}» a la lista blanca.',
     code: 'Código de verificación',
     confirm: 'Verificar',
     resend: 'Enviar un código nuevo',
@@ -176,12 +176,12 @@ const es: Catalogue = {
   },
   deleteDialog: {
     title: 'Eliminar billetera',
-    text: '¿Seguro que desea eliminar esta billetera?',
+    text: '¿Seguro que quieres eliminar esta billetera?',
     confirm: 'Eliminar',
   },
   close: 'Cerrar',
   notices: {
-    added: 'Billetera añadida. Verifíquela con el código que le enviamos por correo.',
+    added: 'Billetera añadida. Verifícala con el código que te enviamos por correo.',
     verified: 'Billetera en lista blanca.',
     defaultSet: 'Billetera predeterminada actualizada.',
     deleted: 'Billetera eliminada.',
@@ -193,12 +193,12 @@ const es: Catalogue = {
     delete: 'No se pudo eliminar la billetera',
     setDefault: 'No se pudo establecer la billetera predeterminada',
     addressRequired:
-      'Introduzca una dirección o una clave pública extendida (xpub, ypub, zpub, tpub, upub, vpub)',
+      'Introduce una dirección o una clave pública extendida (xpub, ypub, zpub, tpub, upub, vpub)',
     privateKey:
-      'Esto es una clave PRIVADA. No la comparta nunca con nadie, tampoco con Coinlane: quien la tenga puede gastar sus fondos. Introduzca la clave PÚBLICA extendida (xpub, ypub, zpub…) de su aplicación y mueva los fondos de esta clave a una billetera nueva.',
+      'Esto es una clave PRIVADA. No la compartas nunca con nadie, tampoco con Coinlane: quien la tenga puede gastar tus fondos. Introduce la clave PÚBLICA extendida (xpub, ypub, zpub…) de tu aplicación y mueve los fondos de esta clave a una billetera nueva.',
     seedPhrase:
-      'Esto parece una frase de recuperación. No la comparta nunca con nadie, tampoco con Coinlane: quien la tenga puede gastar sus fondos. Introduzca la clave PÚBLICA extendida o una dirección, y mueva los fondos a una billetera nueva.',
-    codeFormat: 'Introduzca el código de 6 dígitos del correo',
+      'Esto parece una frase de recuperación. No la compartas nunca con nadie, tampoco con Coinlane: quien la tenga puede gastar tus fondos. Introduce la clave PÚBLICA extendida o una dirección, y mueve los fondos a una billetera nueva.',
+    codeFormat: 'Introduce el código de 6 dígitos del correo',
   },
   retry: 'Reintentar',
 };
