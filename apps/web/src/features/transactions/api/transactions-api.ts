@@ -1,3 +1,4 @@
+import type { TBalances } from '@coinlane/core/api/analytics';
 import type { TFlushTransaction } from '@coinlane/core/api/payments';
 import type { TListTransactionsReply, TTransactionStatus } from '@coinlane/core/api/transactions';
 import { api, apiEnvelope } from '../../../lib/api-client.ts';
@@ -20,6 +21,10 @@ function filterParams(f: TransactionFilters): URLSearchParams {
   if (f.crypto) q.set('crypto', f.crypto);
   return q;
 }
+
+/** The coins the merchant has been paid in (the currencies of GET /analytics/balances), for the crypto filter. */
+export const fetchPaidCurrencies = async () =>
+  (await api<TBalances>('/analytics/balances')).balances.map((b) => b.currency);
 
 /** GET /transactions: one page with the pagination and the summary of every matching row. */
 export function fetchTransactions(f: TransactionFilters, page: number, limit: number, signal?: AbortSignal) {

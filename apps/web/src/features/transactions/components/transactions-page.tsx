@@ -1,4 +1,5 @@
 import type { TTransactionStatus } from '@coinlane/core/api/transactions';
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Download, Receipt, Search, TrendingUp } from 'lucide-react';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +9,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input, Select } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useSession } from '../../../lib/auth.ts';
 import { type LiveState, useLivePayments } from '../../../lib/use-live-payments.ts';
-import { exportCsvUrl, type TransactionFilters } from '../api/transactions-api.ts';
+import { exportCsvUrl, fetchPaidCurrencies, type TransactionFilters } from '../api/transactions-api.ts';
 import { PAGE_SIZE, useDebounced, useTransactions } from '../hooks/use-transactions.ts';
+import { cryptoFilterChoices, SPEC_CRYPTOS } from '../utils/crypto-filter.ts';
 import { TransactionRow } from './transaction-row.tsx';
 
-/** The crypto filter's choices (merchant spec 2): All Crypto, Bitcoin=BTC, Ethereum=ETH, USDT. */
-const CRYPTOS = ['BTC', 'ETH', 'USDT'] as const;
 const STATUSES: TTransactionStatus[] = ['confirmed', 'pending', 'failed'];
 
 function SummaryCard({
@@ -85,6 +86,14 @@ export default function TransactionsPage() {
   const debouncedSearch = useDebounced(search, 300);
   const filters: TransactionFilters = { search: debouncedSearch, status, crypto };
   const q = useTransactions(filters, page);
+  const { user } = useSession();
+  const paidIn = useQuery({
+    queryKey: ['analytics', 'paid-currencies', user?.mode],
+    queryFn: fetchPaidCurrencies,
+    enabled: Boolean(user),
+    staleTime: 60_000,
+  });
+  const cryptos = cryptoFilterChoices(paidIn.data ?? []);
   const live = useLivePayments();
   const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
   const filtered = Boolean(debouncedSearch.trim() || status || crypto);
@@ -166,9 +175,9 @@ export default function TransactionsPage() {
           aria-label={t('cryptoLabel')}
         >
           <option value="">{t('crypto.all')}</option>
-          {CRYPTOS.map((c) => (
+          {cryptos.map((c) => (
             <option key={c} value={c}>
-              {t(`crypto.${c}`)}
+              {(SPEC_CRYPTOS as readonly string[]).includes(c) ? t(`crypto.${c}`) : c}
             </option>
           ))}
         </Select>
