@@ -2,6 +2,7 @@ import type { TPaymentAnalytics } from '@coinlane/core/api/analytics';
 import type { TCurrencyOption } from '@coinlane/core/api/currencies';
 import type { TCreatePaymentLinkRequest, TPaymentLink } from '@coinlane/core/api/payment-links';
 import type { TPagination } from '@coinlane/core/api/payments';
+import type { TUserSettings } from '@coinlane/core/api/settings';
 import { FIAT_CODES } from '@coinlane/core/currencies';
 import { api, apiEnvelope } from '../../../lib/api-client.ts';
 
@@ -10,6 +11,9 @@ export const RECENT_LINKS = 10;
 
 export const fetchRecentLinks = () =>
   apiEnvelope<{ data: TPaymentLink[]; pagination: TPagination }>(`/payment-links?limit=${RECENT_LINKS}`);
+
+/** The merchant's preferences (GET /settings): the link form starts from its default currency. */
+export const fetchPreferences = () => api<TUserSettings>('/settings');
 
 export const fetchCurrencies = (mode: 'test' | 'live') => api<TCurrencyOption[]>(`/currencies?mode=${mode}`);
 

@@ -10,6 +10,7 @@ import {
   FIAT_CURRENCIES,
   type TFiatCode,
 } from '@coinlane/core/currencies';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -17,6 +18,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
 import { useSession } from '../../../lib/auth.ts';
+import { fetchPreferences } from '../api/payment-links-api.ts';
 import { useCreateLink, useCurrencies, useRates } from '../hooks/use-payment-links.ts';
 import {
   amountStep,
@@ -32,7 +34,8 @@ import {
 const INITIAL: LinkFormValues = {
   fiatAmount: '',
   fiatCurrency: DEFAULT_FIAT,
-  crypto: DEFAULT_CRYPTO,
+  // Not chosen yet: the merchant's default currency (Settings → Preferences) until they pick one.
+  crypto: '',
   network: '',
   description: '',
   expiresInHours: DEFAULT_LINK_EXPIRY_HOURS,
@@ -49,8 +52,11 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
   const [v, setV] = useState<LinkFormValues>(INITIAL);
   const [problem, setProblem] = useState<LinkProblem | null>(null);
   const busy = create.isPending;
+  // The same cache entry as the Settings page's (['settings']).
+  const prefs = useQuery({ queryKey: ['settings'], queryFn: fetchPreferences, staleTime: 60_000 });
+  const chosen = v.crypto || prefs.data?.defaultCurrency || DEFAULT_CRYPTO;
   // The coin offered first when the chosen one is not in this mode's list (live: only chains with a node).
-  const crypto = list.length === 0 || list.some((c) => c.symbol === v.crypto) ? v.crypto : list[0]!.symbol;
+  const crypto = list.length === 0 || list.some((c) => c.symbol === chosen) ? chosen : list[0]!.symbol;
   const network = networkFor(list, crypto, v.network);
   const nets = networksOf(list, crypto);
   const noLive = user?.mode === 'live' && currencies.isSuccess && list.length === 0;
@@ -93,7 +99,7 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
             setProblem({ message: t('errors.createFailed') });
             return;
           }
-          setV({ ...INITIAL, network: networkFor(list, INITIAL.crypto, '') });
+          setV(INITIAL);
           onCreated(link);
         },
         onError: (err) => setProblem(createLinkProblem(err)),
