@@ -396,6 +396,8 @@ export const T = {
     `The forwarder factory ${factory} configured for ${network} has no code on the node: deploy it (npm run evm:deploy-factory) or correct the address. Forwarder deposit addresses are not handed out until it is there.`,
   evmFactoryMismatch: (network: string, factory: string) =>
     `The contract at ${factory} configured as the ${network} forwarder factory does not compute Coinlane's deposit addresses: it is not Coinlane's ForwarderFactory. Forwarder deposit addresses are not handed out under it.`,
+  evmFactoryCodeUnknown: (network: string, factory: string) =>
+    `The contract at ${factory} configured as the ${network} forwarder factory, or the Forwarder implementation it delegates to, does not have the code of a ForwarderFactory version Coinlane ships (its code hash is unknown). Forwarder deposit addresses are not handed out under it.`,
   evmTokenDecimalsMismatch: (
     network: string,
     symbol: string,

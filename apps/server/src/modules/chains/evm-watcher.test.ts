@@ -1,6 +1,10 @@
 import { testTokenAbi } from '@coinlane/contracts/abi';
 import { deployForwarderFactory, deployTestToken } from '@coinlane/contracts/deploy';
-import { forwarderAddress } from '@coinlane/contracts/forwarder-address';
+import {
+  cloneInitCode,
+  forwarderAddress,
+  forwarderImplementationAddress,
+} from '@coinlane/contracts/forwarder-address';
 import { NETWORKS } from '@coinlane/core/currencies';
 import { T } from '@coinlane/core/texts';
 import { HDKey } from '@scure/bip32';
@@ -10,7 +14,10 @@ import {
   createPublicClient,
   custom,
   getAddress,
+  getContractAddress,
   type Hex,
+  keccak256,
+  pad,
   parseEther,
   parseUnits,
   toHex,
@@ -413,6 +420,75 @@ describe('EVM watcher on a Hardhat node', () => {
       expect(row.last_error).toBe(message);
     }
   });
+  it('issue 13 (watcher): a factory whose code or implementation is not a version Coinlane ships is refused', async () => {
+    // Impostors that pass the older check (code present, predict() equal to the offline CREATE2 computation):
+    // the genuine v2 factory code with its immutables for its own address, deployed by a bare init code, so no
+    // Forwarder implementation exists at its nonce 1 (a clone would delegate to nothing); and the same code with
+    // one byte of its metadata changed (other code).
+    const genuine = (await node.publicClient.getCode({ address: factory }))!;
+    const deployer = node.wallets[3]!;
+    const words = (f: Address) => {
+      const implementation = forwarderImplementationAddress(f);
+      return [pad(implementation), keccak256(cloneInitCode(implementation))].map((w) => w.slice(2));
+    };
+    const deployRuntime = async (runtime: (address: Address) => Hex) => {
+      const nonce = await node.publicClient.getTransactionCount({ address: deployer.account.address });
+      const address = getContractAddress({ from: deployer.account.address, nonce: BigInt(nonce) });
+      const code = runtime(address).slice(2);
+      const length = (code.length / 2).toString(16).padStart(4, '0');
+      const hash = await deployer.deployContract({
+        abi: [],
+        bytecode: `0x61${length}80600c6000396000f3${code}`,
+      });
+      const receipt = await node.publicClient.waitForTransactionReceipt({ hash });
+      expect(getAddress(receipt.contractAddress!)).toBe(address);
+      return address;
+    };
+    const withImmutablesOf = (address: Address) => {
+      let code = genuine.toLowerCase();
+      const [from, to] = [words(factory), words(address)];
+      for (let i = 0; i < from.length; i++) code = code.split(from[i]!).join(to[i]!);
+      return code as Hex;
+    };
+    const noImplementation = await deployRuntime(withImmutablesOf);
+    const otherCode = await deployRuntime((address) => {
+      const code = withImmutablesOf(address);
+      const at = code.length - 30; // inside the metadata's IPFS hash: never executed
+      return `${code.slice(0, at)}${code[at] === 'a' ? 'b' : 'a'}${code.slice(at + 1)}` as Hex;
+    });
+    for (const wrongFactory of [noImplementation, otherCode]) {
+      const other = createEvmChainWatcher({
+        dbHandle: ctx.dbHandle,
+        chain: { ...chain, network: 'avalanche', factory: wrongFactory },
+        pollMs: 100,
+      });
+      await other.tick();
+      const message = T.evmFactoryCodeUnknown('Avalanche C-Chain', wrongFactory);
+      expect(other.status().lastError).toBe(message);
+      const row = await ctx.db
+        .selectFrom('chain_cursors')
+        .selectAll()
+        .where('network', '=', 'avalanche')
+        .executeTakeFirstOrThrow();
+      expect(row.factory).toBeNull(); // no forwarder deposit address is handed out under it
+      expect(row.last_error).toBe(message);
+    }
+    // the genuine factory still passes
+    const good = createEvmChainWatcher({
+      dbHandle: ctx.dbHandle,
+      chain: { ...chain, network: 'avalanche' },
+      pollMs: 100,
+    });
+    await good.tick();
+    expect(good.status().lastError).toBeNull();
+    const row = await ctx.db
+      .selectFrom('chain_cursors')
+      .select('factory')
+      .where('network', '=', 'avalanche')
+      .executeTakeFirstOrThrow();
+    expect(row.factory).toBe(factory);
+  });
+
   // Issue 13 (6): token contracts, decimals, and a provider that lags
 
   const randomAddress = (): Address => getAddress(toHex(crypto.getRandomValues(new Uint8Array(20))));

@@ -1,5 +1,6 @@
 import { forwarderFactoryAbi } from '@coinlane/contracts/abi';
-import { forwarderAddress } from '@coinlane/contracts/forwarder-address';
+import { forwarderAddress, forwarderImplementationAddress } from '@coinlane/contracts/forwarder-address';
+import { forwarderCodeVersion } from '@coinlane/contracts/known-code';
 import { CRYPTO_CURRENCIES, NETWORKS } from '@coinlane/core/currencies';
 import { T } from '@coinlane/core/texts';
 import {
@@ -154,6 +155,8 @@ export function createEvmChainWatcher({
   /** The configured factory's check: null until done; its problem, or '' when it passed. */
   let factoryProblem: string | null = null;
   let factoryCheckedAt = 0;
+  /** The forwarder contract version whose code the configured factory has (once its check passed). */
+  let factoryVersion: string | null = null;
   let cursor: { height: number; hash: string } | null = null;
   let cursorLoaded = false;
   let nodeTip: number | null = null;
@@ -234,7 +237,9 @@ export function createEvmChainWatcher({
 
   /**
    * The configured forwarder factory (CHAIN_<NETWORK>_FACTORY) must be deployed on this node and predict the
-   * deposit addresses Coinlane computes offline; otherwise funds paid to them could never be flushed. The result
+   * deposit addresses Coinlane computes offline, and its code and its implementation's must hash to a version
+   * Coinlane ships (known-code.ts: v2, or v1 for old payments); otherwise funds paid to them could never be
+   * flushed, or could be moved by code that is not Coinlane's. The result
    * is stored (`chain_cursors.factory`): forwarder addresses are handed out only under a verified factory. A
    * failure is reported as the watcher's error but does not stop scanning (single-address and xpub wallets do
    * not need the factory); it is checked again every minute.
@@ -268,12 +273,23 @@ export function createEvmChainWatcher({
         });
       if (!predicted || predicted.toLowerCase() !== expected.toLowerCase()) {
         problem = T.evmFactoryMismatch(name, factory);
+      } else {
+        // Issue 13: predicting the addresses is not enough, the code that will move the funds must be Coinlane's
+        // (the factory's and the implementation's every clone delegates to): a known version's code hash.
+        const implementationCode = await client.getCode({ address: forwarderImplementationAddress(factory) });
+        const version = forwarderCodeVersion({
+          factory,
+          factoryCode: code,
+          implementationCode: implementationCode ?? '0x',
+        });
+        if (!version) problem = T.evmFactoryCodeUnknown(name, factory);
+        else factoryVersion = version;
       }
     }
     factoryCheckedAt = now.getTime();
     if (problem !== factoryProblem) {
       if (problem) log?.error({ network, factory }, problem);
-      else log?.info({ network, factory }, 'forwarder factory checked');
+      else log?.info({ network, factory, version: factoryVersion }, 'forwarder factory checked');
       await writeVerifiedFactory(db, network, problem ? null : factory, now);
     }
     factoryProblem = problem;

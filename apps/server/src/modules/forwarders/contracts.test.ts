@@ -6,7 +6,12 @@ import {
   testTokenAbi,
 } from '@coinlane/contracts/abi';
 import { loadArtifacts } from '@coinlane/contracts/artifacts';
-import { deployForwarderFactory, deployGasBurner, deployTestToken } from '@coinlane/contracts/deploy';
+import {
+  deployForwarderFactory,
+  deployForwarderFactoryV1,
+  deployGasBurner,
+  deployTestToken,
+} from '@coinlane/contracts/deploy';
 import {
   flushGasLimit,
   flushManyGasLimit,
@@ -18,6 +23,7 @@ import {
   forwarderImplementationAddress,
   forwarderSalt,
 } from '@coinlane/contracts/forwarder-address';
+import { deployedCodeHash, FORWARDER_VERSIONS, forwarderCodeVersion } from '@coinlane/contracts/known-code';
 import { measureFlushGas } from '@coinlane/contracts/measure-flush-gas';
 import {
   type Abi,
@@ -172,6 +178,34 @@ describe('forwarder contracts on a Hardhat node', () => {
     expect(Object.keys(contracts).sort()).toEqual(Object.keys(typed).sort());
     for (const [name, abi] of Object.entries(typed)) {
       expect(normalizeAbi(abi), name).toEqual(normalizeAbi(contracts[name]!.abi));
+    }
+  });
+
+  it('issue 13 (watcher): the known code hashes are v2 as solc compiles it and v1 as deployed from legacy/', async () => {
+    const { contracts } = loadArtifacts();
+    const v2 = FORWARDER_VERSIONS.find((v) => v.version === 'v2')!;
+    const v1 = FORWARDER_VERSIONS.find((v) => v.version === 'v1')!;
+    expect(keccak256(contracts.ForwarderFactory!.deployedBytecode)).toBe(v2.factory);
+    expect(keccak256(contracts.Forwarder!.deployedBytecode)).toBe(v2.forwarder);
+    const deployer = { wallet: node.wallets[3]!, publicClient: node.publicClient };
+    for (const [address, version] of [
+      [factory, 'v2'],
+      [await deployForwarderFactory(deployer), 'v2'],
+      [await deployForwarderFactoryV1(deployer), 'v1'],
+    ] as const) {
+      const factoryCode = (await node.publicClient.getCode({ address }))!;
+      const implementationCode = (await node.publicClient.getCode({
+        address: forwarderImplementationAddress(address),
+      }))!;
+      const hashes = {
+        factory: deployedCodeHash('factory', address, factoryCode),
+        forwarder: deployedCodeHash('forwarder', address, implementationCode),
+      };
+      expect(hashes, version).toEqual({
+        factory: (version === 'v2' ? v2 : v1).factory,
+        forwarder: (version === 'v2' ? v2 : v1).forwarder,
+      });
+      expect(forwarderCodeVersion({ factory: address, factoryCode, implementationCode })).toBe(version);
     }
   });
 
