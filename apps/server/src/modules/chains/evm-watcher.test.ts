@@ -286,6 +286,78 @@ describe('EVM watcher on a Hardhat node', () => {
     expect((await payment(p.id)).amount_received).toBe(parseEther('1').toString());
   });
 
+  it('issue 13 (internal ETH): ETH a contract pays to a deposit address through a call is credited once, by its balance', async () => {
+    // A relay contract: it CALLs the address in its calldata with the value it received, as an exchange's or a
+    // multisig's payout does. The payment's address is in no transaction's `to` and no log.
+    const RELAY_RUNTIME = '6000600060006000346000355af115601357005b600080fd';
+    const deployed = await payer().deployContract({
+      abi: [],
+      bytecode: `0x61001880600c6000396000f3${RELAY_RUNTIME}`,
+    });
+    const relay = (await node.publicClient.waitForTransactionReceipt({ hash: deployed })).contractAddress!;
+    const viaRelay = async (to: string, ether: string) => {
+      const hash = await payer().sendTransaction({
+        to: relay,
+        data: pad(to as Address),
+        value: parseEther(ether),
+      });
+      expect((await node.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+    };
+    const received = async (id: string) => (await payment(id)).amount_received;
+
+    const p = await livePayment('ETH', '1');
+    await viaRelay(p.address, '0.3');
+    expect(await node.publicClient.getBalance({ address: p.address as Address })).toBe(parseEther('0.3'));
+    await mine(20);
+    await waitForWatcher(
+      'the internal transfer credited',
+      async () => (await received(p.id)) === parseEther('0.3').toString(),
+    );
+    let ts = await transfersOf(p.id);
+    expect(ts).toMatchObject([{ amount: parseEther('0.3').toString(), output_index: NATIVE_OUTPUT_INDEX }]);
+    expect(ts[0]!.txid).toMatch(new RegExp(`^balance:${p.address.toLowerCase()}:\\d+$`));
+    expect((await payment(p.id)).status).toBe('partial');
+
+    // restarts and later checks credit nothing twice
+    await restart();
+    await mine(21);
+    await sleep(600);
+    expect(await transfersOf(p.id)).toHaveLength(1);
+    // a later real transfer is counted once, by its transaction, and not again by the next balance check
+    const tx = await sendEth(p.address as Address, '0.5');
+    await waitForWatcher('the real transfer', async () => (await transfersOf(p.id)).length === 2);
+    await mine(21);
+    await sleep(600);
+    ts = await transfersOf(p.id);
+    expect(ts.map((t) => t.txid)).toContain(tx);
+    expect(ts).toHaveLength(2);
+    expect(await received(p.id)).toBe(parseEther('0.8').toString());
+    // a second internal transfer: only its own amount is credited
+    await viaRelay(p.address, '0.2');
+    await mine(20);
+    await waitForWatcher('the second internal transfer', async () => (await transfersOf(p.id)).length === 3);
+    await sleep(600);
+    ts = await transfersOf(p.id);
+    expect(ts).toHaveLength(3);
+    expect(ts[2]!.amount).toBe(parseEther('0.2').toString());
+    expect(await received(p.id)).toBe(parseEther('1').toString());
+
+    // at a payment's expiry its balance is read without waiting for the next 20 blocks
+    const q = await livePayment('ETH', '1');
+    await ctx.db
+      .updateTable('payments')
+      .set({ expires_at: new Date(Date.now() + 4000) })
+      .where('id', '=', q.id)
+      .execute();
+    await mine(21); // a periodic check reads q and its expiry
+    await sleep(600);
+    await viaRelay(q.address, '0.1');
+    await sleep(600);
+    expect(await transfersOf(q.id)).toHaveLength(0);
+    await waitForWatcher('credited at expiry', async () => (await transfersOf(q.id)).length === 1);
+    expect(await received(q.id)).toBe(parseEther('0.1').toString());
+  });
+
   it('USDT (6 decimals) to a single address with unique amounts; a wrong token is ignored', async () => {
     const w = await addVerifiedWallet({ currency: 'USDT', address: merchantAddress, receiveMode: 'single' });
     expect(w.wallet.receiveMode).toBe('single');

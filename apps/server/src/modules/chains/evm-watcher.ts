@@ -35,7 +35,13 @@ import {
 } from './chain-bookkeeping.ts';
 import type { EvmChainConfig } from './chain-config.ts';
 import { createLeaderLock, type LeaderLock } from './leader-lock.ts';
-import { advanceCursor, selectBlocksFrom, writeChainId, writeVerifiedFactory } from './queries.ts';
+import {
+  advanceCursor,
+  selectBalanceCheckPayments,
+  selectBlocksFrom,
+  writeChainId,
+  writeVerifiedFactory,
+} from './queries.ts';
 import { createWatchedPaymentsFeed } from './watched-payments.ts';
 import type { ChainWatcher, WatcherStatus } from './watcher.ts';
 import { createLeaderLoop, createPassHealth } from './watcher-loop.ts';
@@ -89,6 +95,18 @@ const NATIVE_RANGE = 50;
 
 class ChainIdMismatch extends Error {}
 
+/**
+ * The txid of a balance credit (issue 13): ETH found at a forwarder deposit address at `height` beyond what its
+ * recorded transfers account for (an internal transfer, made by a contract through a call, which no transaction
+ * and no log shows). Stable, so a re-run at the same height finds the same row; never a transaction hash.
+ */
+export const balanceTxid = (address: string, height: number) => `balance:${address.toLowerCase()}:${height}`;
+export const isBalanceTxid = (txid: string) => txid.startsWith('balance:');
+/** Open native forwarder payments' balances are read once per this many scanned blocks (and at each expiry). */
+const BALANCE_EVERY_BLOCKS = 20;
+/** Balances read concurrently (one JSON-RPC batch). */
+const BALANCE_BATCH = 50;
+
 /** How often a configured factory that failed its check is checked again (it may be deployed meanwhile). */
 const FACTORY_RECHECK_MS = 60_000;
 /** The probe of the factory check: any merchant and salt do; these are fixed so the check is reproducible. */
@@ -121,6 +139,7 @@ export function createEvmChainWatcher({
   startLookback = 10,
   logRange = 500,
   lock = createLeaderLock({ dbHandle, network: chain.network }),
+  balanceEveryBlocks = BALANCE_EVERY_BLOCKS,
 }: {
   dbHandle: DbHandle;
   chain: EvmChainConfig;
@@ -133,6 +152,8 @@ export function createEvmChainWatcher({
   /** Blocks per scanned range (their logs are asked for block by block, by hash). */
   logRange?: number;
   lock?: LeaderLock;
+  /** Open native forwarder payments' deposit balances are read once per this many blocks (issue 13). */
+  balanceEveryBlocks?: number;
 }): ChainWatcher {
   const db = dbHandle.db;
   const health = createPassHealth({ db, network: chain.network, log });
@@ -164,6 +185,10 @@ export function createEvmChainWatcher({
   let confirmedTip: number | null = null;
   let logsScanned = 0;
   let blocksScanned = 0;
+  /** The last balance check of forwarder deposit addresses (null: not since this instance started). */
+  let balanceChecked: { height: number; time: Date } | null = null;
+  /** The earliest expiry of the payments of that check that were still open: a check is due when it passes. */
+  let nextExpiry: Date | null = null;
 
   // ---------------------------------------------------------------------------------------------------
   // Watched addresses
@@ -552,6 +577,11 @@ export function createEvmChainWatcher({
     const moving = await listMovingTransfers({ db, network });
     for (const t of moving) {
       if (t.block_hash !== null) continue;
+      if (isBalanceTxid(t.txid)) {
+        // a balance credit of an orphaned block: the next balance check credits what is still there
+        await removePaymentTransfer({ db, paymentId: t.payment_id, transferId: t.id, now });
+        continue;
+      }
       const hash = t.txid as Hash;
       const mined = await client
         .getTransactionReceipt({ hash })
@@ -574,6 +604,69 @@ export function createEvmChainWatcher({
     }
   }
 
+  /**
+   * ETH that reached a native forwarder payment's deposit address by an internal transfer (a contract paying out
+   * through a call: no transaction to the address, no log) is found by its balance (issue 13): once per
+   * `balanceEveryBlocks` scanned blocks and whenever one of the open payments expires, each open (and just
+   * expired) unflushed native forwarder payment's balance is read at the cursor's block, which the scan has
+   * fully read, so every transaction transfer up to it is recorded. What exceeds the sum of its recorded
+   * transfers is credited as a transfer `balance:<address>:<height>` (NATIVE_OUTPUT_INDEX) in that block. Nothing
+   * but a flush moves ETH out of a deposit address, and only unflushed payments are read, so the excess is
+   * never more than what arrived unseen; a later real transfer is in a later block (not in this balance) and is
+   * recorded on its own; a re-run at the same height finds the same row, and at a later height the credit is in
+   * the recorded sum. A payment the merchant flushed themselves (not recorded) reads less than recorded: nothing.
+   */
+  async function checkBalances(now: Date) {
+    if (!chain.factory || !nativeSymbol || !cursor || cursor.height !== nodeTip) return;
+    const due =
+      !balanceChecked ||
+      cursor.height >= balanceChecked.height + balanceEveryBlocks ||
+      (nextExpiry !== null && nextExpiry <= now);
+    if (!due) return;
+    // At start, those expired within the watch window; then those expired since the last check (a margin).
+    const expiredAfter = balanceChecked
+      ? new Date(balanceChecked.time.getTime() - 10 * 60_000)
+      : new Date(now.getTime() - watchDays * 24 * 3600_000);
+    const payments = await selectBalanceCheckPayments(db, network, expiredAfter);
+    const at = { height: cursor.height, hash: cursor.hash };
+    const tip = nodeTip;
+    for (let i = 0; i < payments.length; i += BALANCE_BATCH) {
+      const batch = payments.slice(i, i + BALANCE_BATCH);
+      const balances = await Promise.all(
+        batch.map((p) =>
+          client.getBalance({ address: getAddress(p.address), blockNumber: BigInt(at.height) }),
+        ),
+      );
+      for (const [k, p] of batch.entries()) {
+        const excess = balances[k]! - BigInt(p.recorded);
+        if (excess <= 0n) continue;
+        log?.info(
+          { network, paymentId: p.id, address: p.address, amount: excess.toString(), height: at.height },
+          'ETH at a deposit address beyond its recorded transfers (an internal transfer): credited',
+        );
+        await creditTransfer({
+          db,
+          network,
+          txid: balanceTxid(p.address, at.height),
+          index: NATIVE_OUTPUT_INDEX,
+          address: p.address,
+          amount: excess,
+          currency: nativeSymbol,
+          block: { ...at, confirmations: tip - at.height + 1 },
+          unassigned,
+          log,
+          now,
+        });
+      }
+    }
+    let earliest: Date | null = null;
+    for (const p of payments) {
+      if (p.expires_at > now && (!earliest || p.expires_at < earliest)) earliest = p.expires_at;
+    }
+    nextExpiry = earliest;
+    balanceChecked = { height: at.height, time: now };
+  }
+
   // ---------------------------------------------------------------------------------------------------
 
   async function tick() {
@@ -588,6 +681,7 @@ export function createEvmChainWatcher({
         await refreshWatched(now);
         await scanBlocks(now);
         if (cursor && cursor.height === nodeTip) await dropOrphaned(now);
+        await checkBalances(now);
         // a factory or a token that failed its check stays the reported error while the scan itself goes on
         return [factoryProblem, tokenProblem].filter(Boolean).join(' ') || null;
       },

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import type { ChainCursorsTable } from '#app/db/schema.ts';
 
@@ -143,4 +143,38 @@ export async function writeVerifiedFactory(db: Db, network: string, factory: str
     .values({ network, height: null, hash: null, factory, status_at: now })
     .onConflict((oc) => oc.column('network').doUpdateSet({ factory }))
     .execute();
+}
+
+/**
+ * The live native-coin forwarder payments of `network` whose deposit address's balance the EVM watcher reads
+ * (issue 13, internal transfers): open (pending / partial) and not flushed, plus those that expired after
+ * `expiredAfter` (their check at expiry), each with the sum of its recorded transfers that were not removed.
+ */
+export async function selectBalanceCheckPayments(
+  db: Db,
+  network: string,
+  expiredAfter: Date,
+): Promise<{ id: string; address: string; status: string; expires_at: Date; recorded: string }[]> {
+  return db
+    .selectFrom('payments as p')
+    .select(['p.id', 'p.address', 'p.status', 'p.expires_at'])
+    .select(
+      sql<string>`(SELECT coalesce(sum(t.amount), 0)::text FROM transfers t WHERE t.payment_id = p.id AND t.status <> 'removed')`.as(
+        'recorded',
+      ),
+    )
+    .where('p.mode', '=', 'live')
+    .where('p.network', '=', network)
+    .where('p.deposit_salt', 'is not', null)
+    .where('p.contract_address', 'is', null)
+    .where('p.flushed_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('p.status', 'in', ['pending', 'partial']),
+        eb.and([eb('p.status', '=', 'expired'), eb('p.expires_at', '>', expiredAfter)]),
+      ]),
+    )
+    .execute() as Promise<
+    { id: string; address: string; status: string; expires_at: Date; recorded: string }[]
+  >;
 }
