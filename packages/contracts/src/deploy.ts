@@ -3,9 +3,14 @@ import {
   type Account,
   type Address,
   type Chain,
+  concatHex,
   getAddress,
+  getContractAddress,
   type Hex,
+  keccak256,
   type PublicClient,
+  parseEther,
+  stringToHex,
   type Transport,
   type WalletClient,
 } from 'viem';
@@ -30,6 +35,91 @@ async function deployed(publicClient: Clients['publicClient'], hash: Hex): Promi
 export async function deployForwarderFactory({ wallet, publicClient }: Clients): Promise<Address> {
   const { abi, bytecode } = artifact('ForwarderFactory');
   return deployed(publicClient, await wallet.deployContract({ abi, bytecode }));
+}
+
+/**
+ * The deterministic deployment proxy (github.com/Arachnid/deterministic-deployment-proxy): a CREATE2 deployer at
+ * the same address on every chain that has it, created by a pre-signed transaction without a chain id (EIP-155)
+ * from a one-time signer, so anyone can bring it to a chain that lacks it. Called with `salt ++ initCode`, it
+ * deploys initCode with CREATE2 (salt) and returns the address, which depends only on the deployer, the salt and
+ * the init code: not on who pays, nor on their nonce.
+ */
+export const DETERMINISTIC_DEPLOYER: Address = '0x4e59b44847b379578588920cA78FbF26c0B4956C';
+/** The proxy's one-time signer (nonce 0 creates the proxy) and the ETH its transaction costs (100,000 gas x 100 gwei). */
+export const DETERMINISTIC_DEPLOYER_SIGNER: Address = '0x3fAB184622Dc19b6109349B94811493BF2a45362';
+const DETERMINISTIC_DEPLOYER_COST = parseEther('0.01');
+/** The proxy's pre-signed creation transaction (r = s = 0x22...22, v = 27). */
+export const DETERMINISTIC_DEPLOYER_TX: Hex =
+  '0xf8a58085174876e800830186a08080b853604580600e600039806000f350fe7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf31ba02222222222222222222222222222222222222222222222222222222222222222a02222222222222222222222222222222222222222222222222222222222222222';
+/** The CREATE2 salt of Coinlane's ForwarderFactory: fixed, so the factory has one address on every chain. */
+export const FACTORY_SALT: Hex = keccak256(stringToHex('coinlane ForwarderFactory'));
+
+/**
+ * Makes sure the deterministic deployment proxy exists on the node: when it has no code, funds its signer with the
+ * 0.01 ETH its transaction costs (from `wallet`) and broadcasts the pre-signed transaction. A chain that refuses
+ * transactions without a chain id (some nodes do by default) cannot get it this way: the error says so.
+ */
+export async function ensureDeterministicDeployer({ wallet, publicClient }: Clients): Promise<void> {
+  const code = await publicClient.getCode({ address: DETERMINISTIC_DEPLOYER });
+  if (code && code !== '0x') return;
+  const balance = await publicClient.getBalance({ address: DETERMINISTIC_DEPLOYER_SIGNER });
+  if (balance < DETERMINISTIC_DEPLOYER_COST) {
+    const hash = await wallet.sendTransaction({
+      to: DETERMINISTIC_DEPLOYER_SIGNER,
+      value: DETERMINISTIC_DEPLOYER_COST - balance,
+    });
+    await publicClient.waitForTransactionReceipt({ hash });
+  }
+  let hash: Hex;
+  try {
+    hash = await publicClient.request({
+      method: 'eth_sendRawTransaction',
+      params: [DETERMINISTIC_DEPLOYER_TX],
+    });
+  } catch (err) {
+    throw new Error(
+      `The node refused the deterministic deployment proxy's pre-signed transaction (it has no chain id, EIP-155): ${
+        err instanceof Error ? err.message : String(err)
+      }`,
+    );
+  }
+  await publicClient.waitForTransactionReceipt({ hash });
+  const deployed = await publicClient.getCode({ address: DETERMINISTIC_DEPLOYER });
+  if (!deployed || deployed === '0x') throw new Error('the deterministic deployment proxy was not created');
+}
+
+/** The address of the ForwarderFactory deployed through the deterministic deployment proxy: the same everywhere. */
+export function deterministicFactoryAddress(): Address {
+  return getContractAddress({
+    opcode: 'CREATE2',
+    from: DETERMINISTIC_DEPLOYER,
+    salt: FACTORY_SALT,
+    bytecode: artifact('ForwarderFactory').bytecode,
+  });
+}
+
+/**
+ * Deploys ForwarderFactory at the same address on every chain (`npm run evm:deploy-factory`): through the
+ * deterministic deployment proxy (brought to the chain first if needed) with FACTORY_SALT, so the address
+ * depends only on the factory's bytecode. When the factory is already there, nothing is sent. Returns the
+ * address, and whether this call deployed it.
+ */
+export async function deployForwarderFactoryDeterministic(
+  clients: Clients,
+): Promise<{ factory: Address; deployed: boolean }> {
+  const { wallet, publicClient } = clients;
+  const factory = deterministicFactoryAddress();
+  const existing = await publicClient.getCode({ address: factory });
+  if (existing && existing !== '0x') return { factory, deployed: false };
+  await ensureDeterministicDeployer(clients);
+  const hash = await wallet.sendTransaction({
+    to: DETERMINISTIC_DEPLOYER,
+    data: concatHex([FACTORY_SALT, artifact('ForwarderFactory').bytecode]),
+  });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  const code = await publicClient.getCode({ address: factory });
+  if (receipt.status !== 'success' || !code || code === '0x') throw new Error(`deployment ${hash} failed`);
+  return { factory, deployed: true };
 }
 
 /**

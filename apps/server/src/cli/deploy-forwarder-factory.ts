@@ -7,9 +7,12 @@
  * CHAIN_<NETWORK>_GAS_KEY (0x + 64 hex, from the environment only: never on the command line). Checks the node's
  * chain id against CHAIN_<NETWORK>_MODE first. Prints the factory's address: set it as CHAIN_<NETWORK>_FACTORY.
  * The factory has no owner: whoever deploys it has no power over it or over any deposit address.
+ * Deployed with CREATE2 through the deterministic deployment proxy (brought to the chain first if it lacks it),
+ * so the address is the same on every chain, whoever deploys and whatever their nonce (issue 13); when the
+ * factory is already there nothing is sent and its address is printed.
  */
 import { parseArgs } from 'node:util';
-import { deployForwarderFactory } from '@coinlane/contracts/deploy';
+import { DETERMINISTIC_DEPLOYER, deployForwarderFactoryDeterministic } from '@coinlane/contracts/deploy';
 import { normalizeNetworkId } from '@coinlane/core/currencies';
 import { createPublicClient, createWalletClient, defineChain, type Hex, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -76,8 +79,11 @@ async function main(): Promise<number> {
   const account = privateKeyToAccount(key as Hex);
   const publicClient = createPublicClient({ chain: viemChain, transport });
   const wallet = createWalletClient({ account, chain: viemChain, transport });
-  console.error(`Deploying ForwarderFactory on ${network} (chain ${nodeChainId}) from ${account.address}…`);
-  const factory = await deployForwarderFactory({ wallet, publicClient });
+  console.error(
+    `Deploying ForwarderFactory on ${network} (chain ${nodeChainId}) from ${account.address} through the deterministic deployment proxy ${DETERMINISTIC_DEPLOYER}…`,
+  );
+  const { factory, deployed } = await deployForwarderFactoryDeterministic({ wallet, publicClient });
+  if (!deployed) console.error(`Already deployed on this chain at ${factory}.`);
   console.log(factory);
   console.error(`Done. Set ${chainEnvPrefix(network)}FACTORY=${factory}`);
   return 0;
