@@ -1,14 +1,20 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { verifyWebhookSignature } from '@coinlane/core/webhook-signature';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeysPage, WebhookSettings } from './pages/api-keys-pages.ts';
 import { signIn, signUpAndSignIn as signUpAndSignInAs } from './pages/merchant-session.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import {
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  PHONE,
+  screenshot,
+  sectionShot,
+  viewShot,
+} from './support/browser.ts';
 import { ensureWebBuilt, type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -71,20 +77,6 @@ function curlPayments(key: string): Promise<{ status: number; body: Record<strin
 /** Signs a new merchant up and in through the browser (pages/merchant-session.ts). */
 const signUpAndSignIn = (page: Page, email: string) =>
   signUpAndSignInAs(page, server, { name: 'Grace Hopper', email, password: PASSWORD });
-
-const shotPath = (name: string) => {
-  const dir = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(process.cwd(), 'test-results/screens'));
-  fs.mkdirSync(dir, { recursive: true });
-  return path.join(dir, `${name}.png`);
-};
-/** One element, without the sticky header and the phone's bottom bar drawn over it. */
-const sectionShot = (loc: Locator, name: string) =>
-  loc.screenshot({
-    path: shotPath(name),
-    style: 'header, nav[aria-label="Quick navigation"] { visibility: hidden; }',
-  });
-/** What the viewport shows now (a dialog over the page). */
-const viewShot = (page: Page, name: string) => page.screenshot({ path: shotPath(name) });
 
 async function noHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '#app/test/smtp.ts';
@@ -7,7 +5,15 @@ import { ApiKeysPage } from './pages/api-keys-pages.ts';
 import { horizontalOverflow, signIn, signUpAndSignIn, until } from './pages/merchant-session.ts';
 import { modeButton } from './pages/payouts-pages.ts';
 import { clippedTexts, RevokeKeysLinkPage, RevokeKeysSection } from './pages/revoke-keys-pages.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import {
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  PHONE,
+  screenshot,
+  sectionShot,
+  viewShot,
+} from './support/browser.ts';
 import { signInAccount } from './support/merchant-api.ts';
 import { ensureWebBuilt, type RunningServer, startServer } from './support/server.ts';
 
@@ -42,20 +48,6 @@ async function keyStatus(key: string): Promise<number> {
   return res.status;
 }
 const statuses = (keys: string[]) => Promise.all(keys.map(keyStatus));
-
-const shotPath = (name: string) => {
-  const dir = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(process.cwd(), 'test-results/screens'));
-  fs.mkdirSync(dir, { recursive: true });
-  return path.join(dir, `${name}.png`);
-};
-/** One element, without the sticky header and the phone's bottom bar drawn over it. */
-const sectionShot = (loc: Locator, name: string) =>
-  loc.screenshot({
-    path: shotPath(name),
-    style: 'header, nav[aria-label="Quick navigation"] { visibility: hidden; }',
-  });
-/** What the viewport shows now (a dialog over the page). */
-const viewShot = (page: Page, name: string) => page.screenshot({ path: shotPath(name) });
 
 /** An element's computed background as sRGB bytes (Tailwind's colours are oklch(): a canvas converts them). */
 function backgroundRgb(el: Locator): Promise<[number, number, number]> {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { watchBrowserLog } from './browser-log.ts';
 
 /** Debian's Chromium, never a downloaded one (DEVELOPERS.md). */
@@ -47,14 +47,29 @@ export async function newContext(
   return ctx;
 }
 
-/**
- * Saves a screenshot under test-results/screens (kept for looking at after a run): the whole page, or only the
- * viewport (`fullPage: false`, for a modal dialog, which covers the viewport and not the page).
- */
-export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+/** Where a screenshot named `name` is kept (test-results/screens, or SCREENSHOT_DIR), for looking at after a run. */
+export function screenshotPath(name: string): string {
   const dir = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(process.cwd(), 'test-results/screens'));
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+  return path.join(dir, `${name}.png`);
 }
+
+/**
+ * Saves a screenshot: the whole page, or only the viewport (`fullPage: false`, for a modal dialog, which covers
+ * the viewport and not the page).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  await page.screenshot({ path: screenshotPath(name), fullPage });
+}
+
+/** One element, without the sticky header and the phone's bottom bar drawn over it. */
+export const sectionShot = (loc: Locator, name: string) =>
+  loc.screenshot({
+    path: screenshotPath(name),
+    style: 'header, nav[aria-label="Quick navigation"] { visibility: hidden; }',
+  });
+
+/** What the viewport shows now (a dialog over the page). */
+export const viewShot = (page: Page, name: string) => page.screenshot({ path: screenshotPath(name) });
 
 export const tmpProfile = () => fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-chromium-'));
