@@ -41,8 +41,9 @@ async function customerPage(viewport: typeof DESKTOP) {
 }
 
 describe.each([
-  ['desktop', DESKTOP, { fiatAmount: '95.00', currency: 'USDT', network: 'ethereum' }, '95', 'USDT'],
-  ['phone', PHONE, { fiatAmount: '95.00', currency: 'BTC' }, '0.001', 'BTC'],
+  // The amount due as the page shows it: 2 decimals for USDT, 8 for BTC (merchant spec 5).
+  ['desktop', DESKTOP, { fiatAmount: '95.00', currency: 'USDT', network: 'ethereum' }, '95.00', 'USDT'],
+  ['phone', PHONE, { fiatAmount: '95.00', currency: 'BTC' }, '0.00100000', 'BTC'],
 ] as const)('hosted payment page at %s width', (label, viewport, linkBody, due, coin) => {
   it('a customer sees amount, QR and address, copies, pays part then the rest, and watches it confirm without reload', async () => {
     const link = await newLink({ ...linkBody, description: 'Order #1042 — croissants and coffee' });
@@ -64,11 +65,17 @@ describe.each([
     expect(qr.width).toBe(viewport.width < 640 ? 200 : 250);
     const address = await pay.address();
     expect(address).toMatch(/^test_/);
-    // Countdown of the 15-minute rate lock: m:ss, orange under 900 s (so from the start), red under 300 s.
+    // The link's own expiry (24 hours by default) counts down in the spec's colours: neutral over 900 s. The
+    // 15-minute rate lock beside it is a price lock, labelled as such: when it ends with nothing paid the amount
+    // is updated, nothing expires (payment-price-lock.test.ts).
     const countdown = page.getByTestId('countdown');
-    expect(await countdown.textContent().then((s) => (s ?? '').trim())).toMatch(/^1[45]:\d\d$/);
-    expect(await countdown.getAttribute('data-tone')).toBe('warning');
-    expect(await countdown.getAttribute('class')).toContain('text-orange-600');
+    // Whole seconds are rounded up, so a link opened within its first second still reads 24:00:00.
+    expect(await countdown.textContent().then((s) => (s ?? '').trim())).toMatch(/^(23:59:\d\d|24:00:00)$/);
+    expect(await countdown.getAttribute('data-tone')).toBe('normal');
+    await pay.waitForText('This link expires in');
+    const lock = page.getByTestId('price-lock');
+    expect(await lock.textContent().then((s) => (s ?? '').trim())).toMatch(/^1[45]:\d\d$/);
+    await pay.waitForText('Price locked for');
     // Fits the phone: no sideways scrolling.
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
@@ -88,7 +95,7 @@ describe.each([
     // Part of the amount: the page shows what remains.
     await pay.simulate('partial');
     await pay.waitForText('Remaining Amount');
-    const half = coin === 'BTC' ? '0.0005' : '47.5';
+    const half = coin === 'BTC' ? '0.00050000' : '47.50';
     expect(await pay.amountDue()).toBe(half);
     await pay.waitForText('Partial payment received. Please send the remaining amount.');
     await pay.waitForText(`Received ${half} of ${due} ${coin}`);
@@ -119,6 +126,9 @@ describe('hosted payment page, other outcomes', () => {
     await pay.waitForText('Amount Due');
     await pay.chooseLanguage('fr');
     await pay.waitForText('Montant dû');
+    // Amounts in French writing: a decimal comma, the price once with its currency.
+    expect(await pay.amountDue()).toMatch(/^\d+,\d{8}$/);
+    await pay.waitForText(/≈ 20,00\s\$US/);
     await pay.waitForText('Mode test — aucun fonds réel');
     await page.getByRole('button', { name: 'Simuler un trop-perçu' }).click();
     await pay.waitForText('Vous pouvez maintenant fermer cette page', 45_000);
