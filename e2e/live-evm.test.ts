@@ -264,7 +264,7 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     expect(usdcRow).toContain('Forwarder deposit addresses');
     await screenshot(page, 'live-evm-wallet-whitelisted-desktop');
 
-    const linkId = await createLink('USDC', '25', '25 USDC', 'EVM order');
+    const linkId = await createLink('USDC', '25', '25.00 USDC', 'EVM order');
 
     // The merchant watches the Transactions page, never reloaded from here on.
     await goToMerchantPage(page, 'Transactions', false);
@@ -317,7 +317,7 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     expect(await customer.getByTestId('token-contract').textContent().then(trim)).toBe(
       `USDC token contract: ${usdc}`,
     );
-    expect(await pay.amountDue()).toBe('25');
+    expect(await pay.amountDue()).toBe('25.00');
     expect(await customer.getByText('on the Ethereum network', { exact: false }).count()).toBeGreaterThan(0);
     const qr = await pay.qrRendered();
     expect(qr.loaded).toBe(true);
@@ -363,9 +363,9 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     const partialMs = Date.now() - sentAt;
     await until(
       () => pay.amountDue(),
-      (a) => a === '15',
+      (a) => a === '15.00',
     );
-    await pay.waitForText('Received 10 of 25 USDC');
+    await pay.waitForText('Received 10.00 of 25.00 USDC');
     expect(await pay.sameDocument()).toBe(true);
     // The QR code and "Copy payment URI" now ask for the remaining 15 USDC, not the full 25 again.
     const rest = `ethereum:${usdc}@31337/transfer?address=${deposit}&uint256=15000000`;
@@ -420,7 +420,7 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     );
     expect(await tx.sameDocument()).toBe(true);
     const row = await tx.row(payment.id).textContent().then(trim);
-    expect(row).toContain('25 USDC');
+    expect(row).toContain('25.00 USDC');
     expect(row).toContain('Confirmed');
     expect(row).toContain('EVM order');
     await screenshot(page, 'live-evm-transactions-confirmed-desktop');
@@ -502,7 +502,9 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     // About 30 USD at 3,000 USD per ETH, made unique by a few base units at most.
     expect(wei >= parseEther('0.01') && wei < parseEther('0.0101')).toBe(true);
     expect(payment.paymentUri).toBe(`ethereum:${merchantAddress}@31337?value=${wei}`);
-    expect(await pay.amountDue()).toBe(payment.amount);
+    // Shown with at least ETH's 8 display decimals, every digit of the unique amount kept.
+    const [whole, fraction = ''] = payment.amount.split('.');
+    expect(await pay.amountDue()).toBe(`${whole}.${fraction.padEnd(8, '0')}`);
     expect((await pay.qrRendered()).loaded).toBe(true);
     await pay.markDocument();
     await screenshot(customer, 'live-evm-eth-single-pending-desktop');

@@ -167,7 +167,7 @@ describe.skipIf(!hasLitecoind())('a live LTC payment on litecoind -regtest, in t
     await links.fill({ crypto: 'LTC', amount: '8', description: 'Regtest order' });
     await until(
       () => links.preview(),
-      (s) => s.includes('0.1 LTC'),
+      (s) => s.includes('0.10000000 LTC'),
     );
     await links.submit();
     await page.getByTestId('link-created').waitFor();
@@ -195,7 +195,7 @@ describe.skipIf(!hasLitecoind())('a live LTC payment on litecoind -regtest, in t
     const payment = checkout.data.payment;
     expect(payment.address).toBe(RLTC[0]);
     expect(await pay.address()).toBe(RLTC[0]);
-    expect(await pay.amountDue()).toBe('0.1');
+    expect(await pay.amountDue()).toBe('0.10000000');
     const qr = await pay.qrRendered();
     expect(qr.loaded).toBe(true);
     expect(qr.width).toBeGreaterThanOrEqual(160);
@@ -255,7 +255,7 @@ describe.skipIf(!hasLitecoind())('a live LTC payment on litecoind -regtest, in t
     );
     expect(await tx.sameDocument()).toBe(true);
     const row = await tx.row(payment.id).textContent().then(trim);
-    expect(row).toContain('0.1 LTC');
+    expect(row).toContain('0.10000000 LTC');
     expect(row).toContain('Confirmed');
     expect(row).toContain('Regtest order');
     await screenshot(page, 'live-ltc-transactions-confirmed-desktop');

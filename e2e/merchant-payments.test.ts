@@ -120,7 +120,7 @@ describe.each([
     await links.fill({ amount: '25', description: `E2E order ${label}` });
     await until(
       () => links.preview(),
-      (s) => s.includes('25 USDT'),
+      (s) => s.includes('25.00 USDT'),
     );
     await screenshot(page, `merchant-links-form-${label}`);
     await links.submit();
@@ -133,10 +133,10 @@ describe.each([
     expect(await page.getByRole('button', { name: 'Create New Link' }).count()).toBe(1);
     const card = page.locator(`[data-testid="link-card"][data-id="${linkId}"]`);
     await card.waitFor();
-    expect(await card.textContent().then(trim)).toContain('25 USDT');
+    expect(await card.textContent().then(trim)).toContain('25.00 USDT');
     expect(await card.textContent().then(trim)).toContain(`E2E order ${label}`);
     expect(await card.textContent().then(trim)).toContain('Active');
-    expect(await card.getByTestId('link-fiat').textContent().then(trim)).toBe('Priced at $25.00 USD');
+    expect(await card.getByTestId('link-fiat').textContent().then(trim)).toBe('Priced at $25.00');
     expect(await page.getByTestId('links-count').textContent().then(trim)).toBe('1');
     expect(await card.getByTestId('open-link').getAttribute('href')).toBe(`/payment/${linkId}`);
     await card.getByRole('button', { name: 'Show QR Code' }).click();
@@ -201,8 +201,9 @@ describe.each([
     await pay.waitForText('You can now close this page', 20_000);
     await customerCtx.close();
     const row = await tx.row(paymentId).textContent().then(trim);
-    expect(row).toContain('25 USDT');
-    expect(row).toContain('$25.00 USD');
+    expect(row).toContain('25.00 USDT');
+    expect(row).toContain('$25.00');
+    expect(row).not.toContain('$25.00 USD');
     expect(row).toContain('Confirmed');
     expect(row).toContain('No email');
     expect(row).toContain(`E2E order ${label}`);
@@ -239,13 +240,14 @@ describe.each([
       .replace(/^\uFEFF/, '')
       .split('\r\n')
       .filter(Boolean);
+    // The spec's eleven columns, then what was received, its USD value and the exception.
     expect(csv[0]).toBe(
-      'Transaction ID,Amount,Currency,USD Amount,Status,Customer Email,Description,Date,Time,Confirmations,Required Confirmations',
+      'Transaction ID,Amount,Currency,USD Amount,Status,Customer Email,Description,Date,Time,Confirmations,Required Confirmations,Amount Received,USD Confirmed,Exception',
     );
     expect(csv).toHaveLength(2);
     expect(csv[1]).toMatch(
       new RegExp(
-        `^${paymentId},25,USDT,25\\.00,confirmed,,E2E order ${label},\\d{4}-\\d{2}-\\d{2},\\d{2}:\\d{2}:\\d{2},12,12$`,
+        `^${paymentId},25,USDT,25\\.00,confirmed,,E2E order ${label},\\d{4}-\\d{2}-\\d{2},\\d{2}:\\d{2}:\\d{2},12,12,25,25\\.00,$`,
       ),
     );
 

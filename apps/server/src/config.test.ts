@@ -9,6 +9,7 @@ const bad: Array<[string, string]> = [
   ['DATABASE_URL', 'mysql://db'],
   ['SMTP_URL', 'http://mail'],
   ['MAIL_FROM', 'a'],
+  ['SALES_EMAIL', 'sales at example'],
   ['APP_URL', 'not a url'],
   ['NODE_ENV', 'prod'],
   ['DEV_MAIL_OUTBOX', 'maybe'],

@@ -25,6 +25,7 @@ const ZEnv = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Coinlane <no-reply@coinlane.local>'),
+    SALES_EMAIL: z.email({ message: 'must be an e-mail address such as sales@example.com' }).optional(),
     APP_URL: z.url({ message: 'must be an absolute URL such as https://pay.example.com' }).optional(),
     DEV_MAIL_OUTBOX: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -44,6 +45,8 @@ const ZEnv = z
     RATES_API_KEY: z.string().min(1).optional(),
     RATES_REFRESH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
     RATES_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+    // How long a payment's price is held (its rate lock): 15 minutes; shorter in browser journeys.
+    PAYMENT_RATE_LOCK_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
     // The built-in test network: seconds per simulated block.
     TEST_NETWORK_BLOCK_SECONDS: z.coerce.number().min(0.01).max(3600).default(2),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
@@ -112,6 +115,11 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Where the landing page's "Talk to Sales" messages are mailed. null: the admins' system setting
+   * general.support_email (support@coinlane.local until they change it).
+   */
+  salesEmail: string | null;
   appUrl: string;
   devMailOutbox: boolean;
   logLevel: string;
@@ -126,6 +134,11 @@ export type Config = {
   ratesRefreshSeconds: number;
   /** A market rate older than this never prices a live amount (test mode may still use it). */
   ratesMaxAgeSeconds: number;
+  /**
+   * How long a payment's price is held from when it is priced (the rate lock; default 900 s). A payment link's
+   * attempt is re-priced in place when it lapses with nothing seen (modules/payments/price-lock.ts).
+   */
+  rateLockSeconds: number;
   /** Seconds per block of the built-in test network: a test transfer gains one confirmation per block. */
   testNetworkBlockSeconds: number;
   /** Flood guard: requests per minute per IP to each sign-in / sign-up / reset route (per process). */
@@ -183,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    salesEmail: e.SALES_EMAIL ?? null,
     appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     // The outbox is for `npm start` on a laptop: on by default in development without SMTP, never in production.
     devMailOutbox: e.DEV_MAIL_OUTBOX ?? (e.NODE_ENV === 'development' && !e.SMTP_URL),
@@ -196,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ratesApiKey: e.RATES_API_KEY,
     ratesRefreshSeconds: e.RATES_REFRESH_SECONDS,
     ratesMaxAgeSeconds: e.RATES_MAX_AGE_SECONDS,
+    rateLockSeconds: e.PAYMENT_RATE_LOCK_SECONDS,
     testNetworkBlockSeconds: e.TEST_NETWORK_BLOCK_SECONDS,
     // 30 a minute in production; test suites sign in far more often from one address, so they get headroom.
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 10_000 : 30),

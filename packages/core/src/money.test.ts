@@ -16,6 +16,7 @@ import {
   percentOf,
   percentOfFiat,
   rational,
+  shareOfFiat,
   tryParseUnits,
 } from './money.ts';
 
@@ -233,6 +234,24 @@ describe('percentOf / percentOfFiat', () => {
   it('fiat percentage rounds half-up', () => {
     expect(percentOfFiat('100.50', '1', 2)).toBe('1.01'); // 1.005
     expect(percentOfFiat('100.40', '1', 2)).toBe('1.00'); // 1.004
+  });
+});
+
+describe('shareOfFiat: the USD value of what was received, from the USD value of what was due', () => {
+  it.each<[string, bigint, bigint, string]>([
+    ['271.74', 298_914_000n, 271_740_000n, '298.91'], // 298.914, USDT with 6 decimals
+    ['271.74', 271_740_000n, 271_740_000n, '271.74'], // paid exactly: the amount due's value, unchanged
+    ['35.00', 10n ** 16n, 10n ** 16n, '35.00'],
+    ['0.01', 1n, 2n, '0.01'], // 0.005 rounds half-up
+    ['0.03', 1n, 6n, '0.01'], // 0.005 again
+    ['0.03', 1n, 7n, '0.00'], // 0.00428...
+    ['100.00', 0n, 3n, '0.00'],
+    ['55.88', 58_824n, 58_824n, '55.88'],
+  ])('%s x %s / %s -> %s', (amount, part, whole, want) => {
+    expect(shareOfFiat(amount, part, whole, 2)).toBe(want);
+  });
+  it('refuses a zero whole', () => {
+    expect(() => shareOfFiat('1.00', 1n, 0n, 2)).toThrow(MoneyError);
   });
 });
 

@@ -10,10 +10,14 @@
  * - `cryptoToFiat` and `convertFiat` (a USD or fiat equivalent, for display and fee invoices): rounded
  *   half-up to the fiat currency's minor unit.
  * - `percentOf` (the platform fee): rounded DOWN to the base unit, so a fee never exceeds its percentage.
+ * - `shareOfFiat` (the USD value of the money a payment received, from the USD value of its amount due): rounded
+ *   half-up to the fiat currency's minor unit. The dashboard sums the same figure in SQL with the same rule.
  * - `formatRational` (a rate shown in an API reply): rounded half-up to the digits asked for. Display only;
  *   amounts are never computed from a formatted rate.
  * Parsing never rounds: a value with more decimals than allowed is refused.
  */
+
+import { displayPlaces } from './display-precision.ts';
 
 export class MoneyError extends Error {
   constructor(
@@ -177,13 +181,12 @@ export function formatRational(
 // -------------------------------------------------------------------------------------------------------
 // Display precision and conversion (merchant spec 5)
 
-/** Coins shown with 2 decimals (merchant spec 5); every other coin with 8. */
-export const TWO_DECIMAL_COINS: readonly string[] = ['USDT', 'USDC', 'DAI'];
+export { TWO_DECIMAL_COINS } from './display-precision.ts';
 
 /** Display precision of a coin: 2 for USDT, USDC, DAI, 8 otherwise, never more than its decimals. */
 export function displayDecimals(symbol: string, decimals: number): number {
   checkDecimals(decimals);
-  return Math.min(TWO_DECIMAL_COINS.includes(symbol.toUpperCase()) ? 2 : 8, decimals);
+  return displayPlaces(symbol, decimals);
 }
 
 /**
@@ -246,6 +249,17 @@ export function percentOf(units: bigint, percent: string): bigint {
 /** `percent` % of a fiat amount, rounded half-up to `fiatDecimals`, as a decimal string. */
 export function percentOfFiat(amount: string, percent: string, fiatDecimals: number): string {
   const exact = div(mul(parseRational(amount), parseRational(percent)), rational(100n));
+  return formatUnits(roundScaled(exact, fiatDecimals), fiatDecimals, { minDecimals: fiatDecimals });
+}
+
+/**
+ * The part `part / whole` of a fiat amount, rounded half-up to `fiatDecimals`, as a decimal string with exactly
+ * that many decimals: the USD value of the money a payment received (`part`, base units) at the rate its amount
+ * due (`whole`, base units) was priced at. Exact when part = whole.
+ */
+export function shareOfFiat(amount: string, part: bigint, whole: bigint, fiatDecimals: number): string {
+  if (whole <= 0n) throw new MoneyError('zero_division', 'the whole of a share must be above zero');
+  const exact = div(mul(parseRational(amount), rational(part)), rational(whole));
   return formatUnits(roundScaled(exact, fiatDecimals), fiatDecimals, { minDecimals: fiatDecimals });
 }
 

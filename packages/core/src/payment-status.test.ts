@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountRemaining,
+  canAccept,
   canCancel,
   canExpire,
   canStartAttempt,
   effectiveLinkStatus,
+  isAcceptedLate,
   isAwaitingConfirmations,
+  isClosed,
   isFinal,
   isOpen,
   isRetryable,
+  lockLapseOutcome,
+  priceLockEnd,
   type TPaymentEvent,
   type TPaymentLinkEvent,
   type TPaymentLinkState,
@@ -388,6 +393,212 @@ describe('transitionPayment: sequences', () => {
   });
 });
 
+describe('transitionPayment: late money and accepting it', () => {
+  const lateDue = totals(DUE, 0n, DUE);
+  const lateConfirmed = totals(DUE, DUE, DUE, 12);
+
+  it.each<
+    [string, TPaymentState, TPaymentEvent, TPaymentState['status'], TPaymentState['exception'], string[]]
+  >([
+    [
+      'late money on an expired attempt reaches its confirmations: payment.paid_late, still expired',
+      state('expired', lateDue, 'paid_late'),
+      seen(lateConfirmed),
+      'expired',
+      'paid_late',
+      ['payment.paid_late'],
+    ],
+    [
+      'late money seen already confirmed on a cancelled attempt: flagged and payment.paid_late at once',
+      state('failed'),
+      seen(totals(DUE, DUE, DUE, 1)),
+      'failed',
+      'paid_late',
+      ['payment.paid_late'],
+    ],
+    [
+      'late money short of the amount confirmed: payment.paid_late too (the payload says it cannot be accepted)',
+      state('expired', totals(300n, 0n, 300n), 'paid_late'),
+      seen(totals(300n, 300n, 300n, 1)),
+      'expired',
+      'paid_late',
+      ['payment.paid_late'],
+    ],
+    [
+      'a second late transfer confirmed: payment.paid_late again (the confirmed money grew)',
+      state('expired', totals(1300n, 300n, 1300n, 4), 'paid_late'),
+      seen(totals(1300n, 1300n, 1300n, 1)),
+      'expired',
+      'paid_late',
+      ['payment.paid_late'],
+    ],
+    [
+      'more confirmations of late money already confirmed: an update only',
+      state('expired', lateConfirmed, 'paid_late'),
+      seen(totals(DUE, DUE, DUE, 13)),
+      'expired',
+      'paid_late',
+      ['payment.updated'],
+    ],
+    [
+      'the part paid in time confirmed after the expiry: an update, not late money',
+      state('expired', totals(400n), 'paid_partial'),
+      seen(totals(400n, 400n, 0n, 1)),
+      'expired',
+      'paid_partial',
+      ['payment.updated'],
+    ],
+    [
+      'past expiry, money flagged late while part of it gains confirmations: expired, then payment.paid_late',
+      state('pending', totals(DUE)),
+      seenPastExpiry(totals(DUE, 500n, DUE, 1)),
+      'expired',
+      'paid_late',
+      ['payment.expired', 'payment.paid_late'],
+    ],
+    [
+      'accept: late money covering the amount on an expired attempt becomes confirmed',
+      state('expired', lateConfirmed, 'paid_late'),
+      { type: 'accept' },
+      'confirmed',
+      'paid_late',
+      ['payment.confirmed'],
+    ],
+    [
+      'accept: more than due paid late on a cancelled attempt',
+      state('failed', totals(1500n, 1500n, 1500n, 3), 'paid_late'),
+      { type: 'accept' },
+      'confirmed',
+      'paid_late',
+      ['payment.confirmed'],
+    ],
+    [
+      'an accepted payment gains confirmations: stays confirmed, keeps paid_late',
+      state('confirmed', lateConfirmed, 'paid_late'),
+      seen(totals(DUE, DUE, DUE, 20)),
+      'confirmed',
+      'paid_late',
+      ['payment.updated'],
+    ],
+    [
+      'an accepted payment is paid more: stays confirmed, keeps paid_late (the excess shows in its amounts)',
+      state('confirmed', lateConfirmed, 'paid_late'),
+      seen(totals(1400n, DUE, 1400n, 0)),
+      'confirmed',
+      'paid_late',
+      ['payment.updated'],
+    ],
+    [
+      'a reorganisation takes the confirmation of an accepted payment: expired again, reversed',
+      state('confirmed', lateConfirmed, 'paid_late'),
+      seen(totals(DUE, 0n, DUE, 0)),
+      'expired',
+      'paid_late',
+      ['payment.reversed'],
+    ],
+    [
+      'a reorganisation takes the money of an accepted cancelled payment: failed again, reversed',
+      { ...state('confirmed', lateConfirmed, 'paid_late'), cancelled: true },
+      seen(totals(0n)),
+      'failed',
+      'none',
+      ['payment.reversed'],
+    ],
+  ])('%s', (_name, from, event, status, exception, emit) => {
+    const r = transitionPayment(from, event);
+    expect(r.state.status).toBe(status);
+    expect(r.state.exception).toBe(exception);
+    expect(r.emit).toEqual(emit);
+    expect(r.refused).toBeUndefined();
+  });
+
+  it.each<[string, TPaymentState, 'not_acceptable' | 'already_confirmed']>([
+    ['accepted already', state('confirmed', lateConfirmed, 'paid_late'), 'already_confirmed'],
+    ['confirmed in time', state('confirmed', totals(DUE, DUE, 0n, 1)), 'already_confirmed'],
+    ['pending', state('pending'), 'not_acceptable'],
+    ['paid in full in time, unconfirmed', state('pending', totals(DUE)), 'not_acceptable'],
+    ['partial', state('partial', totals(400n), 'paid_partial'), 'not_acceptable'],
+    ['expired unpaid', state('expired'), 'not_acceptable'],
+    [
+      'expired with a part paid in time',
+      state('expired', totals(400n, 400n), 'paid_partial'),
+      'not_acceptable',
+    ],
+    ['late money not confirmed yet', state('expired', lateDue, 'paid_late'), 'not_acceptable'],
+    [
+      'late money confirmed, short of the amount',
+      state('expired', totals(DUE, 999n, DUE, 12), 'paid_late'),
+      'not_acceptable',
+    ],
+    ['cancelled, nothing paid', state('failed'), 'not_acceptable'],
+  ])('accept is refused when %s, and changes nothing', (_name, from, refused) => {
+    const r = transitionPayment(from, { type: 'accept' });
+    expect(r).toEqual({ state: from, changed: false, emit: [], refused });
+  });
+
+  it('expires, is paid late, confirmed, accepted once; re-mined after a reorganisation it waits to be accepted again', () => {
+    const steps: [TPaymentEvent, string[]][] = [
+      [{ type: 'expiry_reached' }, ['payment.expired']],
+      [seen(lateDue), ['payment.updated']],
+      [seen(totals(DUE, 0n, DUE, 6)), ['payment.updated']],
+      [seen(lateConfirmed), ['payment.paid_late']],
+      [{ type: 'accept' }, ['payment.confirmed']],
+      [{ type: 'accept' }, []],
+      [seen(totals(DUE, 0n, DUE, 0)), ['payment.reversed']],
+      [seen(lateConfirmed), ['payment.paid_late']],
+      [{ type: 'accept' }, ['payment.confirmed']],
+    ];
+    let s = state('pending');
+    const seenEvents: string[][] = [];
+    for (const [event] of steps) {
+      const r = transitionPayment(s, event);
+      s = r.state;
+      seenEvents.push(r.emit);
+    }
+    expect(seenEvents).toEqual(steps.map(([, emit]) => emit));
+    expect(s).toMatchObject({ status: 'confirmed', exception: 'paid_late', confirmed: DUE });
+  });
+
+  it('cancel marks the attempt cancelled, which an accepted payment remembers', () => {
+    const cancelled = transitionPayment(state('pending'), { type: 'cancel' }).state;
+    expect(cancelled).toMatchObject({ status: 'failed', cancelled: true });
+    const paid = transitionPayment(cancelled, seen(lateConfirmed)).state;
+    const accepted = transitionPayment(paid, { type: 'accept' }).state;
+    expect(transitionPayment(accepted, seen(totals(DUE, 0n, DUE))).state.status).toBe('failed');
+  });
+
+  it.each<[string, TPaymentState, { closed: boolean; accept: boolean; accepted: boolean }]>([
+    ['pending', state('pending'), { closed: false, accept: false, accepted: false }],
+    [
+      'expired, late money confirmed',
+      state('expired', lateConfirmed, 'paid_late'),
+      { closed: true, accept: true, accepted: false },
+    ],
+    [
+      'failed, late money over and confirmed',
+      state('failed', totals(2n * DUE, 2n * DUE, 2n * DUE), 'paid_late'),
+      { closed: true, accept: true, accepted: false },
+    ],
+    [
+      'expired, late money unconfirmed',
+      state('expired', lateDue, 'paid_late'),
+      { closed: true, accept: false, accepted: false },
+    ],
+    [
+      'accepted',
+      state('confirmed', lateConfirmed, 'paid_late'),
+      { closed: false, accept: false, accepted: true },
+    ],
+    [
+      'confirmed in time',
+      state('confirmed', totals(DUE, DUE)),
+      { closed: false, accept: false, accepted: false },
+    ],
+  ])('predicates of a payment %s', (_name, s, want) => {
+    expect({ closed: isClosed(s), accept: canAccept(s), accepted: isAcceptedLate(s) }).toEqual(want);
+  });
+});
+
 describe('payment predicates', () => {
   it.each<[string, TPaymentState, Record<string, boolean | bigint>]>([
     [
@@ -598,5 +809,101 @@ describe('transitionPaymentLink', () => {
     expect(canStartAttempt(link('active', later), now)).toBe(true);
     expect(canStartAttempt(link('active', earlier), now)).toBe(false);
     expect(canStartAttempt(link('completed', later), now)).toBe(false);
+  });
+});
+
+describe('the price lock of a link attempt', () => {
+  const LAPSED = new Date(EXPIRES.getTime() + 1000);
+  const NEXT = new Date(LAPSED.getTime() + 15 * 60_000);
+  const activeLink = (expiresAt: Date | null = null): TPaymentLinkState => ({ status: 'active', expiresAt });
+  const reprice = (over: Partial<Extract<TPaymentEvent, { type: 'reprice' }>> = {}): TPaymentEvent => ({
+    type: 'reprice',
+    amountDue: 1250n,
+    expiresAt: NEXT,
+    now: LAPSED,
+    transfersSeen: false,
+    ...over,
+  });
+
+  it.each<
+    [string, TPaymentState, { link: TPaymentLinkState | null; transfersSeen?: boolean; now?: Date }, string]
+  >([
+    ['a never-expiring link, nothing seen: re-priced', state('pending'), { link: activeLink() }, 'reprice'],
+    [
+      'a link that expires later, nothing seen: re-priced',
+      state('pending'),
+      { link: activeLink(new Date(LAPSED.getTime() + 3600_000)) },
+      'reprice',
+    ],
+    ['the link itself has run out: expired', state('pending'), { link: activeLink(LAPSED) }, 'expire'],
+    [
+      'the merchant switched the link off: expired',
+      state('pending'),
+      { link: { status: 'expired', expiresAt: null } },
+      'expire',
+    ],
+    ['a payment made through the API (no link): expired', state('pending'), { link: null }, 'expire'],
+    [
+      'a transfer was seen once (since removed): the price stays, expired',
+      state('pending'),
+      { link: activeLink(), transfersSeen: true },
+      'expire',
+    ],
+    [
+      'part of the amount seen: the price stays, expired',
+      state('partial', totals(400n)),
+      { link: activeLink(), transfersSeen: true },
+      'expire',
+    ],
+    [
+      'full amount seen in time: waits for confirmations',
+      state('pending', totals(DUE)),
+      { link: activeLink(), transfersSeen: true },
+      'none',
+    ],
+    [
+      'lock not over yet',
+      state('pending'),
+      { link: activeLink(), now: new Date(EXPIRES.getTime() - 1) },
+      'none',
+    ],
+    ['already expired', state('expired'), { link: activeLink() }, 'none'],
+  ])('%s', (_name, s, { link, transfersSeen = false, now = LAPSED }, outcome) => {
+    expect(lockLapseOutcome(s, { now, link, transfersSeen })).toBe(outcome);
+  });
+
+  it('the lock ends at its length, or at the link expiry when sooner', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(priceLockEnd({ now, lockSeconds: 900, linkExpiresAt: null })).toEqual(
+      new Date('2026-01-01T00:15:00Z'),
+    );
+    const soon = new Date('2026-01-01T00:05:00Z');
+    expect(priceLockEnd({ now, lockSeconds: 900, linkExpiresAt: soon })).toEqual(soon);
+    expect(priceLockEnd({ now, lockSeconds: 900, linkExpiresAt: new Date('2026-01-02T00:00:00Z') })).toEqual(
+      new Date('2026-01-01T00:15:00Z'),
+    );
+  });
+
+  it('re-pricing gives a new amount due and lock end, same status, and says payment.updated', () => {
+    const r = transitionPayment(state('pending'), reprice());
+    expect(r.refused).toBeUndefined();
+    expect(r.changed).toBe(true);
+    expect(r.emit).toEqual(['payment.updated']);
+    expect(r.state).toEqual({ ...state('pending'), amountDue: 1250n, expiresAt: NEXT });
+  });
+
+  it.each<[string, TPaymentState, TPaymentEvent]>([
+    ['once any transfer was seen', state('pending'), reprice({ transfersSeen: true })],
+    ['with money received', state('partial', totals(400n)), reprice()],
+    ['with late money only', state('pending', totals(300n, 0n, 300n)), reprice()],
+    ['before the lock lapsed', state('pending'), reprice({ now: new Date(EXPIRES.getTime() - 1) })],
+    ['an expired attempt', state('expired'), reprice()],
+    ['a failed attempt', state('failed'), reprice()],
+    ['a confirmed attempt', state('confirmed', totals(DUE, DUE, 0n, 1)), reprice()],
+    ['to an amount of zero', state('pending'), reprice({ amountDue: 0n })],
+    ['to a lock that has already ended', state('pending'), reprice({ expiresAt: LAPSED })],
+  ])('is refused %s; nothing changes', (_name, s, event) => {
+    const r = transitionPayment(s, event);
+    expect(r).toEqual({ state: s, changed: false, emit: [], refused: 'not_repriceable' });
   });
 });

@@ -10,6 +10,11 @@
  *   exception  none | paid_partial (less than due) | paid_over (more than due) | paid_late (money arrived
  *              after the attempt had expired or been cancelled)
  *
+ * Late money never confirms an attempt by itself: the closed attempt stays expired or failed, flagged paid_late,
+ * and `payment.paid_late` tells the merchant once the late money has its confirmations. The merchant may then
+ * accept it (`accept`, when its confirmed money covers the amount due): the attempt becomes confirmed, keeps
+ * paid_late as a record, and emits `payment.confirmed` like any confirmed payment (docs/decisions/013).
+ *
  * Amounts come from the payment's transfers, summed by the caller: `received` counts every transfer that is
  * not removed, `confirmed` those with the network's required confirmations, `late` those first seen after the
  * payment had closed (expired or failed) or after its expiry time, and those a watcher flagged late because they
@@ -35,6 +40,13 @@ export const PAYMENT_EVENT_TYPES = [
    * is the payment as it now is (pending awaiting confirmations, partial, or expired when its money is gone).
    */
   'payment.reversed',
+  /**
+   * Money that arrived after the attempt had expired or been cancelled has reached its required confirmations:
+   * emitted each time the confirmed money of a closed (expired or failed) attempt flagged paid_late grows. The
+   * attempt is NOT confirmed (its price was for a window that has passed): the merchant decides, and accepting it
+   * (POST /payments/{id}/accept, allowed when `canAccept`) emits `payment.confirmed`.
+   */
+  'payment.paid_late',
   /** Anything else a watcher of the payment wants to see: confirmations, late or over payments, reorgs. */
   'payment.updated',
 ] as const;
@@ -60,6 +72,11 @@ export type TPaymentState = TTransferTotals & {
   /** Amount due, base units (> 0). */
   amountDue: bigint;
   expiresAt: Date;
+  /**
+   * The merchant cancelled the attempt (it was failed before any late money). Only read when an accepted late
+   * payment loses its confirmed money to a reorganisation: it closes again as failed rather than expired.
+   */
+  cancelled?: boolean;
 };
 
 export type TPaymentEvent =
@@ -82,7 +99,17 @@ export type TPaymentEvent =
   /** The clock passed expiresAt (the caller checks `now >= expiresAt`). */
   | { type: 'expiry_reached' }
   /** The merchant cancels the attempt. */
-  | { type: 'cancel' };
+  | { type: 'cancel' }
+  /**
+   * The merchant accepts the late money of a closed attempt (canAccept): the attempt becomes confirmed, once.
+   */
+  | { type: 'accept' }
+  /**
+   * The price lock lapsed (`now >= expiresAt`) on a payment link's attempt that has seen nothing: a new amount due
+   * at the current rate and a new lock end, in place (same address). `transfersSeen` is whether the payment has any
+   * transfer row at all (even one removed since): once money was seen, the price stays. See lockLapseOutcome.
+   */
+  | { type: 'reprice'; amountDue: bigint; expiresAt: Date; now: Date; transfersSeen: boolean };
 
 export type TPaymentTransition = {
   state: TPaymentState;
@@ -90,8 +117,12 @@ export type TPaymentTransition = {
   changed: boolean;
   /** Events to write to the outbox, in order. */
   emit: TPaymentEventType[];
-  /** Set when the event is not allowed in this state; nothing changes then. */
-  refused?: 'not_cancellable';
+  /**
+   * Set when the event is not allowed in this state; nothing changes then. `already_confirmed`: an accept of a
+   * payment that is confirmed (accepted before, or paid in time); `not_acceptable`: any other refused accept;
+   * `not_repriceable`: a reprice of an attempt whose price must stay (money seen, not lapsed, not a link's).
+   */
+  refused?: 'not_cancellable' | 'not_acceptable' | 'already_confirmed' | 'not_repriceable';
 };
 
 /**
@@ -120,9 +151,37 @@ export const canExpire = (s: Pick<TPaymentState, 'status' | 'received' | 'late' 
 /** The amount still to pay (0 when paid in full or over). */
 export const amountRemaining = (s: Pick<TPaymentState, 'received' | 'amountDue'>) =>
   s.received >= s.amountDue ? 0n : s.amountDue - s.received;
+/** Expired or failed: the attempt's window is over (money arriving now is late). */
+export const isClosed = (s: Pick<TPaymentState, 'status'>) => s.status === 'expired' || s.status === 'failed';
+/**
+ * The merchant may accept this payment: a closed attempt flagged paid_late whose money with its required
+ * confirmations covers the amount due. Unconfirmed late money (it may still vanish) and late money short of
+ * the amount cannot be accepted.
+ */
+export const canAccept = (s: Pick<TPaymentState, 'status' | 'exception' | 'confirmed' | 'amountDue'>) =>
+  isClosed(s) && s.exception === 'paid_late' && s.confirmed >= s.amountDue;
+/** A late payment the merchant accepted: confirmed, with the paid_late flag kept as its record. */
+export const isAcceptedLate = (s: Pick<TPaymentState, 'status' | 'exception'>) =>
+  s.status === 'confirmed' && s.exception === 'paid_late';
+/** What was received beyond the amount due (0 when not more). */
+export const amountExcess = (s: Pick<TPaymentState, 'received' | 'amountDue'>) =>
+  s.received > s.amountDue ? s.received - s.amountDue : 0n;
 /** An attempt that ended without any money: a new attempt may replace it ("Try Again"). */
 export const isRetryable = (s: Pick<TPaymentState, 'status' | 'received'>) =>
   (s.status === 'expired' || s.status === 'failed') && s.received === 0n;
+/**
+ * May this attempt take a new price in place? Only a pending attempt past its price lock that has never seen a
+ * transfer (not even one removed since, nor one in the mempool): the payer cannot have sent the old amount yet.
+ */
+export const canReprice = (
+  s: Pick<TPaymentState, 'status' | 'received' | 'late' | 'expiresAt'>,
+  { now, transfersSeen }: { now: Date; transfersSeen: boolean },
+) =>
+  s.status === 'pending' &&
+  s.received === 0n &&
+  s.late === 0n &&
+  !transfersSeen &&
+  s.expiresAt.getTime() <= now.getTime();
 
 /** Status and exception of an open attempt for its totals. */
 function openOutcome(
@@ -175,7 +234,34 @@ export function transitionPayment(state: TPaymentState, event: TPaymentEvent): T
 
     case 'cancel': {
       if (!canCancel(state)) return { ...unchanged, refused: 'not_cancellable' };
-      return { state: { ...state, status: 'failed' }, changed: true, emit: ['payment.failed'] };
+      return {
+        state: { ...state, status: 'failed', cancelled: true },
+        changed: true,
+        emit: ['payment.failed'],
+      };
+    }
+
+    case 'accept': {
+      if (state.status === 'confirmed') return { ...unchanged, refused: 'already_confirmed' };
+      if (!canAccept(state)) return { ...unchanged, refused: 'not_acceptable' };
+      // Confirmed like a payment confirmed in time (its link completes, its fee counts); paid_late stays as the
+      // record that the merchant, not the clock, confirmed it.
+      return { state: { ...state, status: 'confirmed' }, changed: true, emit: ['payment.confirmed'] };
+    }
+
+    case 'reprice': {
+      if (
+        !canReprice(state, event) ||
+        event.amountDue <= 0n ||
+        event.expiresAt.getTime() <= event.now.getTime()
+      ) {
+        return { ...unchanged, refused: 'not_repriceable' };
+      }
+      return {
+        state: { ...state, amountDue: event.amountDue, expiresAt: event.expiresAt },
+        changed: true,
+        emit: ['payment.updated'],
+      };
     }
 
     case 'expiry_reached': {
@@ -194,14 +280,26 @@ export function transitionPayment(state: TPaymentState, event: TPaymentEvent): T
       if (state.status === 'confirmed' && t.confirmed >= state.amountDue) {
         // Confirmed stays confirmed while its confirmed money covers the amount due: more money is an overpayment.
         // The flag follows the totals: an overpayment that a dropped replacement (RBF) had shown goes away again.
+        // An accepted late payment keeps paid_late (its excess, if any, shows in its amounts).
         const exception =
-          t.received > state.amountDue
-            ? 'paid_over'
-            : state.exception === 'paid_over'
-              ? 'none'
-              : state.exception;
+          state.exception === 'paid_late'
+            ? 'paid_late'
+            : t.received > state.amountDue
+              ? 'paid_over'
+              : state.exception === 'paid_over'
+                ? 'none'
+                : state.exception;
         next = { ...state, ...t, exception };
-      } else if (state.status === 'expired' || state.status === 'failed') {
+      } else if (isAcceptedLate(state)) {
+        // An accepted late payment whose confirmed money no longer covers the amount (a reorganisation): it was
+        // never open again, so it closes again, flagged, and waits to be accepted again once re-confirmed.
+        next = {
+          ...state,
+          ...t,
+          status: state.cancelled ? 'failed' : 'expired',
+          exception: closedException(t, 'none'),
+        };
+      } else if (isClosed(state)) {
         next = { ...state, ...t, exception: closedException(t, state.exception) };
       } else {
         // Open, or confirmed until a reorganisation orphaned the block that confirmed it: the chain no longer
@@ -223,9 +321,59 @@ export function transitionPayment(state: TPaymentState, event: TPaymentEvent): T
         : state.status === 'confirmed'
           ? 'payment.reversed'
           : EVENT_OF_STATUS[next.status];
-      return { state: next, changed: true, emit: [statusEvent ?? 'payment.updated'] };
+      // Late money on a closed attempt gained its confirmations: its own event, never payment.confirmed.
+      const lateConfirmed = isClosed(next) && next.exception === 'paid_late' && t.confirmed > state.confirmed;
+      const emit: TPaymentEventType[] = statusEvent
+        ? [statusEvent, ...(lateConfirmed ? (['payment.paid_late'] as const) : [])]
+        : [lateConfirmed ? 'payment.paid_late' : 'payment.updated'];
+      return { state: next, changed: true, emit };
     }
   }
+}
+
+// -------------------------------------------------------------------------------------------------------
+// The price lock of a payment link's attempt (docs/decisions/005-hosted-payment-page.md, "The price lock")
+
+/** What becomes of an open attempt at the end of its price lock. */
+export type TLockLapse =
+  /** Not lapsed yet, or nothing to do (closed, or its full amount was seen in time: it waits for confirmations). */
+  | 'none'
+  /** A payment link's attempt that has seen nothing while its link still takes payments: re-priced in place. */
+  | 'reprice'
+  /** Anything else (money seen, no link, the link has ended): the attempt expires, its money kept and flagged. */
+  | 'expire';
+
+/**
+ * The rule at the end of a price lock. An attempt of an active link whose lock lapses with nothing seen is given a
+ * new price in place (same address, new amount due at the current rate, new lock) until its link ends: a link that
+ * never expires never tells the customer it expired. Once any transfer was seen the price stays and the lock end is
+ * a deadline, as for payments made through the API (`link` null). The caller tries the re-price and falls back to
+ * expiry when the current rate cannot price it.
+ */
+export function lockLapseOutcome(
+  s: TPaymentState,
+  { now, link, transfersSeen }: { now: Date; link: TPaymentLinkState | null; transfersSeen: boolean },
+): TLockLapse {
+  if (s.expiresAt.getTime() > now.getTime() || !canExpire(s)) return 'none';
+  if (link && canStartAttempt(link, now) && canReprice(s, { now, transfersSeen })) return 'reprice';
+  return 'expire';
+}
+
+/**
+ * When an attempt's price lock (started `now`, `lockSeconds` long) ends: at the link's expiry when that comes
+ * sooner, since nothing can be paid through an expired link.
+ */
+export function priceLockEnd({
+  now,
+  lockSeconds,
+  linkExpiresAt,
+}: {
+  now: Date;
+  lockSeconds: number;
+  linkExpiresAt: Date | null;
+}): Date {
+  const lock = new Date(now.getTime() + lockSeconds * 1000);
+  return linkExpiresAt && linkExpiresAt.getTime() < lock.getTime() ? linkExpiresAt : lock;
 }
 
 // -------------------------------------------------------------------------------------------------------

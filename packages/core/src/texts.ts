@@ -61,6 +61,19 @@ export const T = {
   concurrentDuplicate:
     'The same change was made by another request at the same moment; reload to see the current state',
   serverError: 'Something went wrong. Please try again.',
+  // Fee structures (admin spec 5, 8)
+  feePercentageRange: 'Fee percentage must be between 0 and 100',
+  feeAmountInvalid: 'Enter an amount in USD of 0 or more, with at most 8 decimals',
+  feeMaximumBelowMinimum: 'Maximum fee must be greater than or equal to the minimum fee',
+  // Landing page: Talk to Sales (merchant spec 2: the button's action is not shown; written in the catalogue's tone)
+  contactNameRequired: 'Please enter your name',
+  contactNameTooLong: (n: number) => `Name must be at most ${n} characters`,
+  contactCompanyTooLong: (n: number) => `Company must be at most ${n} characters`,
+  contactMessageRequired: 'Please enter a message',
+  contactMessageTooLong: (n: number) => `Message must be at most ${n} characters`,
+  contactSent: 'Thank you! Your message has been sent. We will reply to your email address.',
+  contactFailed: 'Failed to send your message. Please try again.',
+  contactTooMany: 'You have sent several messages in the last hour. Please try again later.',
   // Settings (merchant spec 5, 8)
   emailReadOnly: 'Email cannot be changed after account creation',
   settingsLoadFailed: 'Failed to load settings',
@@ -266,6 +279,15 @@ export const T = {
   paymentNotFound: 'Payment not found',
   paymentNotCancellable: (status: string) =>
     `This payment can no longer be cancelled: it is ${status} or has already received funds`,
+  // Accepting a late payment (POST /payments/{id}/accept): each refusal is a 409 INVALID_STATE
+  paymentAlreadyAccepted: 'This late payment has already been accepted: it is confirmed',
+  paymentConfirmedNothingToAccept: 'This payment is already confirmed: there is nothing to accept',
+  paymentNotPaidLate:
+    'Only a payment paid after it expired or was cancelled can be accepted, and this payment was not paid late',
+  paymentLateUnconfirmed:
+    'The late money of this payment does not have its required confirmations yet: accept it once it has',
+  paymentLateShort: (confirmed: string, due: string, currency: string) =>
+    `The late money of this payment (${confirmed} ${currency} confirmed) does not cover the amount due (${due} ${currency}), so it cannot be accepted`,
   paymentLinkCompleted: 'This payment link is completed and cannot be changed',
   paymentLinkReactivateNeedsExpiry: 'This payment link has expired: give a new expiry to reactivate it',
   paymentLinkHasFundsOnExpiredAttempt:
@@ -291,7 +313,7 @@ export const T = {
   webhookUrlPrivateDev:
     'The webhook URL points to a private, loopback or link-local address. To receive webhooks on this machine while developing, start the server with ALLOW_PRIVATE_WEBHOOKS=true (never in production).',
   webhookEventsInvalid:
-    'Events must be among payment.created, payment.partial, payment.confirmed, payment.failed, payment.expired and payment.reversed',
+    'Events must be among payment.created, payment.partial, payment.confirmed, payment.failed, payment.expired, payment.reversed and payment.paid_late',
   webhookNotConfigured: 'No webhook endpoint is configured yet: save a webhook URL first',
   webhookEventNotFound: 'Webhook event not found',
   // Transactions, payment links and dashboard screens (merchant spec 2, 5, 8 and 9)

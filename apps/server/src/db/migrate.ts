@@ -13,6 +13,9 @@ import * as m0011 from './migrations/0011-evm-flush-backoff.ts';
 import * as m0012 from './migrations/0012-security-hardening.ts';
 import * as m0013 from './migrations/0013-utxo-money-safety.ts';
 import * as m0014 from './migrations/0014-evm-forwarder-safety.ts';
+import * as m0015 from './migrations/0015-contact-requests.ts';
+import * as m0016 from './migrations/0016-payment-price-changes.ts';
+import * as m0017 from './migrations/0017-payment-mails.ts';
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +33,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-security-hardening': m0012,
   '0013-utxo-money-safety': m0013,
   '0014-evm-forwarder-safety': m0014,
+  '0015-contact-requests': m0015,
+  '0016-payment-price-changes': m0016,
+  '0017-payment-mails': m0017,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -136,6 +136,8 @@ export interface DevMailTable {
   html: string;
   text: string;
   created_at: Timestamp;
+  /** The mail's Reply-To, when it has one (0015-contact-requests). */
+  reply_to: Generated<string | null>;
 }
 
 export type ApiKeyPermission = 'read' | 'write' | 'webhook';
@@ -298,6 +300,24 @@ export interface PaymentsTable {
   flush_deferred_block: Generated<number | null>;
 }
 
+/** One re-price of a payment link's attempt whose rate lock lapsed with nothing seen (0015). */
+export interface PaymentPriceChangesTable {
+  id: string;
+  payment_id: string;
+  user_id: string;
+  mode: Mode;
+  amount_before: Numeric;
+  amount_after: Numeric;
+  /** The lock that lapsed (the payment's expires_at before), and the new one. */
+  lock_ended_at: RequiredTimestamp;
+  locked_until: RequiredTimestamp;
+  usd_amount: NullableNumeric;
+  locked_crypto_rate: string | null;
+  locked_fiat_rate: string | null;
+  rate_source: string | null;
+  changed_at: RequiredTimestamp;
+}
+
 export interface TransfersTable {
   id: string;
   user_id: string;
@@ -362,6 +382,8 @@ export interface OutboxEventsTable {
   created_at: Timestamp;
   /** When the webhook dispatcher turned the event into deliveries (0004-jobs-webhooks). */
   webhooks_dispatched_at: NullableTimestamp;
+  /** When the payment-mail dispatcher read the event (0017-payment-mails). */
+  mails_dispatched_at: NullableTimestamp;
 }
 
 export interface JobsTable {
@@ -473,6 +495,7 @@ export interface Database {
   payment_links: PaymentLinksTable;
   payments: PaymentsTable;
   transfers: TransfersTable;
+  payment_price_changes: PaymentPriceChangesTable;
   platform_fees: PlatformFeesTable;
   transfer_spends: TransferSpendsTable;
   outbox_events: OutboxEventsTable;
@@ -484,6 +507,43 @@ export interface Database {
   chain_blocks: ChainBlocksTable;
   wallets: WalletsTable;
   evm_flushes: EvmFlushesTable;
+  contact_requests: ContactRequestsTable;
+  payment_mails: PaymentMailsTable;
+}
+
+export type PaymentMailKind = 'confirmed' | 'late' | 'underpaid' | 'overpaid' | 'reversed';
+
+/** One merchant mail about a payment, per kind and round (0017-payment-mails). */
+export interface PaymentMailsTable {
+  payment_id: string;
+  kind: PaymentMailKind;
+  round: Generated<number>;
+  user_id: string;
+  mode: Mode;
+  event_id: string | null;
+  state: Generated<'queued' | 'sending' | 'sent' | 'skipped'>;
+  skip_reason: string | null;
+  claimed_at: NullableTimestamp;
+  sent_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** What visitors sent through the landing page's contact form (0015-contact-requests). */
+export interface ContactRequestsTable {
+  id: string;
+  category: Generated<'sales'>;
+  status: Generated<'open' | 'in_progress' | 'resolved' | 'closed'>;
+  name: string;
+  email: string;
+  company: string | null;
+  message: string;
+  ip: string | null;
+  user_agent: string | null;
+  language: string | null;
+  mailed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Merchant wallets (0006-wallets): account-wide, addresses and keys sealed at rest. */

@@ -15,6 +15,7 @@ import { analyticsRoutes } from '#app/modules/analytics/routes.ts';
 import { apiKeyRoutes } from '#app/modules/api-keys/routes.ts';
 import { authRoutes } from '#app/modules/auth/routes.ts';
 import { checkoutRoutes } from '#app/modules/checkout/routes.ts';
+import { contactRoutes } from '#app/modules/contact/routes.ts';
 import { currencyRoutes } from '#app/modules/currencies/routes.ts';
 import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
 import { forwarderRoutes } from '#app/modules/forwarders/routes.ts';
@@ -22,6 +23,7 @@ import { healthRoutes } from '#app/modules/health/routes.ts';
 import { livePlugin } from '#app/modules/live/routes.ts';
 import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
 import { addressSources } from '#app/modules/payments/address-sources.ts';
+import { configurePriceLock } from '#app/modules/payments/price-lock.ts';
 import { paymentRoutes } from '#app/modules/payments/routes.ts';
 import { profileRoutes } from '#app/modules/profile/routes.ts';
 import { publicRoutes } from '#app/modules/public/routes.ts';
@@ -90,6 +92,8 @@ export async function buildApp({
   app.decorate('mailer', mailer ?? createMailer({ config, db: dbHandle.db, log: app.log }));
   // Live payments on configured UTXO chains receive to the merchant's wallets (modules/wallets).
   registerWalletAddressSources({ config, sources: addressSources });
+  // How long prices are held, and how fresh a rate must be to price again when a hold lapses.
+  configurePriceLock(config);
 
   registerErrorHandler(app);
   await app.register(cookie);
@@ -111,6 +115,7 @@ export async function buildApp({
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(profileRoutes);
       await api.register(publicRoutes);
+      await api.register(contactRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(apiKeyRoutes);
       await api.register(rateRoutes);

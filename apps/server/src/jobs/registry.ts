@@ -1,5 +1,7 @@
+import { salesInquiryMailJob } from '#app/modules/contact/sales-inquiry-mail.job.ts';
 import { evmFlushJob } from '#app/modules/forwarders/evm-flush.job.ts';
-import { paymentReversedMailJob } from '#app/modules/payments/payment-reversed-mail.job.ts';
+import { dispatchPaymentMailsJob } from '#app/modules/notifications/dispatch-payment-mails.job.ts';
+import { paymentMailJob } from '#app/modules/notifications/payment-mail.job.ts';
 import { walletGapNoticeJob } from '#app/modules/wallets/gap-limit.ts';
 import { deliverWebhooksJob } from '#app/modules/webhooks/deliver-webhooks.job.ts';
 import { dispatchWebhooksJob } from '#app/modules/webhooks/dispatch-webhooks.job.ts';
@@ -13,5 +15,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   deliverWebhooksJob,
   evmFlushJob,
   walletGapNoticeJob,
-  paymentReversedMailJob,
+  dispatchPaymentMailsJob,
+  paymentMailJob,
+  salesInquiryMailJob,
 ];

@@ -4,7 +4,14 @@ import nodemailer from 'nodemailer';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
 
-export type MailMessage = { to: string; subject: string; html: string; text: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Where a reply goes (the contact form's sender); the From stays MAIL_FROM. */
+  replyTo?: string;
+};
 export type Mailer = { send: (msg: MailMessage) => Promise<void>; kind: 'smtp' | 'outbox' | 'none' };
 
 /**
@@ -45,6 +52,7 @@ export function createMailer({
           subject: msg.subject,
           html: msg.html,
           text: msg.text,
+          ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),
         });
         log.info({ to: redactAddress(msg.to), subject: msg.subject }, 'mail sent');
       },
@@ -62,6 +70,7 @@ export function createMailer({
             subject: msg.subject,
             html: msg.html,
             text: msg.text,
+            reply_to: msg.replyTo ?? null,
           })
           .execute();
         log.info(

@@ -50,8 +50,34 @@ type Layout = {
   outro?: string[];
   /** A highlighted security notice. */
   notice?: string;
+  /** Text quoted as written, line breaks kept (a visitor's message). */
+  quote?: string;
   /** Footer: why the recipient got this mail. */
   reason: string;
+  /** The language of the texts passed in; the layout's own words follow it (default English). */
+  lang?: MailLanguage;
+};
+
+export type MailLanguage = 'en' | 'es' | 'fr' | 'de';
+
+/** The layout's own words, per language. */
+const CHROME: Record<MailLanguage, { copyLink: string; tagline: string }> = {
+  en: {
+    copyLink: 'If the button does not work, copy this address into your browser:',
+    tagline: 'non-custodial crypto payments',
+  },
+  es: {
+    copyLink: 'Si el botón no funciona, copia esta dirección en tu navegador:',
+    tagline: 'pagos en cripto sin custodia',
+  },
+  fr: {
+    copyLink: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
+    tagline: 'paiements crypto sans dépôt',
+  },
+  de: {
+    copyLink: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser:',
+    tagline: 'Krypto-Zahlungen ohne Verwahrung',
+  },
 };
 
 /** Renders one mail in the product's look (HTML) and as plain text. */
@@ -60,6 +86,7 @@ export function renderLayout(layout: Layout): { html: string; text: string } {
 }
 
 function renderHtml(l: Layout): string {
+  const chrome = CHROME[l.lang ?? 'en'];
   const p = (t: string) =>
     `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:${COLORS.text};">${escapeHtml(t)}</p>`;
   const parts: string[] = [];
@@ -80,7 +107,7 @@ function renderHtml(l: Layout): string {
       `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;"><tr><td style="border-radius:10px;background:${COLORS.button};">` +
         `<a href="${href}" target="_blank" rel="noopener" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:10px;">${escapeHtml(l.action.label)}</a>` +
         `</td></tr></table>`,
-      `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${COLORS.muted};">If the button does not work, copy this address into your browser:<br><a href="${href}" style="color:${COLORS.button};word-break:break-all;">${href}</a></p>`,
+      `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${COLORS.muted};">${escapeHtml(chrome.copyLink)}<br><a href="${href}" style="color:${COLORS.button};word-break:break-all;">${href}</a></p>`,
     );
   }
   if (l.details?.length) {
@@ -95,6 +122,11 @@ function renderHtml(l: Layout): string {
       `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 20px;border-top:1px solid ${COLORS.border};border-bottom:1px solid ${COLORS.border};width:100%;">${rows}</table>`,
     );
   }
+  if (l.quote) {
+    parts.push(
+      `<div style="margin:0 0 20px;padding:12px 16px;border-left:4px solid ${COLORS.border};background:#f9fafb;font-size:14px;line-height:22px;color:${COLORS.text};white-space:pre-wrap;word-break:break-word;">${escapeHtml(l.quote)}</div>`,
+    );
+  }
   for (const t of l.outro ?? []) parts.push(p(t));
   if (l.notice) {
     parts.push(
@@ -103,7 +135,7 @@ function renderHtml(l: Layout): string {
   }
 
   return `<!doctype html>
-<html lang="en">
+<html lang="${l.lang ?? 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -123,7 +155,7 @@ function renderHtml(l: Layout): string {
 ${parts.join('\n')}
 </td></tr>
 <tr><td style="padding:20px 32px;text-align:center;font-size:12px;line-height:18px;color:${COLORS.muted};">
-${escapeHtml(l.reason)}<br>${BRAND} &middot; non-custodial crypto payments
+${escapeHtml(l.reason)}<br>${BRAND} &middot; ${escapeHtml(chrome.tagline)}
 </td></tr>
 </table>
 </td></tr>
@@ -133,6 +165,7 @@ ${escapeHtml(l.reason)}<br>${BRAND} &middot; non-custodial crypto payments
 }
 
 function renderText(l: Layout): string {
+  const chrome = CHROME[l.lang ?? 'en'];
   const lines: string[] = [BRAND, '='.repeat(BRAND.length), '', l.heading, ''];
   for (const t of l.intro) lines.push(t, '');
   if (l.code) lines.push(`    ${l.code}`, '');
@@ -141,9 +174,10 @@ function renderText(l: Layout): string {
     for (const [label, value] of l.details) lines.push(`${label}: ${value}`);
     lines.push('');
   }
+  if (l.quote) lines.push(...l.quote.split(/\r?\n/).map((line) => `> ${line}`), '');
   for (const t of l.outro ?? []) lines.push(t, '');
   if (l.notice) lines.push(l.notice, '');
-  lines.push('--', l.reason, `${BRAND} - non-custodial crypto payments`);
+  lines.push('--', l.reason, `${BRAND} - ${chrome.tagline}`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -9,11 +9,15 @@ const row = (id: string, over: Partial<TTransaction> = {}): TTransaction => ({
   txid: null,
   amount: '0.5',
   amountReceived: '0',
+  amountConfirmed: '0',
+  amountExcess: '0',
   currency: 'ETH',
   usdAmount: '1750.00',
+  usdConfirmed: '0.00',
   status: 'pending',
   paymentStatus: 'pending',
   exception: 'none',
+  canAccept: false,
   customerEmail: null,
   description: null,
   confirmations: 0,
@@ -31,9 +35,13 @@ const payment = (over: Partial<TPaymentDetail>) =>
     id: 'pay_a',
     status: 'partial',
     exception: 'paid_partial',
+    canAccept: false,
     amount: '0.5',
     amountReceived: '0.2',
+    amountConfirmed: '0',
+    amountExcess: '0',
     usdAmount: '1750.00',
+    usdConfirmed: '0.00',
     confirmations: 3,
     requiredConfirmations: 12,
     txHash: 'ab'.repeat(32),
@@ -71,6 +79,35 @@ describe('applyPaymentUpdate', () => {
       status: 'confirmed',
       confirmations: 12,
       confirmedAt: 'x',
+    });
+  });
+
+  it('carries late and overpaid money to the row: received, confirmed, excess, and whether it can be accepted', () => {
+    const qc = new QueryClient();
+    const key = [...LIVE_KEYS.transactions, 'list', {}, 1];
+    qc.setQueryData(key, { data: [row('pay_a', { status: 'failed', paymentStatus: 'expired' })] });
+    applyPaymentUpdate(
+      qc,
+      payment({
+        status: 'expired',
+        exception: 'paid_late',
+        canAccept: true,
+        amountReceived: '0.6',
+        amountConfirmed: '0.6',
+        amountExcess: '0.1',
+        usdConfirmed: '2100.00',
+        confirmations: 12,
+      }),
+    );
+    expect(qc.getQueryData<{ data: TTransaction[] }>(key)!.data[0]).toMatchObject({
+      status: 'failed',
+      paymentStatus: 'expired',
+      exception: 'paid_late',
+      canAccept: true,
+      amountReceived: '0.6',
+      amountConfirmed: '0.6',
+      amountExcess: '0.1',
+      usdConfirmed: '2100.00',
     });
   });
 

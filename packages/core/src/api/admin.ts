@@ -169,3 +169,47 @@ const schemasMatchDefaults: Same<Keys<z.infer<typeof ZSystemSettings>>, Keys<TSy
   ({ [C in keyof TUpdate]-?: Required<NonNullable<TUpdate[C]>> } extends TSystemSettings ? true : false) =
   true;
 void schemasMatchDefaults;
+
+// ---------------------------------------------------------------------------------------------------------
+// Fee structures (admin spec sections 3 and 5: fee_structures). The platform row is the fee recorded on every
+// confirmed payment and the one the landing page states.
+
+export const FEE_STRUCTURE_TYPES = ['platform', 'withdrawal', 'processing'] as const;
+
+export const ZFeeStructure = z.object({
+  type: z.enum(FEE_STRUCTURE_TYPES),
+  /** Percent, exact decimal string. */
+  percentage: z.string(),
+  /** USD decimal strings; null: no bound. */
+  minimumFee: z.string().nullable(),
+  maximumFee: z.string().nullable(),
+  fixedAmount: z.string(),
+  currency: z.string(),
+  updatedAt: z.string(),
+});
+export type TFeeStructure = z.infer<typeof ZFeeStructure>;
+export const ZFeeStructureList = z.array(ZFeeStructure);
+
+export const ZFeeTypeParams = z.object({ type: z.enum(FEE_STRUCTURE_TYPES) });
+
+const feeAmount = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,8})?$/, message);
+
+/** PUT /admin/fees/{type}: any of the fields; null removes a minimum or maximum. */
+export const ZUpdateFeeStructureRequest = z
+  .object({
+    percentage: z
+      .string({ error: T.feePercentageRange })
+      .trim()
+      .regex(/^\d{1,3}(\.\d{1,6})?$/, T.feePercentageRange)
+      .refine((v) => Number(v) <= 100, T.feePercentageRange),
+    minimumFee: feeAmount(T.feeAmountInvalid).nullable(),
+    maximumFee: feeAmount(T.feeAmountInvalid).nullable(),
+    fixedAmount: feeAmount(T.feeAmountInvalid),
+  })
+  .partial()
+  .strict();
+export type TUpdateFeeStructureRequest = z.infer<typeof ZUpdateFeeStructureRequest>;

@@ -28,7 +28,10 @@ export type TVolumeDay = z.infer<typeof ZVolumeDay>;
 export const ZPaymentAnalytics = z.object({
   timeZone: z.string(),
   totalVolume: z.object({
-    /** Sum of usdAmount of confirmed payments, all time. */
+    /**
+     * Sum of usdConfirmed (what was received and confirmed, in USD at each payment's locked rate) of confirmed
+     * payments, accepted late payments included, all time.
+     */
     usd: z.string(),
     /** Percent, one decimal: newer half of the confirmed list against the older half. */
     change: z.string(),
@@ -74,13 +77,27 @@ export type TPaymentAnalytics = z.infer<typeof ZPaymentAnalytics>;
 
 export const ZBalance = z.object({
   currency: z.string(),
-  /** Sum of the confirmed amounts received, in whole coins (exact decimal string). */
+  /**
+   * All the money received with its confirmations in this coin, whatever its payment's status (confirmed, late
+   * and not accepted yet, part of a partial payment): in whole coins (exact decimal string).
+   */
   amount: z.string(),
   /** USD value, cents. */
   usdAmount: z.string(),
-  /** 'current': at today's rate (source named in rateSource); 'locked': sum of the payments' locked rates. */
+  /**
+   * The part of `amount` on payments that are not confirmed (late and not accepted yet, partly paid): in the
+   * balance, not in Total Volume ("0" when none). In whole coins.
+   */
+  outsideVolumeAmount: z.string(),
+  /** Its USD value, at the same valuation as usdAmount (cents). */
+  outsideVolumeUsd: z.string(),
+  /**
+   * 'current': at today's rate (source named in rateSource); 'locked': sum of the payments' usdConfirmed, at their
+   * locked rates.
+   */
   valuation: z.enum(['current', 'locked']),
   rateSource: z.string().nullable(),
+  /** Payments holding some of this money. */
   paymentCount: z.number().int(),
 });
 export type TBalance = z.infer<typeof ZBalance>;
@@ -88,6 +105,11 @@ export type TBalance = z.infer<typeof ZBalance>;
 export const ZBalances = z.object({
   /** Sum of the rows' usdAmount. */
   totalUsd: z.string(),
+  /**
+   * Sum of the rows' outsideVolumeUsd: what the balance holds beyond Total Volume, on payments not confirmed.
+   * With the same rates, totalUsd = Total Volume + outsideVolumeUsd (docs/decisions/013).
+   */
+  outsideVolumeUsd: z.string(),
   /** Sorted by usdAmount, largest first. */
   balances: z.array(ZBalance),
 });

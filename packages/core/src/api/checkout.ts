@@ -30,7 +30,15 @@ export type TCheckoutPayment = z.infer<typeof ZCheckoutPayment>;
 
 /** Public GET /checkout/{linkId}: what the hosted page needs. Never creates anything. */
 export const ZCheckout = z.object({
-  merchant: z.object({ name: z.string() }),
+  merchant: z.object({
+    name: z.string(),
+    /**
+     * How customers can reach the merchant (shown when the link no longer takes payments): the website of the
+     * merchant's business profile (http or https), or null when none is set. The account's sign-in e-mail is never
+     * shown.
+     */
+    website: z.string().nullable(),
+  }),
   link: z.object({
     id: z.string(),
     mode: z.enum(MODES),
@@ -48,6 +56,8 @@ export const ZCheckout = z.object({
   payment: ZCheckoutPayment.nullable(),
   /** POST /checkout/{linkId} would start a new attempt (none yet, or the last one ended unpaid). */
   canStartPayment: z.boolean(),
+  /** The server's clock when it answered (ISO 8601): the page counts down on it, not on the device's clock. */
+  serverTime: z.string(),
 });
 export type TCheckout = z.infer<typeof ZCheckout>;
 

@@ -11,7 +11,12 @@ export type TDevMailSummary = z.infer<typeof ZDevMailSummary>;
 
 export const ZDevMailList = z.array(ZDevMailSummary);
 
-export const ZDevMail = ZDevMailSummary.extend({ html: z.string(), text: z.string() });
+export const ZDevMail = ZDevMailSummary.extend({
+  html: z.string(),
+  text: z.string(),
+  /** Where a reply goes, when the mail says (the contact form's mails). */
+  replyTo: z.string().nullable(),
+});
 export type TDevMail = z.infer<typeof ZDevMail>;
 
 export const ZDevMailIdParams = z.object({ id: z.string().min(1).max(100) });

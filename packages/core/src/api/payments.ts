@@ -174,11 +174,18 @@ export const ZPayment = z.object({
   mode: z.enum(MODES),
   status: z.enum(PAYMENT_STATUSES),
   exception: z.enum(PAYMENT_EXCEPTIONS),
+  /**
+   * The merchant may accept this payment (POST /payments/{id}/accept): it expired or was cancelled, then money
+   * arrived late, has its required confirmations and covers the amount due.
+   */
+  canAccept: z.boolean(),
   /** Decimal strings in whole coins. */
   amount: z.string(),
   amountReceived: z.string(),
   amountConfirmed: z.string(),
   amountRemaining: z.string(),
+  /** What was received beyond the amount due ("0" when not more). */
+  amountExcess: z.string(),
   currency: z.string(),
   network: z.string(),
   networkName: z.string(),
@@ -190,7 +197,14 @@ export const ZPayment = z.object({
   txHash: z.string().nullable(),
   fiatAmount: z.string().nullable(),
   fiatCurrency: z.string().nullable(),
+  /** USD value of the amount due at the payment's locked rate (cents), or null when no rate was known. */
   usdAmount: z.string().nullable(),
+  /**
+   * USD value of the money received with its confirmations (amountConfirmed), at the same rate:
+   * usdAmount x amountConfirmed / amount, half-up to cents. What the dashboard's volume counts for a confirmed
+   * payment. Null when usdAmount is.
+   */
+  usdConfirmed: z.string().nullable(),
   rate: ZLockedRate.nullable(),
   description: z.string().nullable(),
   customerEmail: z.string().nullable(),
@@ -233,8 +247,29 @@ export const ZFlushTransaction = z.object({
 });
 export type TFlushTransaction = z.infer<typeof ZFlushTransaction>;
 
-/** GET /payments/{id}: the payment with its transfers. */
-export const ZPaymentDetail = ZPayment.extend({ transfers: z.array(ZTransfer) });
+/**
+ * One re-price of a payment link's attempt: its price lock lapsed before anything was seen, so the amount due was
+ * set again at the current rate, at the same address (docs/decisions/005-hosted-payment-page.md).
+ */
+export const ZPaymentPriceChange = z.object({
+  /** Decimal strings in whole coins: the amount due before and after. */
+  amountBefore: z.string(),
+  amountAfter: z.string(),
+  /** The lock that lapsed, and the new one. */
+  lockEndedAt: z.string(),
+  lockedUntil: z.string(),
+  /** The rate that priced the new amount (null for an amount set in crypto). */
+  rate: ZLockedRate.nullable(),
+  usdAmount: z.string().nullable(),
+  changedAt: z.string(),
+});
+export type TPaymentPriceChange = z.infer<typeof ZPaymentPriceChange>;
+
+/** GET /payments/{id}: the payment with its transfers and its price history (oldest first). */
+export const ZPaymentDetail = ZPayment.extend({
+  transfers: z.array(ZTransfer),
+  priceChanges: z.array(ZPaymentPriceChange),
+});
 export type TPaymentDetail = z.infer<typeof ZPaymentDetail>;
 
 /** POST /payments/{id}/simulate. */

@@ -84,14 +84,26 @@ export const ZTransaction = z.object({
   txid: z.string().nullable(),
   /** Amount due, in whole coins (decimal string). */
   amount: z.string(),
+  /** Everything received (confirmed or not), in whole coins. */
   amountReceived: z.string(),
+  /** What was received with its required confirmations, in whole coins. */
+  amountConfirmed: z.string(),
+  /** What was received beyond the amount due ("0" when not more). */
+  amountExcess: z.string(),
   /** Coin code (the spec's `crypto`). */
   currency: z.string(),
   /** USD value of the amount due at the payment's locked rate (decimal string, cents), or null. */
   usdAmount: z.string().nullable(),
+  /**
+   * USD value of amountConfirmed at the same rate (usdAmount x amountConfirmed / amount, half-up to cents), or
+   * null: what Total Volume counts for a confirmed row.
+   */
+  usdConfirmed: z.string().nullable(),
   status: z.enum(TRANSACTION_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   exception: z.enum(PAYMENT_EXCEPTIONS),
+  /** A late payment the merchant may accept (POST /payments/{id}/accept). */
+  canAccept: z.boolean(),
   customerEmail: z.string().nullable(),
   description: z.string().nullable(),
   confirmations: z.number().int(),
@@ -115,7 +127,10 @@ export const ZTransactionSummary = z.object({
   confirmedCount: z.number().int(),
   pendingCount: z.number().int(),
   failedCount: z.number().int(),
-  /** Sum of usdAmount of the confirmed rows (decimal string, cents). */
+  /**
+   * Sum of usdConfirmed of the confirmed rows (accepted late payments included): what was received, not what was
+   * due (decimal string, cents).
+   */
   totalVolumeUsd: z.string(),
 });
 export type TTransactionSummary = z.infer<typeof ZTransactionSummary>;
@@ -137,7 +152,12 @@ export const ZListTransactionsReply = z.object({
 });
 export type TListTransactionsReply = z.infer<typeof ZListTransactionsReply>;
 
-/** The CSV export's columns, in order (merchant spec 9). */
+/**
+ * The CSV export's columns, in order: the merchant spec's eleven (section 9), then ours. Amount and USD Amount
+ * are what was due; Amount Received everything received, USD Confirmed the USD value of the confirmed money
+ * (the sum of the confirmed rows' USD Confirmed is Total Volume), Exception the payment's exception
+ * (paid_partial, paid_over, paid_late; empty for none). docs/decisions/013-late-and-overpaid-payments.md.
+ */
 export const TRANSACTION_CSV_COLUMNS = [
   'Transaction ID',
   'Amount',
@@ -150,6 +170,9 @@ export const TRANSACTION_CSV_COLUMNS = [
   'Time',
   'Confirmations',
   'Required Confirmations',
+  'Amount Received',
+  'USD Confirmed',
+  'Exception',
 ] as const;
 
 /**

@@ -3,8 +3,9 @@ import { MODES } from '../options.ts';
 import { T } from '../texts.ts';
 
 /**
- * Events a merchant can subscribe a webhook endpoint to (merchant spec 7, plus partial and expired, and reversed:
- * a confirmed payment that a chain reorganisation took back).
+ * Events a merchant can subscribe a webhook endpoint to (merchant spec 7, plus partial and expired, reversed:
+ * a confirmed payment that a chain reorganisation took back, and paid_late: money that arrived after the attempt
+ * expired or was cancelled has its confirmations, and waits for the merchant to accept it).
  */
 export const WEBHOOK_EVENT_TYPES = [
   'payment.created',
@@ -13,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment.failed',
   'payment.expired',
   'payment.reversed',
+  'payment.paid_late',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event sent by POST /webhooks/config/test. */

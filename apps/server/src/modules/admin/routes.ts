@@ -3,7 +3,11 @@ import {
   ZAdminUserList,
   ZBulkUserActionRequest,
   ZBulkUserActionResult,
+  ZFeeStructure,
+  ZFeeStructureList,
+  ZFeeTypeParams,
   ZSystemSettings,
+  ZUpdateFeeStructureRequest,
   ZUpdateSystemSettingsRequest,
   ZUserIdParams,
 } from '@coinlane/core/api/admin';
@@ -11,6 +15,7 @@ import { envelope } from '@coinlane/core/api/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAdmin } from '#app/http/auth.ts';
 import { ok } from '#app/http/errors.ts';
+import { listFeeStructures, updateFeeStructure } from '#app/modules/fees/fee-structures.ts';
 import { getSystemSettings } from '#app/modules/system-settings/get-system-settings.ts';
 import { bulkChangeUserStatus } from './bulk-change-user-status.ts';
 import { changeUserStatus } from './change-user-status.ts';
@@ -124,5 +129,41 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       ok(await updateSystemSettings({ db: app.db, actorId: authOf(req).user.id, changes: req.body })),
+  );
+
+  app.get(
+    '/fees',
+    {
+      onRequest: requireAdmin('settings.read'),
+      schema: {
+        summary: 'The fee structures: platform, withdrawal, processing (settings.read)',
+        response: { 200: envelope(ZFeeStructureList) },
+      },
+    },
+    async () => ok(await listFeeStructures({ db: app.db })),
+  );
+
+  app.put(
+    '/fees/:type',
+    {
+      onRequest: requireAdmin('settings.write'),
+      schema: {
+        summary:
+          'Change a fee structure (settings.write); the platform fee applies to payments confirmed from now on',
+        params: ZFeeTypeParams,
+        body: ZUpdateFeeStructureRequest,
+        response: { 200: envelope(ZFeeStructure) },
+      },
+    },
+    async (req) =>
+      ok(
+        await updateFeeStructure({
+          db: app.db,
+          type: req.params.type,
+          changes: req.body,
+          actorId: authOf(req).user.id,
+          ip: req.ip,
+        }),
+      ),
   );
 };

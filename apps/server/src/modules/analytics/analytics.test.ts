@@ -219,27 +219,42 @@ describe('GET /analytics/payments', () => {
     expect(a.counts.total).toBe(0);
     expect(a.links.total).toBe(0);
     const b = (await live.call({ method: 'GET', url: '/api/v1/analytics/balances' })).json().data;
-    expect(b).toEqual({ totalUsd: '0.00', balances: [] });
+    expect(b).toEqual({ totalUsd: '0.00', outsideVolumeUsd: '0.00', balances: [] });
     const d = (await dave.call({ method: 'GET', url: '/api/v1/analytics/balances' })).json().data;
-    expect(d).toEqual({ totalUsd: '0.00', balances: [] });
+    expect(d).toEqual({ totalUsd: '0.00', outsideVolumeUsd: '0.00', balances: [] });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/analytics/payments' })).statusCode).toBe(401);
   });
 });
 
 describe('GET /analytics/balances', () => {
-  it('sums confirmed amounts per coin exactly, valued at the current rate, largest first', async () => {
+  it('sums all confirmed money per coin exactly, valued at the current rate, largest first', async () => {
     const res = await carol.call({ method: 'GET', url: '/api/v1/analytics/balances' });
     expect(res.statusCode, res.body).toBe(200);
     const linkBtc = (await carol.call({ method: 'GET', url: `/api/v1/payments/${ids.link}` })).json().data
       .amountConfirmed as string;
     expect(linkBtc).toBe('0.00058824'); // 55.88 USD at 95000, rounded up to 8 decimals
+    // The partial ETH payment's 0.1 has its 12 confirmations: it is in the merchant's wallet, so in the balance,
+    // though not in the volume (the payment is not confirmed).
     expect(res.json().data).toEqual({
-      totalUsd: '360.88',
+      totalUsd: '710.88',
+      outsideVolumeUsd: '350.00',
       balances: [
+        {
+          currency: 'ETH',
+          amount: '0.1',
+          usdAmount: '350.00',
+          outsideVolumeAmount: '0.1',
+          outsideVolumeUsd: '350.00',
+          valuation: 'current',
+          rateSource: 'test-prices',
+          paymentCount: 1,
+        },
         {
           currency: 'BTC',
           amount: '0.00358824', // 0.001 + 0.002 + 0.00058824
           usdAmount: '340.88', // at the test price 95000
+          outsideVolumeAmount: '0',
+          outsideVolumeUsd: '0.00',
           valuation: 'current',
           rateSource: 'test-prices',
           paymentCount: 3,
@@ -248,6 +263,8 @@ describe('GET /analytics/balances', () => {
           currency: 'USDT',
           amount: '20',
           usdAmount: '20.00',
+          outsideVolumeAmount: '0',
+          outsideVolumeUsd: '0.00',
           valuation: 'current',
           rateSource: 'test-prices',
           paymentCount: 1,
@@ -271,11 +288,14 @@ describe('GET /analytics/balances', () => {
     const b = await getBalances({ db: ctx.db, userId: carol.id, mode: 'live', maxAgeSeconds: 300 });
     expect(b).toEqual({
       totalUsd: '95.00',
+      outsideVolumeUsd: '0.00',
       balances: [
         {
           currency: 'BTC',
           amount: '0.001',
           usdAmount: '95.00',
+          outsideVolumeAmount: '0',
+          outsideVolumeUsd: '0.00',
           valuation: 'locked',
           rateSource: null,
           paymentCount: 1,

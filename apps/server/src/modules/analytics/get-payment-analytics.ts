@@ -20,9 +20,10 @@ export const usd2 = (value: string) => formatUnits(parseUnits(value, 2), 2, { mi
 
 /**
  * GET /analytics/payments: the dashboard's and the Payment Links analytics' figures (merchant spec 9).
- * - Total Volume: confirmed usdAmount, all time; change = newer half of the confirmed payments (by time of
+ * - Total Volume: usdConfirmed (what was received and confirmed, in USD at the locked rate) of confirmed payments,
+ *   accepted late payments included, all time; change = newer half of the confirmed payments (by time of
  *   confirmation) against the older half, in percent with one decimal.
- * - This Month: confirmed usdAmount confirmed since the 1st of this calendar month in `timeZone`, against
+ * - This Month: the same for payments confirmed since the 1st of this calendar month in `timeZone`, against
  *   the previous calendar month; '100' when the previous month had nothing but this one has some.
  * - Active Links: active links, change = count - 5, at least 0.
  */

@@ -38,7 +38,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requirePermission('read'),
       schema: {
-        summary: 'Confirmed balances per currency with their USD value',
+        summary: 'Balances per currency (all money received with its confirmations) with their USD value',
         tags: ['analytics'],
         response: { 200: envelope(ZBalances) },
       },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxEvents } from '#app/modules/outbox/list-outbox-events.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
+import { removePaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
@@ -44,7 +45,7 @@ describe('GET /checkout/{linkId}', () => {
       const res = await getCheckout(link.id);
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({
-        merchant: { name: 'Chez Marie' },
+        merchant: { name: 'Chez Marie', website: null },
         link: {
           id: link.id,
           mode: 'test',
@@ -60,9 +61,51 @@ describe('GET /checkout/{linkId}', () => {
         },
         payment: null,
         canStartPayment: true,
+        serverTime: expect.any(String),
       });
+      // The page counts down on the server's clock, not the device's.
+      expect(Math.abs(Date.parse(res.json().data.serverTime) - Date.now())).toBeLessThan(5000);
     }
     expect(await countPayments(link.id)).toBe(0);
+  });
+
+  it('names the merchant and the website of their profile, never their sign-in e-mail', async () => {
+    const shop = await createMerchant(ctx, { name: 'Brûlerie Atlas' });
+    const res = await shop.call({
+      method: 'POST',
+      url: '/api/v1/payment-links',
+      payload: { fiatAmount: '12', currency: 'BTC' },
+    });
+    const linkId = res.json().data.id;
+    const email = (
+      await ctx.db.selectFrom('users').select('email').where('id', '=', shop.id).executeTakeFirstOrThrow()
+    ).email;
+    // Nothing set: the name alone.
+    expect((await getCheckout(linkId)).json().data.merchant).toEqual({
+      name: 'Brûlerie Atlas',
+      website: null,
+    });
+    const saved = await shop.call({
+      method: 'PUT',
+      url: '/api/v1/merchant/profile',
+      payload: { businessName: 'Brûlerie Atlas', website: 'https://atlas-coffee.example/contact' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await ctx.db.updateTable('payment_links').set({ status: 'expired' }).where('id', '=', linkId).execute();
+    const view = await getCheckout(linkId);
+    expect(view.json().data).toMatchObject({
+      merchant: { name: 'Brûlerie Atlas', website: 'https://atlas-coffee.example/contact' },
+      link: { status: 'expired' },
+      canStartPayment: false,
+    });
+    expect(view.body).not.toContain(email);
+    // A value that is no web address (written before the profile form checked it) is never offered as a link.
+    await ctx.db
+      .updateTable('user_profiles')
+      .set({ website: 'javascript:alert(1)' })
+      .where('id', '=', shop.id)
+      .execute();
+    expect((await getCheckout(linkId)).json().data.merchant.website).toBeNull();
   });
 
   it('answers 404 with the spec text for an unknown link', async () => {
@@ -112,15 +155,11 @@ describe('POST /checkout/{linkId}', () => {
     ]);
   });
 
-  it('after an attempt expires unpaid, "Try Again" starts a new attempt at a fresh rate', async () => {
-    const link = await newLink();
+  it('when the price lock lapses with nothing seen, the attempt is re-priced in place: same address, new amount, history kept', async () => {
+    const link = await newLink({ fiatAmount: '95.00', currency: 'BTC', expiresInHours: 0 });
+    expect(link.expiresAt).toBeNull();
     const first = (await postCheckout(link.id)).json().data.payment;
     expect(first.amount).toBe('0.001'); // 95 USD at the test price of 95000
-
-    await expireDuePayments({ db: ctx.db, now: later(16 * 60) });
-    const view = (await getCheckout(link.id)).json().data;
-    expect(view.payment).toMatchObject({ id: first.id, status: 'expired' });
-    expect(view.canStartPayment).toBe(true);
 
     // The price moved meanwhile.
     const set = await admin.call({
@@ -129,19 +168,153 @@ describe('POST /checkout/{linkId}', () => {
       payload: { usdPrice: '190000' },
     });
     expect(set.statusCode).toBe(200);
-    const retry = await postCheckout(link.id);
-    expect(retry.statusCode).toBe(201);
-    const second = retry.json().data.payment;
-    expect(second).toMatchObject({ attempt: 2, status: 'pending', amount: '0.0005' });
-    expect(second.id).not.toBe(first.id);
-    expect(second.address).not.toBe(first.address);
+    const lapsed = later(16 * 60);
+    expect(await expireDuePayments({ db: ctx.db, now: lapsed })).toBeGreaterThanOrEqual(1);
+    const view = (await getCheckout(link.id)).json().data;
+    expect(view.payment).toMatchObject({
+      id: first.id,
+      attempt: 1,
+      status: 'pending',
+      amount: '0.0005',
+      amountRemaining: '0.0005',
+      address: first.address,
+      paymentUri: `bitcoin:${first.address}?amount=0.0005`,
+    });
+    // A new lock from the re-price, as long as the first.
+    expect(Date.parse(view.payment.expiresAt) - lapsed.getTime()).toBe(15 * 60_000);
+    expect(view.canStartPayment).toBe(false);
+    expect(await countPayments(link.id)).toBe(1);
+
     const row = await ctx.db
       .selectFrom('payments')
       .selectAll()
-      .where('id', '=', second.id)
+      .where('id', '=', first.id)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ rate_source: 'manual', locked_crypto_rate: '0.00000526315789473684211' });
+    expect(row).toMatchObject({
+      amount: '50000',
+      rate_source: 'manual',
+      locked_crypto_rate: '0.00000526315789473684211',
+      derivation_index: null,
+    });
+    expect(row.rate_locked_at).toEqual(lapsed);
+
+    // Webhooks and live updates hear of the new amount; the merchant sees the history.
+    const events = await listOutboxEvents({
+      db: ctx.db,
+      userId: merchant.id,
+      mode: 'test',
+      entityId: first.id,
+    });
+    expect(events.map((e) => e.type)).toEqual(['payment.created', 'payment.updated']);
+    expect(events[1]!.payload).toMatchObject({ amount: '0.0005', status: 'pending' });
+    const detail = (await merchant.call({ method: 'GET', url: `/api/v1/payments/${first.id}` })).json().data;
+    expect(detail.priceChanges).toEqual([
+      {
+        amountBefore: '0.001',
+        amountAfter: '0.0005',
+        lockEndedAt: first.expiresAt,
+        lockedUntil: view.payment.expiresAt,
+        rate: {
+          cryptoRate: '0.00000526315789473684211',
+          fiatRate: '1',
+          source: 'manual',
+          lockedAt: lapsed.toISOString(),
+        },
+        usdAmount: '95.00',
+        changedAt: lapsed.toISOString(),
+      },
+    ]);
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('entity_id', '=', first.id)
+      .where('action', '=', 'payment.repriced')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ before: { amount: '100000' }, after: { amount: '50000' } });
     await admin.call({ method: 'DELETE', url: '/api/v1/admin/rates/BTC' });
+  });
+
+  it('re-prices on read, by the clock, without waiting for the sweep; a link with an expiry until it ends', async () => {
+    const link = await newLink({ fiatAmount: '95.00', currency: 'BTC', expiresInHours: 1 });
+    const first = (await postCheckout(link.id)).json().data.payment;
+    // The lock lapsed a moment ago; the scheduler's sweep has not run.
+    await ctx.db
+      .updateTable('payments')
+      .set({ expires_at: later(-0.05) })
+      .where('id', '=', first.id)
+      .execute();
+    const status = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/payments/${first.id}/status` })
+    ).json().data;
+    expect(status.status).toBe('pending');
+    expect(Date.parse(status.expiresAt)).toBeGreaterThan(Date.now() + 14 * 60_000);
+    const again = await postCheckout(link.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.payment).toMatchObject({
+      id: first.id,
+      address: first.address,
+      status: 'pending',
+    });
+
+    // The link itself runs out in 5 minutes: the next lock ends with it, then the attempt expires with it.
+    const soon = new Date(Math.ceil((Date.now() + 5 * 60_000) / 1000) * 1000);
+    await ctx.db.updateTable('payment_links').set({ expires_at: soon }).where('id', '=', link.id).execute();
+    await ctx.db
+      .updateTable('payments')
+      .set({ expires_at: later(-0.05) })
+      .where('id', '=', first.id)
+      .execute();
+    expect((await getCheckout(link.id)).json().data.payment.expiresAt).toBe(soon.toISOString());
+    await expireDuePayments({ db: ctx.db, now: new Date(soon.getTime() + 1000) });
+    const ended = await ctx.db
+      .selectFrom('payments')
+      .select(['status', 'exception'])
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    expect(ended).toEqual({ status: 'expired', exception: 'none' });
+    expect(await countPayments(link.id)).toBe(1);
+  });
+
+  it('never re-prices an attempt that has seen a transfer, even one since dropped: it expires, and the first "Try Again" starts the next attempt', async () => {
+    const link = await newLink({ fiatAmount: '95.00', currency: 'BTC', expiresInHours: 0 });
+    const first = (await postCheckout(link.id)).json().data.payment;
+    const sim = await merchant.call({
+      method: 'POST',
+      url: `/api/v1/payments/${first.id}/simulate`,
+      payload: { amount: '0.0004' },
+    });
+    expect(sim.statusCode, sim.body).toBe(200);
+    // The transaction left the mempool: nothing received, but the address has been seen on the chain.
+    await removePaymentTransfer({ db: ctx.db, paymentId: first.id, transferId: sim.json().data.transfer.id });
+    expect((await getCheckout(link.id)).json().data.payment).toMatchObject({
+      status: 'pending',
+      amountReceived: '0',
+    });
+    // Right after the lock lapsed, before any sweep: the page reads it expired, and the first retry works.
+    await ctx.db
+      .updateTable('payments')
+      .set({ expires_at: later(-0.05) })
+      .where('id', '=', first.id)
+      .execute();
+    const view = (await getCheckout(link.id)).json().data;
+    expect(view.payment).toMatchObject({
+      id: first.id,
+      status: 'expired',
+      exception: 'none',
+      amount: '0.001',
+    });
+    expect(view.canStartPayment).toBe(true);
+    const retry = await postCheckout(link.id);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().data.payment).toMatchObject({ attempt: 2, status: 'pending', amount: '0.001' });
+    expect(retry.json().data.payment.id).not.toBe(first.id);
+    const changes = await ctx.db
+      .selectFrom('payment_price_changes')
+      .select('id')
+      .where('payment_id', '=', first.id)
+      .execute();
+    expect(changes).toEqual([]);
   });
 
   it("locks the rate 15 minutes, or until the link's expiry when sooner", async () => {

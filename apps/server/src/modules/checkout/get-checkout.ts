@@ -18,7 +18,13 @@ export async function findLink(db: Db, linkId: string): Promise<PaymentLinkRow> 
   return link;
 }
 
-/** What the hosted page shows: merchant name, the link, its latest attempt. Builds the reply; writes nothing. */
+/** A website a customer may follow: only an http(s) address (the profile form checks it too). */
+const publicWebsite = (v: string | null | undefined) => (v && /^https?:\/\/[^\s]+$/i.test(v) ? v : null);
+
+/**
+ * What the hosted page shows: merchant name and how to reach them (the business website they set, never their
+ * sign-in e-mail), the link, its latest attempt, and the server's clock. Builds the reply; writes nothing.
+ */
 export async function presentCheckout(
   db: Db,
   link: PaymentLinkRow,
@@ -31,7 +37,10 @@ export async function presentCheckout(
   });
   const state = { status: link.status, expiresAt: link.expires_at };
   return {
-    merchant: { name: profile?.businessName || profile?.name || 'Merchant' },
+    merchant: {
+      name: profile?.businessName || profile?.name || 'Merchant',
+      website: publicWebsite(profile?.website),
+    },
     link: {
       id: link.id,
       mode: link.mode,
@@ -47,6 +56,7 @@ export async function presentCheckout(
     },
     payment: payment ? presentCheckoutPayment(payment) : null,
     canStartPayment: canStartAttempt(state, now) && (!payment || isRetryable(paymentState(payment))),
+    serverTime: new Date().toISOString(),
   };
 }
 

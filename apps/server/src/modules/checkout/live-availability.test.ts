@@ -63,8 +63,21 @@ const newLink = async () => {
 };
 const checkout = (linkId: string, ip = '203.0.113.7') =>
   ctx.app.inject({ method: 'POST', url: `/api/v1/checkout/${linkId}`, remoteAddress: ip });
-/** Ends the link's open attempt by time, as if its 15 minutes had passed. */
-const expireAttempts = (linkId: string) =>
+/** Ends the link's open attempt as the merchant may: cancelled (failed, nothing received), so it can be retried. */
+const endAttempts = async (linkId: string) => {
+  const open = await ctx.db
+    .selectFrom('payments')
+    .select('id')
+    .where('payment_link_id', '=', linkId)
+    .where('status', 'in', ['pending'])
+    .execute();
+  for (const { id } of open) {
+    const res = await live.call({ method: 'POST', url: `/api/v1/payments/${id}/cancel` });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+};
+/** Moves the link's open attempt past its price lock, as if its 15 minutes had passed. */
+const lapseAttempts = (linkId: string) =>
   ctx.db
     .updateTable('payments')
     .set({ expires_at: new Date(Date.now() - 1000) })
@@ -75,13 +88,21 @@ const gapOfWallet = async () =>
   (await live.call({ method: 'GET', url: '/api/v1/wallets' })).json().data.wallets[0].gapLimitNeeded;
 
 describe('live checkouts cannot exhaust a wallet', () => {
-  it('keeps one address per link across its retries, while that address never received anything', async () => {
+  it('keeps one address per link across its retries and re-prices, while that address never received anything', async () => {
     const link = await newLink();
     const first = await checkout(link);
     expect(first.statusCode, first.body).toBe(201);
-    const address = first.json().data.payment.address;
+    const { address, id } = first.json().data.payment;
+    // A lapsed price lock with nothing seen: the same attempt, the same address, no new index.
     for (let i = 0; i < 3; i++) {
-      await expireAttempts(link);
+      await lapseAttempts(link);
+      const reload = await checkout(link, `198.51.100.${i}`);
+      expect(reload.statusCode, reload.body).toBe(200);
+      expect(reload.json().data.payment).toMatchObject({ id, address, status: 'pending' });
+    }
+    // Retries after an attempt ended unpaid.
+    for (let i = 0; i < 3; i++) {
+      await endAttempts(link);
       const retry = await checkout(link, `198.51.100.${i}`);
       expect(retry.statusCode, retry.body).toBe(201);
       expect(retry.json().data.payment.address).toBe(address);
@@ -91,6 +112,7 @@ describe('live checkouts cannot exhaust a wallet', () => {
       .select('derivation_index')
       .where('payment_link_id', '=', link)
       .execute();
+    expect(indexes).toHaveLength(4);
     expect(new Set(indexes.map((r) => r.derivation_index)).size).toBe(1);
   });
 
@@ -129,12 +151,12 @@ describe('live checkouts cannot exhaust a wallet', () => {
     const link = await newLink();
     const ip = '203.0.113.99';
     for (let i = 0; i < CHECKOUT_ATTEMPTS_PER_HOUR; i++) {
-      await expireAttempts(link);
+      await endAttempts(link);
       expect((await checkout(link, ip)).statusCode).toBe(201);
       // A reload of the open attempt starts nothing and is not counted.
       expect((await checkout(link, ip)).statusCode).toBe(200);
     }
-    await expireAttempts(link);
+    await endAttempts(link);
     const refused = await checkout(link, ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toEqual({ code: 'RATE_LIMITED', message: T.checkoutAttemptsExceeded });
@@ -201,5 +223,24 @@ describe('live checkouts cannot exhaust a wallet', () => {
     const mail = await ctx.smtp.waitForMail(email, { subject: /Raise the gap limit/, after: sent });
     expect(mail.text).toContain(`Gap limit needed: ${needed}`);
     expect(mail.text).toContain('payments are still taken');
+
+    // An account notice: with e-mail notifications off (Settings), nothing is sent.
+    await ctx.db
+      .updateTable('user_settings')
+      .set({ email_notifications: false })
+      .where('user_id', '=', live.id)
+      .execute();
+    const mailsBefore = ctx.smtp.mails.length;
+    await walletGapNoticeJob.handler(
+      { walletId },
+      {
+        db: ctx.db,
+        config: ctx.config,
+        log: ctx.app.log,
+        job: { id: 'j2', name: walletGapNoticeJob.name, attempts: 1, maxAttempts: 5 },
+      },
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ctx.smtp.mails.length).toBe(mailsBefore);
   });
 });

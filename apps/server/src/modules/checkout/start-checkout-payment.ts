@@ -1,9 +1,8 @@
 import type { TCheckout } from '@coinlane/core/api/checkout';
-import { PAYMENT_WINDOW_MINUTES } from '@coinlane/core/api/payments';
 import type { TFiatCode } from '@coinlane/core/currencies';
 import { AppError } from '@coinlane/core/errors';
 import { formatUnits } from '@coinlane/core/money';
-import { canStartAttempt, isOpen, isRetryable } from '@coinlane/core/payment-status';
+import { canStartAttempt, isOpen, isRetryable, priceLockEnd } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { selectLinkById } from '#app/modules/payment-links/queries.ts';
@@ -12,14 +11,17 @@ import { insertPayment } from '#app/modules/payments/create-payment.ts';
 import { getLatestAttempt } from '#app/modules/payments/get-latest-attempt.ts';
 import { fiatInput, preparePayment } from '#app/modules/payments/prepare-payment.ts';
 import { paymentState } from '#app/modules/payments/present-payment.ts';
+import { priceLock } from '#app/modules/payments/price-lock.ts';
 import { findLink, presentCheckout } from './get-checkout.ts';
 
 /**
  * Public POST /checkout/{linkId}: the payment to show on the hosted page. Returns the current attempt while
- * it is open (or the confirmed one of a completed link); otherwise, while the link is active, starts a new
- * attempt at a fresh rate, locked for PAYMENT_WINDOW_MINUTES or until the link expires if sooner ("Try
- * Again" after an attempt expired unpaid). An attempt that expired with part of the amount paid is not
- * replaced: the payer is told to contact the merchant (the part is kept, flagged paid_partial).
+ * it is open (or the confirmed one of a completed link; one whose price lock lapsed with nothing seen is re-priced
+ * in place first); otherwise, while the link is active, starts a new attempt at a fresh rate, locked for the rate
+ * lock (PAYMENT_RATE_LOCK_SECONDS) or until the link expires if sooner ("Try Again" after an attempt failed or
+ * expired unpaid: an attempt past its lock counts as expired from that instant, whether or not the sweep has run).
+ * An attempt that expired with part of the amount paid is not replaced: the payer is told to contact the
+ * merchant (the part is kept, flagged paid_partial).
  */
 export async function startCheckoutPayment({
   db,
@@ -64,8 +66,7 @@ export async function startCheckoutPayment({
     maxAgeSeconds,
     now,
   });
-  const window = new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
-  const expiresAt = link.expires_at && link.expires_at < window ? link.expires_at : window;
+  const expiresAt = priceLockEnd({ now, lockSeconds: priceLock.seconds, linkExpiresAt: link.expires_at });
 
   const result = await db.transaction().execute(async (trx) => {
     const locked = await selectLinkById(trx, linkId, { forUpdate: true });

@@ -45,6 +45,7 @@ describe('with the outbox on and no SMTP', () => {
       subject: 'Your code 123456',
       html: '<p>Code <b>123456</b></p>',
       text: 'Code 123456',
+      replyTo: 'ann.sender@example.com',
     });
     await ctx.app.mailer.send({ to: 'ben@example.com', subject: 'Welcome', html: '<p>Hi</p>', text: 'Hi' });
     expect(ctx.smtp.mails).toEqual([]);
@@ -64,6 +65,7 @@ describe('with the outbox on and no SMTP', () => {
       subject: 'Your code 123456',
       html: '<p>Code <b>123456</b></p>',
       text: 'Code 123456',
+      replyTo: 'ann.sender@example.com',
       createdAt: list[1].createdAt,
     });
   });

@@ -13,6 +13,7 @@ export async function getDevMail({ db, id }: { db: Db; id: string }): Promise<TD
     subject: row.subject,
     html: row.html,
     text: row.text,
+    replyTo: row.reply_to,
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -1,8 +1,12 @@
 import { AppError } from '@coinlane/core/errors';
+import { randomId } from '@coinlane/core/ids';
+import { formatUnits } from '@coinlane/core/money';
 import {
+  isClosed,
   type TPaymentEvent,
   type TPaymentEventType,
   type TPaymentState,
+  type TPaymentTransition,
   transitionPayment,
 } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
@@ -14,9 +18,8 @@ import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
 import { completePaymentLink, reopenPaymentLink } from '#app/modules/payment-links/complete-payment-link.ts';
 import { getTransferTotals } from '#app/modules/transfers/get-transfer-totals.ts';
 import type { PaymentActor } from './actor.ts';
-import { enqueuePaymentReversedMail } from './payment-reversed-mail.ts';
 import { paymentState, presentPayment } from './present-payment.ts';
-import type { PaymentRow } from './queries.ts';
+import { hasAnyTransfer, lockPaymentRow, type PaymentRow } from './queries.ts';
 
 /**
  * What happened to a payment. `transfers_changed` carries no totals: they are summed here, from the
@@ -26,7 +29,22 @@ export type PaymentChange =
   | { type: 'created' }
   | { type: 'transfers_changed' }
   | { type: 'expiry_reached' }
-  | { type: 'cancel' };
+  | { type: 'cancel' }
+  | { type: 'accept' }
+  /**
+   * The price lock lapsed with nothing seen: the new price (settle-lapsed-payment.ts). Whether any transfer was
+   * ever seen is read here, under the payment's lock: a transfer recorded first leaves the price as it was.
+   */
+  | { type: 'reprice'; price: NewPrice };
+
+/** A payment's new price after its lock lapsed: amount due, lock end, and the rate and USD value behind them. */
+export type NewPrice = {
+  amountDue: bigint;
+  expiresAt: Date;
+  usdAmount: string | null;
+  /** The rates of a fiat-priced amount; null for an amount set in crypto. */
+  rate: { cryptoRate: string; fiatRate: string; source: string } | null;
+};
 
 export type AppliedPaymentEvent = { payment: PaymentRow; changed: boolean; emitted: TPaymentEventType[] };
 
@@ -38,16 +56,30 @@ const snapshot = (s: TPaymentState) => ({
   amount_late: s.late.toString(),
 });
 
+/** Why an accept was refused, in the catalogue's words (each a 409 INVALID_STATE). */
+function acceptRefusal(row: PaymentRow, s: TPaymentState, refused: TPaymentTransition['refused']): string {
+  if (refused === 'already_confirmed') {
+    return s.exception === 'paid_late' ? T.paymentAlreadyAccepted : T.paymentConfirmedNothingToAccept;
+  }
+  if (!isClosed(s) || s.exception !== 'paid_late') return T.paymentNotPaidLate;
+  if (s.received >= s.amountDue) return T.paymentLateUnconfirmed;
+  const coins = (v: bigint) => formatUnits(v, row.decimals);
+  return T.paymentLateShort(coins(s.confirmed), coins(s.amountDue), row.currency);
+}
+
 /**
  * THE one function that changes a payment's state. Every change (creation, a transfer seen, confirmed or
- * removed, expiry, cancellation) comes through here and, in one transaction with the payment row locked:
+ * removed, expiry, cancellation, the merchant accepting late money) comes through here and, in one transaction
+ * with the payment row locked:
  * 1. asks the core state machine (transitionPayment) for the new state;
  * 2. writes it to the payment row;
  * 3. writes an audit row when the status, exception or amounts change (not for a mere confirmation count);
  * 4. writes the outbox events the machine emitted, in order, with the payment as it now is;
  * 5. on confirmation: completes the payment's link and records the platform fee (again, after a reversal);
- * 6. on reversal (a reorganisation took back its confirmation): voids the platform fee, reopens the link the
- *    payment had completed, and queues the mail to the merchant (a job: no mail is sent inside a transaction).
+ * 6. on reversal (a reorganisation took back its confirmation): voids the platform fee and reopens the link the
+ *    payment had completed (the merchant's mail follows its payment.reversed event: modules/notifications);
+ * 7. on a re-price: the new amount due, lock end and rate, an audit row (payment.repriced) and a price history
+ *    row (payment_price_changes); refused, changing nothing, once any transfer of the payment exists.
  * Runs in the caller's transaction when given one (db.isTransaction), else in its own.
  */
 export async function applyPaymentEvent({
@@ -64,12 +96,7 @@ export async function applyPaymentEvent({
   now?: Date;
 }): Promise<AppliedPaymentEvent> {
   const run = async (trx: Db): Promise<AppliedPaymentEvent> => {
-    const row = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where('id', '=', paymentId)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockPaymentRow(trx, paymentId);
     if (!row) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
     const before = paymentState(row);
 
@@ -86,6 +113,16 @@ export async function applyPaymentEvent({
     } else if (change.type === 'expiry_reached') {
       if (row.expires_at.getTime() > now.getTime()) return { payment: row, changed: false, emitted: [] };
       event = change;
+    } else if (change.type === 'reprice') {
+      // Every transfer is recorded with the payment locked (recordPaymentTransfer): none can slip in meanwhile.
+      const transfersSeen = await hasAnyTransfer(trx, paymentId);
+      event = {
+        type: 'reprice',
+        amountDue: change.price.amountDue,
+        expiresAt: change.price.expiresAt,
+        now,
+        transfersSeen,
+      };
     } else {
       event = change;
     }
@@ -94,6 +131,11 @@ export async function applyPaymentEvent({
     if (t.refused === 'not_cancellable') {
       throw new AppError('INVALID_STATE', { message: T.paymentNotCancellable(row.status) });
     }
+    if (t.refused === 'not_repriceable') return { payment: row, changed: false, emitted: [] };
+    if (t.refused) {
+      throw new AppError('INVALID_STATE', { message: acceptRefusal(row, before, t.refused) });
+    }
+    const price = change.type === 'reprice' ? change.price : null;
 
     let payment = row;
     if (t.changed || latestTxid !== row.tx_hash) {
@@ -113,6 +155,17 @@ export async function applyPaymentEvent({
           // count of the blocks its money may stay unmined past the expiry (flag-unmined-payments.ts).
           confirmed_at: s.status === 'confirmed' ? (row.confirmed_at ?? now) : null,
           ...(row.status === 'confirmed' && s.status !== 'confirmed' ? { expiry_height: null } : {}),
+          ...(price
+            ? {
+                amount: s.amountDue.toString(),
+                expires_at: s.expiresAt,
+                usd_amount: price.usdAmount,
+                locked_crypto_rate: price.rate?.cryptoRate ?? null,
+                locked_fiat_rate: price.rate?.fiatRate ?? null,
+                rate_source: price.rate?.source ?? null,
+                rate_locked_at: price.rate ? now : null,
+              }
+            : {}),
           updated_at: now,
         })
         .where('id', '=', paymentId)
@@ -135,6 +188,8 @@ export async function applyPaymentEvent({
         ip: actor.ip,
       });
     }
+
+    if (price && t.changed) await recordPriceChange({ db: trx, before: row, after: payment, actor, now });
 
     if (t.emit.length) {
       const payload = presentPayment(payment);
@@ -168,9 +223,62 @@ export async function applyPaymentEvent({
       if (payment.payment_link_id) {
         await reopenPaymentLink({ db: trx, linkId: payment.payment_link_id, paymentId, now, actor });
       }
-      await enqueuePaymentReversedMail({ db: trx, payment, now });
     }
     return { payment, changed: t.changed, emitted: t.emit };
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/** The price of a payment before and after a re-price: its audit row and its price history row. */
+async function recordPriceChange({
+  db,
+  before,
+  after,
+  actor,
+  now,
+}: {
+  db: Db;
+  before: PaymentRow;
+  after: PaymentRow;
+  actor: PaymentActor;
+  now: Date;
+}): Promise<void> {
+  const priceOf = (p: PaymentRow) => ({
+    amount: p.amount,
+    expires_at: p.expires_at.toISOString(),
+    usd_amount: p.usd_amount,
+    locked_crypto_rate: p.locked_crypto_rate,
+    locked_fiat_rate: p.locked_fiat_rate,
+    rate_source: p.rate_source,
+  });
+  await recordAudit({
+    db,
+    actorId: actor.id,
+    actorType: actor.type,
+    action: 'payment.repriced',
+    entityType: 'payment',
+    entityId: before.id,
+    mode: before.mode,
+    before: priceOf(before),
+    after: priceOf(after),
+    ip: actor.ip,
+  });
+  await db
+    .insertInto('payment_price_changes')
+    .values({
+      id: randomId('ppc'),
+      payment_id: before.id,
+      user_id: before.user_id,
+      mode: before.mode,
+      amount_before: before.amount,
+      amount_after: after.amount,
+      lock_ended_at: before.expires_at,
+      locked_until: after.expires_at,
+      usd_amount: after.usd_amount,
+      locked_crypto_rate: after.locked_crypto_rate,
+      locked_fiat_rate: after.locked_fiat_rate,
+      rate_source: after.rate_source,
+      changed_at: now,
+    })
+    .execute();
 }

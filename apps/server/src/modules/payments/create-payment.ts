@@ -1,5 +1,5 @@
 import type { TCreatePaymentRequest } from '@coinlane/core/api/payments';
-import { MAX_PAYMENT_EXPIRY_DAYS, PAYMENT_WINDOW_MINUTES } from '@coinlane/core/api/payments';
+import { MAX_PAYMENT_EXPIRY_DAYS } from '@coinlane/core/api/payments';
 import type { TFiatCode } from '@coinlane/core/currencies';
 import { AppError } from '@coinlane/core/errors';
 import { randomId } from '@coinlane/core/ids';
@@ -10,9 +10,9 @@ import { assertOwnMerchantId } from '#app/http/merchant-id.ts';
 import type { PaymentActor } from './actor.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
 import { fiatInput, type PreparedPayment, preparePayment } from './prepare-payment.ts';
+import { priceLock } from './price-lock.ts';
 import type { PaymentRow } from './queries.ts';
 
-const MINUTE = 60_000;
 const DAY = 24 * 3600_000;
 
 export type NewPaymentFields = {
@@ -110,7 +110,9 @@ export async function insertPayment({
 
 /**
  * POST /payments: a payment in the caller's mode, from a crypto amount or priced from a fiat amount (rate
- * locked for PAYMENT_WINDOW_MINUTES; a given expiresAt can shorten, not lengthen, a priced payment's window).
+ * locked for the rate lock, PAYMENT_WINDOW_MINUTES unless PAYMENT_RATE_LOCK_SECONDS says otherwise; a given
+ * expiresAt can shorten, not lengthen, a priced payment's window). It expires when its window ends: only a payment
+ * link's attempt is re-priced in place (settle-lapsed-payment.ts).
  */
 export async function createPayment({
   db,
@@ -157,7 +159,7 @@ export async function createPayment({
     maxAgeSeconds,
     now,
   });
-  const window = new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE);
+  const window = new Date(now.getTime() + priceLock.seconds * 1000);
   const expiresAt = prepared.pricing
     ? requested && requested < window
       ? requested

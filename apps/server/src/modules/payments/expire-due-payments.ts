@@ -2,14 +2,15 @@ import type { TMode } from '@coinlane/core/options';
 import { canExpire } from '@coinlane/core/payment-status';
 import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
-import { SYSTEM_ACTOR } from './actor.ts';
-import { applyPaymentEvent } from './apply-payment-event.ts';
 import { paymentState } from './present-payment.ts';
 import type { PaymentRow } from './queries.ts';
+import { settleLapsedPayment } from './settle-lapsed-payment.ts';
 
 /**
- * Expires open payments whose window has passed without their full amount (scheduler; also before reads).
- * Each payment in its own short transaction, through applyPaymentEvent. Optionally only one merchant's.
+ * Settles the open payments whose price lock has lapsed without their full amount (scheduler; also before
+ * reads): a payment link's attempt that has seen nothing is re-priced in place, any other expires
+ * (settleLapsedPayment). Each payment in its own short transaction. Optionally only one merchant's. Returns
+ * how many changed (expired or re-priced).
  */
 export async function expireDuePayments({
   db,
@@ -36,27 +37,17 @@ export async function expireDuePayments({
   const due = await q.orderBy('expires_at').limit(limit).execute();
   let expired = 0;
   for (const { id } of due) {
-    const r = await applyPaymentEvent({
-      db,
-      paymentId: id,
-      change: { type: 'expiry_reached' },
-      actor: SYSTEM_ACTOR,
-      now,
-    });
+    const r = await settleLapsedPayment({ db, paymentId: id, now });
     if (r.changed) expired++;
   }
   return expired;
 }
 
-/** The row as a reader should see it: expired first if its window has passed (checked on read). */
+/**
+ * The row as a reader should see it: if its price lock has lapsed, re-priced or expired first, on demand (the
+ * server decides by the clock, not by when its sweep last ran).
+ */
 export async function withExpiryApplied(db: Db, row: PaymentRow, now: Date): Promise<PaymentRow> {
   if (row.expires_at.getTime() > now.getTime() || !canExpire(paymentState(row))) return row;
-  const r = await applyPaymentEvent({
-    db,
-    paymentId: row.id,
-    change: { type: 'expiry_reached' },
-    actor: SYSTEM_ACTOR,
-    now,
-  });
-  return r.payment;
+  return (await settleLapsedPayment({ db, paymentId: row.id, now })).payment;
 }

@@ -4,6 +4,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import type { Database } from '#app/db/schema.ts';
 import type { PaymentRow } from './queries.ts';
+import { confirmedUsdCentsSql, dollarsOfCents } from './summarize-merchant-payments.ts';
 
 /** What the merchant's transaction screens filter payments by. */
 export type MerchantPaymentFilter = {
@@ -80,7 +81,7 @@ export async function findMerchantPayments({
     .select((eb) => [
       'status',
       eb.fn.countAll<string>().as('n'),
-      sql<string | null>`sum(usd_amount)`.as('usd'),
+      dollarsOfCents(sql`sum(${confirmedUsdCentsSql})`).as('usd'),
     ])
     .groupBy('status')
     .execute();
@@ -91,10 +92,11 @@ export async function findMerchantPayments({
     failed: 0,
     expired: 0,
   };
+  // Total Volume: what the confirmed rows received and confirmed, in USD at their locked rates (not what was due).
   let confirmedUsd = '0';
   for (const g of groups) {
     byStatus[g.status] = Number(g.n);
-    if (g.status === 'confirmed' && g.usd !== null) confirmedUsd = String(g.usd);
+    if (g.status === 'confirmed') confirmedUsd = String(g.usd);
   }
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
   const rows = await base

@@ -1,7 +1,5 @@
 import type { Db } from '#app/db/connection.ts';
-
-/** How long after expiry a single-address payment's amount stays reserved (wallets' unique-amount window). */
-export const UNIQUE_AMOUNT_WINDOW_MS = 24 * 3600_000;
+import { isSingleAddressPayment, UNIQUE_AMOUNT_WINDOW_MS } from './unique-amounts.ts';
 
 export type OutputPaymentMatch =
   | { paymentId: string; rule: 'newest' | 'exact_amount' | 'only_candidate' }
@@ -11,7 +9,9 @@ export type OutputPaymentMatch =
  * Which live payment an incoming output to `address` belongs to, now that an address can serve several
  * payments (docs/decisions/009-utxo-watcher.md, "Matching an output to a payment"):
  * - a single-address wallet's address (wallet_id set, no derivation index): the open payment whose amount due
- *   (or, once partly paid, amount remaining) equals the output exactly; else a payment expired within the
+ *   (or, once partly paid, amount remaining) equals the output exactly, or, when it has received nothing, an
+ *   amount it was due before a re-price in the last 24 h (the payer sent the amount first shown; such amounts
+ *   stay unique on the address: unique-amounts.ts); else a payment expired within the
  *   last 24 h whose amount due equals it (paid late); else the only open-or-recent payment when there is
  *   exactly one; otherwise none (the caller logs it as unassigned);
  * - any other address (a key's child address, possibly reused after an unpaid expiry, or an EVM forwarder
@@ -71,9 +71,43 @@ export async function findOutputPayment({
       const any = await q.limit(1).executeTakeFirst();
       if (any) return { paymentId: null, rule: 'predates_payments', candidates: 0 };
     }
-    return pick(older, amount, now);
+    return pick(older, amount, now, await earlierAmounts(db, older, now));
   }
-  return pick(await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute(), amount, now);
+  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute();
+  return pick(rows, amount, now, await earlierAmounts(db, rows, now));
+}
+
+/**
+ * The amounts due before a re-price (in the last 24 h) of the open single-address payments among `rows` that have
+ * received nothing, by payment id: a payer may send the amount the page first showed.
+ */
+async function earlierAmounts(
+  db: Db,
+  rows: readonly Candidate[],
+  now: Date,
+): Promise<ReadonlyMap<string, ReadonlySet<bigint>>> {
+  const ids = rows
+    .filter(
+      (r) =>
+        isSingleAddressPayment(r) &&
+        (r.status === 'pending' || r.status === 'partial') &&
+        BigInt(r.amount_received) === 0n,
+    )
+    .map((r) => r.id);
+  const map = new Map<string, Set<bigint>>();
+  if (ids.length === 0) return map;
+  const found = await db
+    .selectFrom('payment_price_changes')
+    .select(['payment_id', 'amount_before'])
+    .where('payment_id', 'in', ids)
+    .where('changed_at', '>', new Date(now.getTime() - UNIQUE_AMOUNT_WINDOW_MS))
+    .execute();
+  for (const r of found) {
+    const set = map.get(r.payment_id) ?? new Set<bigint>();
+    set.add(BigInt(r.amount_before));
+    map.set(r.payment_id, set);
+  }
+  return map;
 }
 
 type Candidate = {
@@ -88,14 +122,17 @@ type Candidate = {
 };
 
 /** The payment among an address's `rows` (newest first) an output of `amount` goes to (see findOutputPayment). */
-function pick(rows: readonly Candidate[], amount: bigint, now: Date): OutputPaymentMatch {
+function pick(
+  rows: readonly Candidate[],
+  amount: bigint,
+  now: Date,
+  earlier: ReadonlyMap<string, ReadonlySet<bigint>>,
+): OutputPaymentMatch {
   if (rows.length === 0) return { paymentId: null, rule: 'no_candidate', candidates: 0 };
   const isOpen = (r: Candidate) =>
     (r.status === 'pending' || r.status === 'partial') && r.expires_at.getTime() > now.getTime();
   // A forwarder deposit address (EVM, deposit_salt set) is one payment's own address, like a key's child.
-  const single = rows.some(
-    (r) => r.wallet_id !== null && r.derivation_index === null && r.deposit_salt === null,
-  );
+  const single = rows.some(isSingleAddressPayment);
   if (!single) {
     const open = rows.find(isOpen);
     return { paymentId: (open ?? rows[0]!).id, rule: 'newest' };
@@ -104,7 +141,8 @@ function pick(rows: readonly Candidate[], amount: bigint, now: Date): OutputPaym
   const due = (r: Candidate) => BigInt(r.amount);
   const exactOpen =
     open.find((r) => BigInt(r.amount_received) === 0n && due(r) === amount) ??
-    open.find((r) => BigInt(r.amount_received) > 0n && due(r) - BigInt(r.amount_received) === amount);
+    open.find((r) => BigInt(r.amount_received) > 0n && due(r) - BigInt(r.amount_received) === amount) ??
+    open.find((r) => BigInt(r.amount_received) === 0n && earlier.get(r.id)?.has(amount));
   if (exactOpen) return { paymentId: exactOpen.id, rule: 'exact_amount' };
   const since = now.getTime() - UNIQUE_AMOUNT_WINDOW_MS;
   const recent = rows.filter(

@@ -5,10 +5,11 @@ import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { listPaymentTransfers, presentTransfer } from '#app/modules/transfers/list-payment-transfers.ts';
 import { withExpiryApplied } from './expire-due-payments.ts';
+import { listPriceChanges } from './list-price-changes.ts';
 import { presentPayment } from './present-payment.ts';
 import { selectOwnPayment } from './queries.ts';
 
-/** GET /payments/{id}: the merchant's own payment in the current mode, with its transfers. */
+/** GET /payments/{id}: the merchant's own payment in the current mode, with its transfers and price history. */
 export async function getPayment({
   db,
   userId,
@@ -26,5 +27,6 @@ export async function getPayment({
   if (!found) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
   const row = await withExpiryApplied(db, found, now);
   const transfers = await listPaymentTransfers({ db, paymentId });
-  return { ...presentPayment(row), transfers: transfers.map(presentTransfer) };
+  const priceChanges = await listPriceChanges({ db, paymentId });
+  return { ...presentPayment(row), transfers: transfers.map(presentTransfer), priceChanges };
 }

@@ -1,3 +1,4 @@
+import { T } from '@coinlane/core/texts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxEvents } from '#app/modules/outbox/list-outbox-events.ts';
@@ -540,6 +541,217 @@ describe('the test network', () => {
       expect(res.json().error.message).toBe(message);
     }
     expect((await get(alice, p.id)).json().data.transfers).toEqual([]);
+  });
+});
+
+describe('late payments: payment.paid_late, then the merchant accepts', () => {
+  const accept = (m: Merchant, id: string, headers: Record<string, string> = {}) =>
+    m.call({ method: 'POST', url: `/api/v1/payments/${id}/accept`, headers });
+  /** A payment of `amount` ETH (12 confirmations) whose window has passed, then paid `paid` late. */
+  async function paidLate(m: Merchant, amount = '0.01', paid?: string) {
+    const p = await created(m, { amount, currency: 'ETH', description: 'late order' });
+    await expireDuePayments({ db: ctx.db, now: later(16 * 60) });
+    const sim = await simulate(m, p.id, paid ? { amount: paid } : undefined);
+    expect(sim.statusCode, sim.body).toBe(200);
+    return p.id as string;
+  }
+
+  it('late money confirmed is announced as payment.paid_late, never confirmed by itself; accept confirms it once', async () => {
+    const id = await paidLate(alice);
+    const seen = (await get(alice, id)).json().data;
+    expect(seen).toMatchObject({
+      status: 'expired',
+      exception: 'paid_late',
+      amountReceived: '0.01',
+      amountConfirmed: '0',
+      canAccept: false,
+      usdAmount: '35.00',
+      usdConfirmed: '0.00',
+    });
+    // Before its confirmations the late money cannot be accepted.
+    const early = await accept(alice, id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toEqual({ code: 'INVALID_STATE', message: T.paymentLateUnconfirmed });
+
+    await tick(60); // 30 test blocks: the 12 confirmations of Ethereum
+    const confirmed = (await get(alice, id)).json().data;
+    expect(confirmed).toMatchObject({
+      status: 'expired',
+      exception: 'paid_late',
+      amountConfirmed: '0.01',
+      confirmations: 12,
+      canAccept: true,
+      usdConfirmed: '35.00',
+      confirmedAt: null,
+    });
+    const events = await eventTypes(alice, id);
+    expect(events.filter((e) => e === 'payment.paid_late')).toHaveLength(1);
+    expect(events).not.toContain('payment.confirmed');
+
+    const res = await accept(alice, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id,
+      status: 'confirmed',
+      exception: 'paid_late',
+      canAccept: false,
+      amountConfirmed: '0.01',
+    });
+    expect(res.json().data.confirmedAt).not.toBeNull();
+    expect((await eventTypes(alice, id)).slice(-2)).toEqual(['payment.paid_late', 'payment.confirmed']);
+
+    // A second accept is refused and changes nothing; no second payment.confirmed.
+    const again = await accept(alice, id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      success: false,
+      data: null,
+      error: { code: 'INVALID_STATE', message: T.paymentAlreadyAccepted },
+    });
+    expect((await eventTypes(alice, id)).filter((e) => e === 'payment.confirmed')).toHaveLength(1);
+
+    // Audited as the merchant's action, and the platform fee counts as for any confirmed payment.
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select(['actor_type', 'actor_id', 'before', 'after'])
+      .where('entity_id', '=', id)
+      .where('action', '=', 'payment.accept')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actor_type: 'user',
+      actor_id: alice.id,
+      before: { status: 'expired', exception: 'paid_late' },
+      after: { status: 'confirmed', exception: 'paid_late' },
+    });
+    const fees = await ctx.db.selectFrom('platform_fees').selectAll().where('payment_id', '=', id).execute();
+    expect(fees).toHaveLength(1);
+  });
+
+  it('two accepts at once confirm the payment once', async () => {
+    const id = await paidLate(alice);
+    await tick(60);
+    const replies = await Promise.all([accept(alice, id), accept(alice, id)]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await eventTypes(alice, id)).filter((e) => e === 'payment.confirmed')).toHaveLength(1);
+  });
+
+  it('replays the reply for the same Idempotency-Key', async () => {
+    const id = await paidLate(alice);
+    await tick(60);
+    const first = await accept(alice, id, { 'idempotency-key': `accept-${id}` });
+    expect(first.statusCode, first.body).toBe(200);
+    const replay = await accept(alice, id, { 'idempotency-key': `accept-${id}` });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().data.status).toBe('confirmed');
+  });
+
+  it('refuses what is not a confirmed late payment covering the amount, with the reason, and changes nothing', async () => {
+    const pending = await created(alice, { amount: '0.01', currency: 'ETH' });
+    const inTime = await created(alice, { amount: '0.001', currency: 'BTC' });
+    await simulate(alice, inTime.id);
+    await tick(3);
+    const expiredUnpaid = await created(alice, { amount: '0.01', currency: 'ETH' });
+    const short = await paidLate(alice, '0.01', '0.004');
+    await expireDuePayments({ db: ctx.db, now: later(16 * 60) });
+    await tick(60);
+    for (const [id, message] of [
+      [pending.id, T.paymentNotPaidLate],
+      [expiredUnpaid.id, T.paymentNotPaidLate],
+      [inTime.id, T.paymentConfirmedNothingToAccept],
+      [short, T.paymentLateShort('0.004', '0.01', 'ETH')],
+    ] as const) {
+      const before = (await get(alice, id)).json().data;
+      const res = await accept(alice, id);
+      expect(res.statusCode, id).toBe(409);
+      expect(res.json().error).toEqual({ code: 'INVALID_STATE', message });
+      expect((await get(alice, id)).json().data).toEqual(before);
+    }
+  });
+
+  it('answers 404 for another merchant or an unknown id, 401 anonymous, 403 to a read-only key; a write key accepts', async () => {
+    const id = await paidLate(alice);
+    await tick(60);
+    expect((await accept(bob, id)).statusCode).toBe(404);
+    expect((await accept(alice, 'pay_nope')).statusCode).toBe(404);
+    const anon = await ctx.app.inject({ method: 'POST', url: `/api/v1/payments/${id}/accept` });
+    expect(anon.statusCode).toBe(401);
+    const key = async (permissions: string[]) =>
+      (
+        await alice.call({
+          method: 'POST',
+          url: '/api/v1/api-keys',
+          payload: { name: 'accept', permissions },
+        })
+      ).json().data.key as string;
+    const asKey = (k: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/payments/${id}/accept`,
+        headers: { authorization: `Bearer ${k}` },
+      });
+    const denied = await asKey(await key(['read']));
+    expect(denied.statusCode).toBe(403);
+    expect((await get(alice, id)).json().data.status).toBe('expired');
+    const made = await asKey(await key(['write']));
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().data.status).toBe('confirmed');
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select('actor_type')
+      .where('entity_id', '=', id)
+      .where('action', '=', 'payment.accept')
+      .executeTakeFirstOrThrow();
+    expect(audit.actor_type).toBe('api_key');
+  });
+
+  it('accepting completes the payment link, like any confirmed payment', async () => {
+    const made = await alice.call({
+      method: 'POST',
+      url: '/api/v1/payment-links',
+      // A link that expires before the price lock would lapse: its attempt expires with it (an attempt of a link
+      // that is still open would be re-priced in place instead, see lockLapseOutcome).
+      payload: {
+        fiatAmount: '35',
+        currency: 'ETH',
+        description: 'late link',
+        expiresAt: later(10 * 60).toISOString(),
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const linkId = made.json().data.id as string;
+    const start = await ctx.app.inject({ method: 'POST', url: `/api/v1/checkout/${linkId}` });
+    expect(start.statusCode, start.body).toBe(201);
+    const id = start.json().data.payment.id as string;
+    await expireDuePayments({ db: ctx.db, now: later(16 * 60) });
+    await simulate(alice, id);
+    await tick(60);
+    const link = async () =>
+      (await alice.call({ method: 'GET', url: `/api/v1/payment-links/${linkId}` })).json().data;
+    expect((await link()).status).not.toBe('completed');
+    expect((await accept(alice, id)).statusCode).toBe(200);
+    expect(await link()).toMatchObject({ status: 'completed', completedAt: expect.any(String) });
+    const page = (await ctx.app.inject({ method: 'GET', url: `/api/v1/checkout/${linkId}` })).json().data;
+    expect(page).toMatchObject({ link: { status: 'completed' }, payment: { id, status: 'confirmed' } });
+  });
+
+  it('a cancelled payment paid late is accepted like an expired one', async () => {
+    const p = await created(alice, { amount: '0.001', currency: 'BTC' });
+    await alice.call({ method: 'POST', url: `/api/v1/payments/${p.id}/cancel` });
+    await simulate(alice, p.id, { amount: '0.0015' });
+    await tick(3);
+    expect((await get(alice, p.id)).json().data).toMatchObject({
+      status: 'failed',
+      exception: 'paid_late',
+      canAccept: true,
+      amountExcess: '0.0005',
+      usdAmount: '95.00',
+      usdConfirmed: '142.50',
+    });
+    const res = await accept(alice, p.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'confirmed', exception: 'paid_late' });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { TCheckoutPayment } from '@coinlane/core/api/checkout';
 import type { TPayment, TPaymentAddress, TPaymentPublicStatus } from '@coinlane/core/api/payments';
-import { formatUnits } from '@coinlane/core/money';
-import { amountRemaining, type TPaymentState } from '@coinlane/core/payment-status';
+import { formatUnits, shareOfFiat } from '@coinlane/core/money';
+import { amountExcess, amountRemaining, canAccept, type TPaymentState } from '@coinlane/core/payment-status';
 import { buildPaymentUri } from '@coinlane/core/payment-uri';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
 import type { PaymentRow } from './queries.ts';
@@ -16,6 +16,7 @@ export const paymentState = (row: PaymentRow): TPaymentState => ({
   confirmed: BigInt(row.amount_confirmed),
   late: BigInt(row.amount_late),
   confirmations: row.confirmations,
+  cancelled: row.failure_reason === 'cancelled',
 });
 
 const remainingOf = (row: PaymentRow) => amountRemaining(paymentState(row));
@@ -43,17 +44,42 @@ export function paymentUriOf(row: PaymentRow): string {
 
 const units = (row: PaymentRow, v: string | bigint) => formatUnits(BigInt(v), row.decimals);
 
+/**
+ * The USD value of a payment's confirmed money at the rate its amount due was priced at: usd_amount x
+ * amount_confirmed / amount, half-up to cents (shareOfFiat); null without a USD value. The dashboard's volume is
+ * the sum of this figure over confirmed payments, computed in SQL with the same rule (confirmedUsdCentsSql).
+ */
+export const usdConfirmedOf = (
+  row: Pick<PaymentRow, 'usd_amount' | 'amount_confirmed' | 'amount'>,
+): string | null =>
+  row.usd_amount === null
+    ? null
+    : shareOfFiat(row.usd_amount, BigInt(row.amount_confirmed), BigInt(row.amount), 2);
+
+/** The figures every merchant view of a payment shows beside its amounts: excess, USD confirmed, acceptable. */
+export const paymentFigures = (row: PaymentRow) => {
+  const s = paymentState(row);
+  return {
+    amountExcess: units(row, amountExcess(s)),
+    usdConfirmed: usdConfirmedOf(row),
+    canAccept: canAccept(s),
+  };
+};
+
 /** The merchant API's payment. */
 export function presentPayment(row: PaymentRow): TPayment {
+  const figures = paymentFigures(row);
   return {
     id: row.id,
     mode: row.mode,
     status: row.status,
     exception: row.exception,
+    canAccept: figures.canAccept,
     amount: units(row, row.amount),
     amountReceived: units(row, row.amount_received),
     amountConfirmed: units(row, row.amount_confirmed),
     amountRemaining: units(row, remainingOf(row)),
+    amountExcess: figures.amountExcess,
     currency: row.currency,
     network: row.network,
     networkName: networkInfo(row.network).name,
@@ -66,6 +92,7 @@ export function presentPayment(row: PaymentRow): TPayment {
     fiatAmount: row.fiat_amount,
     fiatCurrency: row.fiat_currency,
     usdAmount: row.usd_amount,
+    usdConfirmed: figures.usdConfirmed,
     rate:
       row.locked_crypto_rate && row.locked_fiat_rate && row.rate_source && row.rate_locked_at
         ? {

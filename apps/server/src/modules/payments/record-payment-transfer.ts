@@ -17,11 +17,13 @@ import {
 import { type PaymentActor, SYSTEM_ACTOR } from './actor.ts';
 import { type AppliedPaymentEvent, applyPaymentEvent } from './apply-payment-event.ts';
 import { paymentState } from './present-payment.ts';
+import { settleLapsedPayment } from './settle-lapsed-payment.ts';
 
 /**
  * A chain (a watcher, or the test network) saw a transfer to a payment's address. In one transaction: the
  * unconfirmed transfers of the transactions it conflicts with (same spent outpoints: a fee bump's original, a
- * double spend) are removed, their other payments re-applied; the payment expires first if its window passed;
+ * double spend) are removed, their other payments re-applied; the payment is settled first if its price lock
+ * lapsed (re-priced in place when nothing was seen yet for a link's attempt, else expired: settleLapsedPayment);
  * the transfer is stored (late when the payment had already closed, or when it is still open past its expiry
  * time: money first seen after the expiry does not hold the payment open; a duplicate is ignored); and the
  * payment's totals are re-applied. So no committed state, and no event, counts a replaced transaction and its
@@ -67,12 +69,13 @@ export async function recordPaymentTransfer({
         spends: transfer.spends,
       });
     }
-    const pastExpiry = payment.expires_at.getTime() <= now.getTime();
-    if (pastExpiry && canExpire(paymentState(payment))) {
-      payment = (
-        await applyPaymentEvent({ db: trx, paymentId, change: { type: 'expiry_reached' }, actor, now })
-      ).payment;
+    // Past its price lock, the payment is first settled as the clock says (re-priced when it is a link's attempt
+    // that has seen nothing, else expired), under this same lock: the transfer then counts against the price in
+    // force when it was seen, and money seen after an expiry is late.
+    if (payment.expires_at.getTime() <= now.getTime() && canExpire(paymentState(payment))) {
+      payment = (await settleLapsedPayment({ db: trx, paymentId, actor, now })).payment;
     }
+    const pastExpiry = payment.expires_at.getTime() <= now.getTime();
     const closed = isFinal(payment) && payment.status !== 'confirmed';
     const { row, created } = await recordTransfer({
       db: trx,

@@ -14,7 +14,7 @@ import { authOf, requirePermission } from '#app/http/auth.ts';
 import { ok } from '#app/http/errors.ts';
 import { idempotent } from '#app/http/idempotency.ts';
 import { actorOf } from './actor.ts';
-import { cancelPayment } from './cancel-payment.ts';
+import { changeOwnPayment } from './change-own-payment.ts';
 import { createPayment } from './create-payment.ts';
 import { getPayment } from './get-payment.ts';
 import { getPublicPayment } from './get-public-payment.ts';
@@ -100,11 +100,38 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const auth = authOf(req);
-      const row = await cancelPayment({
+      const row = await changeOwnPayment({
         db: app.db,
         userId: auth.user.id,
         mode: auth.mode,
         paymentId: req.params.id,
+        action: 'cancel',
+        actor: actorOf(req),
+      });
+      return ok(presentPayment(row));
+    },
+  );
+
+  app.post(
+    '/payments/:id/accept',
+    {
+      preHandler: [requirePermission('write'), idempotent],
+      schema: {
+        summary: 'Accept a late payment',
+        description:
+          'Confirms a payment that expired or was cancelled and was then paid late, once its late money has the required confirmations and covers the amount due (canAccept). The payment becomes confirmed (exception paid_late kept), payment.confirmed is sent, its payment link is completed. Refused with 409 INVALID_STATE otherwise, including a second accept. Session, or API key with write permission.',
+        params: ZPaymentIdParams,
+        response: { 200: envelope(ZPayment) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const row = await changeOwnPayment({
+        db: app.db,
+        userId: auth.user.id,
+        mode: auth.mode,
+        paymentId: req.params.id,
+        action: 'accept',
         actor: actorOf(req),
       });
       return ok(presentPayment(row));

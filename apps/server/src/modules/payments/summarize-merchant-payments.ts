@@ -1,6 +1,6 @@
 import type { TMode } from '@coinlane/core/options';
 import type { TPaymentStatus } from '@coinlane/core/payment-status';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 
 export type MerchantPaymentFigures = {
@@ -20,19 +20,36 @@ export type MerchantPaymentFigures = {
   days: { date: string; usd: string; count: number }[];
 };
 
+/**
+ * Cents of the USD value of a payment's confirmed money at the rate its amount due was priced at:
+ * usd_amount x amount_confirmed / amount, half-up (floor((2 x cents x confirmed + amount) / (2 x amount)), exact
+ * integer arithmetic), 0 without a USD value. The same rule as shareOfFiat, which presents it per payment
+ * (usdConfirmed): a sum of this column equals the sum of the rows' usdConfirmed. On a query of `payments`.
+ */
+export const confirmedUsdCentsSql = sql<string>`div(2 * coalesce(usd_amount, 0) * 100 * amount_confirmed + amount, 2 * amount)`;
+
+/** A sum of cents as dollars with exactly two decimals (numeric text), '0.00' for none. */
+export const dollarsOfCents = (cents: RawBuilder<unknown>) =>
+  sql<string>`(coalesce(${cents}, 0) / 100)::numeric(78, 2)`;
+
 /** Confirmed amounts per coin and decimals, and their USD at the payments' locked rates. */
 export type MerchantCoinTotals = {
   currency: string;
   decimals: number;
   units: bigint;
   lockedUsd: string;
+  /** The part of `units` (and of `lockedUsd`) on payments that are not confirmed: not in the volume. */
+  outsideUnits: bigint;
+  outsideLockedUsd: string;
   count: number;
 }[];
 
 /**
  * Figures of a merchant's payments in one mode for the dashboard (merchant spec 9), in a few aggregate
- * queries. Volumes are sums of usd_amount (the USD value of the amount due at each payment's locked rate) of
- * confirmed payments, placed in time by confirmed_at; calendar months and days are those of `timeZone`.
+ * queries. Volumes are sums, over confirmed payments (accepted late payments included), of the USD value of the
+ * money received and confirmed at each payment's locked rate (confirmedUsdCentsSql: an overpayment counts in
+ * full, what was due no more), placed in time by confirmed_at (for an accepted late payment: when it was
+ * accepted); calendar months and days are those of `timeZone`.
  */
 export async function summarizeMerchantPayments({
   db,
@@ -82,15 +99,15 @@ export async function summarizeMerchantPayments({
   }>`
     SELECT
       count(*) AS n,
-      sum(usd) AS usd,
-      sum(usd) FILTER (WHERE rn <= total / 2) AS older,
-      sum(usd) FILTER (WHERE rn > total / 2) AS newer,
-      sum(usd) FILTER (WHERE at >= ${monthStart} AND at < ${nextStart}) AS this_month,
-      sum(usd) FILTER (WHERE at >= ${prevStart} AND at < ${monthStart}) AS prev_month,
+      ${dollarsOfCents(sql`sum(cents)`)} AS usd,
+      ${dollarsOfCents(sql`sum(cents) FILTER (WHERE rn <= total / 2)`)} AS older,
+      ${dollarsOfCents(sql`sum(cents) FILTER (WHERE rn > total / 2)`)} AS newer,
+      ${dollarsOfCents(sql`sum(cents) FILTER (WHERE at >= ${monthStart} AND at < ${nextStart})`)} AS this_month,
+      ${dollarsOfCents(sql`sum(cents) FILTER (WHERE at >= ${prevStart} AND at < ${monthStart})`)} AS prev_month,
       ${monthStart} AS month_start
     FROM (
       SELECT
-        coalesce(usd_amount, 0) AS usd,
+        ${confirmedUsdCentsSql} AS cents,
         coalesce(confirmed_at, updated_at) AS at,
         row_number() OVER (ORDER BY coalesce(confirmed_at, updated_at), id) AS rn,
         count(*) OVER () AS total
@@ -102,7 +119,7 @@ export async function summarizeMerchantPayments({
 
   const dayRows = await sql<{ date: string; usd: string; n: string }>`
     SELECT to_char(coalesce(confirmed_at, updated_at) AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS date,
-           sum(coalesce(usd_amount, 0)) AS usd, count(*) AS n
+           ${dollarsOfCents(sql`sum(${confirmedUsdCentsSql})`)} AS usd, count(*) AS n
     FROM payments
     WHERE user_id = ${userId} AND mode = ${mode} AND status = 'confirmed'
       AND coalesce(confirmed_at, updated_at) >= (${sinceDay}::date::timestamp AT TIME ZONE ${timeZone})
@@ -125,7 +142,12 @@ export async function summarizeMerchantPayments({
   };
 }
 
-/** Per coin (and decimals, which differ by network) the confirmed amounts of confirmed payments. */
+/**
+ * Per coin (and decimals, which differ by network) all the money received with its confirmations, whatever the
+ * payment's status: confirmed payments, accepted or not late payments, parts of partial or expired ones. It is in
+ * the merchant's wallet either way. Also its USD value at the payments' locked rates, and how many payments hold
+ * some.
+ */
 export async function sumConfirmedByCoin({
   db,
   userId,
@@ -141,12 +163,18 @@ export async function sumConfirmedByCoin({
       'currency',
       'decimals',
       sql<string>`sum(amount_confirmed)`.as('units'),
-      sql<string>`coalesce(sum(usd_amount), 0)`.as('usd'),
+      dollarsOfCents(sql`sum(${confirmedUsdCentsSql})`).as('usd'),
+      sql<string>`coalesce(sum(amount_confirmed) FILTER (WHERE status <> 'confirmed'), 0)`.as(
+        'outside_units',
+      ),
+      dollarsOfCents(sql`sum(${confirmedUsdCentsSql}) FILTER (WHERE status <> 'confirmed')`).as(
+        'outside_usd',
+      ),
       eb.fn.countAll<string>().as('n'),
     ])
     .where('user_id', '=', userId)
     .where('mode', '=', mode)
-    .where('status', '=', 'confirmed')
+    .where('amount_confirmed', '>', '0')
     .groupBy(['currency', 'decimals'])
     .execute();
   return rows.map((r) => ({
@@ -154,6 +182,8 @@ export async function sumConfirmedByCoin({
     decimals: r.decimals,
     units: BigInt(String(r.units)),
     lockedUsd: String(r.usd),
+    outsideUnits: BigInt(String(r.outside_units)),
+    outsideLockedUsd: String(r.outside_usd),
     count: Number(r.n),
   }));
 }

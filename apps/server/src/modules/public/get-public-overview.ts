@@ -1,33 +1,124 @@
-import type { TPublicOverview } from '@coinlane/core/api/public';
+import { SETTLEMENT_WINDOW_DAYS, type TPublicOverview } from '@coinlane/core/api/public';
 import {
   FEATURED_COINS,
   listCatalogueNetworks,
   listCoins,
   NETWORKS,
+  normalizeNetworkId,
   PLATFORM_FEE_PERCENT_DEFAULT,
+  type TNetworkId,
 } from '@coinlane/core/currencies';
 import type { Db } from '#app/db/connection.ts';
+import { plainDecimal } from '#app/modules/fees/fee-structures.ts';
 import { getSystemSettings } from '#app/modules/system-settings/get-system-settings.ts';
+import { measureSettlement } from './measure-settlement.ts';
 
 /**
- * What the landing page shows (GET /public/overview): the platform name, the platform fee, and the coins
- * with their networks from the catalogue in @coinlane/core/currencies. The fee is the default until fee
- * structures are stored.
+ * What the landing page shows (GET /public/overview), each figure from the platform's configuration: the
+ * platform name and KYC rule (system settings), the platform fee with its bounds and the coins that have their
+ * own (fee_structures, supported_cryptocurrencies), the coin catalogue (@coinlane/core/currencies), and the
+ * settlement time measured over recent live payments next to each network's confirmation rule.
  */
-export async function getPublicOverview({ db }: { db: Db }): Promise<TPublicOverview> {
+export async function getPublicOverview({
+  db,
+  now = new Date(),
+  settlementMaxAgeMs,
+}: {
+  db: Db;
+  now?: Date;
+  /** How old the cached settlement figures may be (measureSettlement's default: a minute). */
+  settlementMaxAgeMs?: number;
+}): Promise<TPublicOverview> {
   const { general } = await getSystemSettings({ db });
   const featured = new Set<string>(FEATURED_COINS);
-  const coins = listCoins().map((c) => ({
-    symbol: c.symbol,
-    name: c.name,
-    featured: featured.has(c.symbol),
-    networks: c.networks.map((id) => ({ id, name: NETWORKS[id].name })),
-  }));
+  // Only what a merchant can take live: networks of a family the server watches (UTXO, EVM). The catalogue's
+  // 'other' networks (Tron, Solana, Cardano) have no chain watcher yet, so their coins are not claimed.
+  const live = (id: TNetworkId) => NETWORKS[id].family !== 'other';
+  const coins = listCoins().flatMap((c) => {
+    const networks = c.networks.filter(live);
+    if (networks.length === 0) return [];
+    return [
+      {
+        symbol: c.symbol,
+        name: c.name,
+        featured: featured.has(c.symbol),
+        networks: networks.map((id) => ({ id, name: NETWORKS[id].name })),
+      },
+    ];
+  });
+  const liveNetworks = listCatalogueNetworks().filter(live);
+
+  const platform = await db
+    .selectFrom('fee_structures')
+    .select(['percentage', 'minimum_fee', 'maximum_fee'])
+    .where('type', '=', 'platform')
+    .executeTakeFirst();
+  const feePercent = plainDecimal(platform?.percentage ?? PLATFORM_FEE_PERCENT_DEFAULT);
+  const bound = (v: string | null | undefined) => {
+    const plain = v == null ? null : plainDecimal(v);
+    return plain === null || /^0(\.0*)?$/.test(plain) ? null : plain;
+  };
+
+  const currencies = await db
+    .selectFrom('supported_cryptocurrencies')
+    .select(['symbol', 'network', 'fee_percentage', 'required_confirmations'])
+    .where('enabled', '=', true)
+    .orderBy('symbol')
+    .orderBy('network')
+    .execute();
+  const feeExceptions = currencies.flatMap((c) => {
+    const network = normalizeNetworkId(c.network);
+    if (c.fee_percentage === null || !network) return [];
+    const percent = plainDecimal(c.fee_percentage);
+    if (percent === feePercent) return [];
+    return [{ symbol: c.symbol, network, networkName: NETWORKS[network].name, percent }];
+  });
+
+  const rules = new Map<string, { min: number; max: number }>();
+  for (const c of currencies) {
+    const r = rules.get(c.network);
+    rules.set(c.network, {
+      min: Math.min(r?.min ?? Number.POSITIVE_INFINITY, c.required_confirmations),
+      max: Math.max(r?.max ?? 0, c.required_confirmations),
+    });
+  }
+  const measured = await measureSettlement({
+    db,
+    now,
+    windowDays: SETTLEMENT_WINDOW_DAYS,
+    maxAgeMs: settlementMaxAgeMs,
+  });
+  const networks = liveNetworks.flatMap((id) => {
+    const rule = rules.get(id);
+    if (!rule) return []; // every coin of the network disabled by the admins
+    const m = measured.networks.get(id);
+    return [
+      {
+        id,
+        name: NETWORKS[id].name,
+        confirmationsMin: rule.min,
+        confirmationsMax: rule.max,
+        medianSeconds: m?.medianSeconds ?? null,
+        payments: m?.payments ?? 0,
+      },
+    ];
+  });
+
   return {
     platformName: general.platform_name,
-    feePercent: PLATFORM_FEE_PERCENT_DEFAULT,
+    feePercent,
+    feeMinimumUsd: bound(platform?.minimum_fee),
+    feeMaximumUsd: bound(platform?.maximum_fee),
+    feeExceptions,
+    kycRequired: general.kyc_required,
     coins,
     coinCount: coins.length,
-    networkCount: listCatalogueNetworks().length,
+    networkCount: liveNetworks.length,
+    settlement: {
+      windowDays: SETTLEMENT_WINDOW_DAYS,
+      medianSeconds: measured.overall?.medianSeconds ?? null,
+      payments: measured.overall?.payments ?? 0,
+      networks,
+    },
   };
 }

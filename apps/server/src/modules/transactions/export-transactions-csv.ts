@@ -15,7 +15,8 @@ import { presentTransaction } from './present-transaction.ts';
 export const CSV_BATCH_SIZE = 500;
 
 /**
- * GET /transactions/export.csv: the filtered rows as CSV (merchant spec 9 columns), written as they are read,
+ * GET /transactions/export.csv: the filtered rows as CSV (merchant spec 9 columns, then Amount Received, USD
+ * Confirmed and Exception: TRANSACTION_CSV_COLUMNS), written as they are read,
  * one batch at a time; the file is never built in memory. Dates and times in the given time zone (default
  * UTC); cells starting with = + - @ are defused (csvCell).
  */
@@ -64,6 +65,9 @@ export function exportTransactionsCsv({
           time,
           t.confirmations,
           t.requiredConfirmations,
+          t.amountReceived,
+          t.usdConfirmed,
+          t.exception === 'none' ? '' : t.exception,
         ]);
       }
       yield chunk;

@@ -9,8 +9,8 @@ import { presentTransaction } from './present-transaction.ts';
 
 /**
  * GET /transactions: the merchant's payments in the current mode as Transaction rows, newest first, one page,
- * with the count and the summary figures (Total Volume of the confirmed rows, Confirmed and Pending counts)
- * over every row that matches the filters.
+ * with the count and the summary figures (Total Volume: the USD value of what the confirmed rows received and
+ * confirmed, the dashboard's figure; Confirmed and Pending counts) over every row that matches the filters.
  */
 export async function listTransactions({
   db,

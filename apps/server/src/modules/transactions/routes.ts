@@ -43,7 +43,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['transactions'],
         querystring: ZTransactionFilters,
         description:
-          'text/csv; columns Transaction ID, Amount, Currency, USD Amount, Status, Customer Email, Description, Date, Time, Confirmations, Required Confirmations',
+          'text/csv; columns Transaction ID, Amount, Currency, USD Amount, Status, Customer Email, Description, Date, Time, Confirmations, Required Confirmations (the spec’s), then Amount Received, USD Confirmed (USD value of the confirmed money: summed over confirmed rows it is Total Volume) and Exception (paid_partial, paid_over, paid_late or empty)',
       },
     },
     async (req, reply) => {

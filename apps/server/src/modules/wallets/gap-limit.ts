@@ -5,6 +5,10 @@ import { defineJob } from '#app/jobs/define-job.ts';
 import { enqueueJob } from '#app/jobs/queue.ts';
 import { createMailer } from '#app/mail/mailer.ts';
 import { formatMailTime, type MailContent, renderLayout } from '#app/mail/templates.ts';
+import {
+  getNotificationPreferences,
+  mailRefusal,
+} from '#app/modules/notifications/notification-preferences.ts';
 
 /** Wallet apps stop scanning after this many consecutive unused addresses (BIP44 gap limit). */
 export const GAP_LIMIT = 20;
@@ -66,7 +70,8 @@ export function walletGapMail(o: {
 
 /**
  * Sends the gap-limit notice of a wallet (queued by the allocation that went past GAP_LIMIT, at most once a day).
- * The figure is read again when the mail goes out; nothing is sent if the need went away meanwhile.
+ * The figure is read again when the mail goes out; nothing is sent if the need went away meanwhile, or while the
+ * merchant has e-mail notifications off (the Wallets tab shows the figure whatever the setting).
  */
 export const walletGapNoticeJob = defineJob({
   name: 'wallet.gap-notice',
@@ -82,6 +87,7 @@ export const walletGapNoticeJob = defineJob({
         'wallets.label',
         'wallets.currency',
         'wallets.network',
+        'wallets.user_id',
         'users.email',
         'user_profiles.name as name',
       ])
@@ -89,6 +95,9 @@ export const walletGapNoticeJob = defineJob({
       .where('wallets.deleted_at', 'is', null)
       .executeTakeFirst();
     if (!row) return undefined;
+    // An account notice: sent while the merchant's email_notifications is on (modules/notifications).
+    const prefs = await getNotificationPreferences(db, row.user_id);
+    if (!prefs || mailRefusal(prefs, 'notice')) return undefined;
     const mail = walletGapMail({ name: row.name, wallet: row, needed, at: new Date() });
     await createMailer({ config, db, log }).send({ to: row.email, ...mail });
     return undefined;

@@ -15,6 +15,7 @@ import type {
   AddressSources,
   AllocatedAddress,
 } from '#app/modules/payments/address-sources.ts';
+import { amountsTakenOnAddress, lockAddress, uniqueAmount } from '#app/modules/payments/unique-amounts.ts';
 import { createEvmWalletAddressSource } from './evm-address-source.ts';
 import { GAP_LIMIT, queueGapNotice } from './gap-limit.ts';
 import { selectDefaultWallet, type WalletRow } from './queries.ts';
@@ -211,9 +212,6 @@ async function takenElsewhere(db: Db, wallet: WalletRow, address: string): Promi
   return row === undefined ? false : row.paid ? 'paid' : 'open';
 }
 
-const lockAddress = (db: Db, network: string, address: string) =>
-  sql`SELECT pg_advisory_xact_lock(hashtext(${`${network}:${address}`}))`.execute(db);
-
 /**
  * A single-address wallet's payment: the wallet's address with the amount due raised to be unique (decision 008),
  * for any chain. Call under the payment's insert transaction, with the wallet row locked.
@@ -231,31 +229,21 @@ export async function allocateUniqueAmount({
   amount: bigint;
   now: Date;
 }): Promise<AllocatedAddress> {
-  const cutoff = new Date(now.getTime() - REUSE_AFTER_MS);
   const address = openWalletAddress(secretKey, wallet);
   // Unique among every payment on the address in this coin, whatever the wallet or account: two accounts may
   // have registered the same address, and an output is matched by (address, amount) alone.
   await lockAddress(db, wallet.network, address);
-  const rows = await db
-    .selectFrom('payments')
-    .select(['amount', 'status'])
-    .where('network', '=', wallet.network)
-    .where('address', '=', address)
-    .where('currency', '=', wallet.currency)
-    .where((eb) =>
-      eb.or([
-        eb('status', 'in', ['pending', 'partial']),
-        eb.and([eb('status', '=', 'expired'), eb('expires_at', '>', cutoff)]),
-      ]),
-    )
-    .execute();
-  const open = rows.filter((r) => r.status === 'pending' || r.status === 'partial').length;
+  const { taken, open } = await amountsTakenOnAddress({
+    db,
+    network: wallet.network,
+    address,
+    currency: wallet.currency,
+    now,
+  });
   if (open >= SINGLE_ADDRESS_MAX_OPEN) {
     throw new AppError('INVALID_STATE', { message: T.walletSingleAddressBusy(SINGLE_ADDRESS_MAX_OPEN) });
   }
-  const taken = new Set(rows.map((r) => BigInt(r.amount)));
-  let unique = amount;
-  while (taken.has(unique)) unique += 1n;
+  const unique = uniqueAmount(amount, taken);
   return { address, amount: unique, walletId: wallet.id };
 }
 

@@ -1,19 +1,23 @@
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
 import { openEndpointSecret } from './endpoint-secret.ts';
-import { selectEndpointById, selectNextOpenDelivery } from './queries.ts';
+import { isDeliveryPaused, selectEndpointById, selectNextOpenDelivery } from './queries.ts';
 import { recordWebhookAttempt } from './record-webhook-attempt.ts';
 import { sendWebhook } from './send-webhook.ts';
 import { getWebhookSettings } from './webhook-settings.ts';
 
 export type DeliverNextOutcome =
   | { kind: 'idle' }
+  /** The merchant turned webhook notifications off: nothing is sent, the deliveries wait (kept, in order). */
+  | { kind: 'paused' }
   | { kind: 'wait'; until: Date }
   | { kind: 'sent'; ok: boolean };
 
 /**
  * Makes the next attempt an endpoint owes: only its oldest open delivery may be sent, so event N+1 never
- * leaves before N is delivered or has failed for good (order per endpoint). No transaction is open during
+ * leaves before N is delivered or has failed for good (order per endpoint). While the merchant has webhook
+ * notifications off, nothing is sent and nothing is counted: the deliveries stay open, and the dispatcher queues
+ * this endpoint's job again once they are on (selectEndpointsOwing). No transaction is open during
  * the HTTP call; the result is recorded afterwards (recordWebhookAttempt). Safe to run twice.
  */
 export async function deliverNextWebhook({
@@ -29,6 +33,7 @@ export async function deliverNextWebhook({
 }): Promise<DeliverNextOutcome> {
   const endpoint = await selectEndpointById(db, endpointId);
   if (!endpoint) return { kind: 'idle' };
+  if (await isDeliveryPaused(db, endpoint.user_id)) return { kind: 'paused' };
   const delivery = await selectNextOpenDelivery(db, endpointId);
   if (!delivery) return { kind: 'idle' };
   if (delivery.next_attempt_at && delivery.next_attempt_at.getTime() > now().getTime()) {

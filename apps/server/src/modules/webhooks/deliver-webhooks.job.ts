@@ -19,7 +19,8 @@ export const deliverWebhooksJob = defineJob({
   handler: async ({ endpointId }, { db, config }) => {
     for (let i = 0; i < ATTEMPTS_PER_RUN; i++) {
       const outcome = await deliverNextWebhook({ db, config, endpointId });
-      if (outcome.kind === 'idle') return undefined;
+      // Paused by the merchant: the job ends; the dispatcher starts it again when deliveries resume.
+      if (outcome.kind === 'idle' || outcome.kind === 'paused') return undefined;
       if (outcome.kind === 'wait') return { runAgainAt: outcome.until };
     }
     return { runAgainAt: new Date() };

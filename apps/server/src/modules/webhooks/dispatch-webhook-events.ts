@@ -6,6 +6,7 @@ import {
   listWebhookDueEvents,
   markWebhookEventsDispatched,
 } from '#app/modules/outbox/take-webhook-due-events.ts';
+import { listPriceChanges } from '#app/modules/payments/list-price-changes.ts';
 import { listPaymentTransfers, presentTransfer } from '#app/modules/transfers/list-payment-transfers.ts';
 import { selectEndpointsOwing } from './queries.ts';
 
@@ -47,7 +48,8 @@ export async function dispatchWebhookEvents({
       let data: Record<string, unknown> = e.payload;
       if (e.entity_type === 'payment') {
         const transfers = await listPaymentTransfers({ db: trx, paymentId: e.entity_id });
-        data = { ...e.payload, transfers: transfers.map(presentTransfer) };
+        const priceChanges = await listPriceChanges({ db: trx, paymentId: e.entity_id });
+        data = { ...e.payload, transfers: transfers.map(presentTransfer), priceChanges };
       }
       const createdAt = e.created_at.toISOString();
       const body = JSON.stringify({ id: e.id, type: e.type, createdAt, mode: e.mode, data });

@@ -40,14 +40,34 @@ export const selectNextOpenDelivery = (db: Db, endpointId: string) =>
     .limit(1)
     .executeTakeFirst();
 
-/** Endpoints owing deliveries. */
+/**
+ * Endpoints owing deliveries whose owner has not paused them (Settings: webhook_notifications off keeps the
+ * deliveries and sends nothing until it is on again).
+ */
 export const selectEndpointsOwing = (db: Db) =>
   db
     .selectFrom('webhook_deliveries')
-    .select('endpoint_id')
+    .leftJoin('user_settings', 'user_settings.user_id', 'webhook_deliveries.user_id')
+    .select('webhook_deliveries.endpoint_id')
     .distinct()
-    .where('state', 'in', ['pending', 'retrying'])
+    .where('webhook_deliveries.state', 'in', ['pending', 'retrying'])
+    .where((eb) =>
+      eb.or([
+        eb('user_settings.webhook_notifications', 'is', null),
+        eb('user_settings.webhook_notifications', '=', true),
+      ]),
+    )
     .execute();
+
+/** Whether the endpoint's owner has paused webhook deliveries (Settings: webhook_notifications off). */
+export async function isDeliveryPaused(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_settings')
+    .select('webhook_notifications')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.webhook_notifications === false;
+}
 
 export const selectAttempts = (db: Db, deliveryId: string) =>
   db

@@ -4,7 +4,9 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_DEFINITIONS } from '#app/jobs/registry.ts';
 import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
+import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
 import { setSystemSetting } from '#app/modules/system-settings/set-system-setting.ts';
+import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
@@ -202,6 +204,44 @@ describe('webhook delivery', () => {
     await wait(400);
     expect(r.received).toHaveLength(0);
     expect((await eventsOf(m)).total).toBe(0);
+  });
+
+  it('a late payment sends payment.paid_late once its money is confirmed, and payment.confirmed only when accepted', async () => {
+    const r = await receiver();
+    const m = await createMerchant(ctx);
+    await configure(m, r.url, ['payment.confirmed', 'payment.paid_late']);
+    const p = await createPayment(m, '0.001');
+    const later = (s: number) => new Date(Date.now() + s * 1000);
+    await expireDuePayments({ db: ctx.db, now: later(16 * 60) });
+    const sim = await m.call({ method: 'POST', url: `/api/v1/payments/${p.id}/simulate` });
+    expect(sim.statusCode, sim.body).toBe(200);
+    await advanceTestNetwork({ db: ctx.db, now: later(5), blockSeconds: 2 });
+    await dispatchWebhookEvents({ db: ctx.db });
+    const late = await until(
+      () => r.events(),
+      (e) => e.length === 1,
+    );
+    expect(late[0]).toMatchObject({
+      type: 'payment.paid_late',
+      data: {
+        id: p.id,
+        status: 'expired',
+        exception: 'paid_late',
+        canAccept: true,
+        amountConfirmed: '0.001',
+      },
+    });
+    const accepted = await m.call({ method: 'POST', url: `/api/v1/payments/${p.id}/accept` });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await dispatchWebhookEvents({ db: ctx.db });
+    const both = await until(
+      () => r.events(),
+      (e) => e.length === 2,
+    );
+    expect(both[1]).toMatchObject({
+      type: 'payment.confirmed',
+      data: { id: p.id, status: 'confirmed', exception: 'paid_late', canAccept: false },
+    });
   });
 
   it('retries after a 500 and stops at the success', async () => {

@@ -10,6 +10,7 @@ import {
   AccountMenu,
   BottomBar,
   type NavItem,
+  SidebarColumn,
   SidebarFooter,
   SidebarNav,
   SkipLink,
@@ -46,11 +47,12 @@ export default function AdminLayout() {
   );
 
   return (
-    <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
+    <div className="min-h-dvh bg-slate-50 md:flex dark:bg-slate-950">
       <SkipLink />
-      {/* Below md the sidebar is invisible rather than display:none: the logo's SVG gradient lives in its first
-          instance on the page, and a display:none copy would blank the phone header's logo. */}
-      <aside className="fixed inset-y-0 left-0 z-30 flex w-64 flex-col max-md:invisible max-md:-translate-x-full bg-slate-900 text-slate-300 dark:border-r dark:border-white/10 dark:bg-slate-900/70">
+      <SidebarColumn
+        className="md:bg-slate-900 md:dark:border-r md:dark:border-white/10 md:dark:bg-slate-900/70"
+        panelClassName="text-slate-300"
+      >
         <div className="flex h-16 shrink-0 items-center gap-2 px-5">
           <Link
             to={paths.adminDashboard}
@@ -71,9 +73,9 @@ export default function AdminLayout() {
           user={user}
           second={roleBadge ?? user.email}
         />
-      </aside>
+      </SidebarColumn>
 
-      <div className="flex min-h-dvh flex-col md:pl-64">
+      <div className="flex min-h-dvh min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 border-b border-slate-800 bg-slate-900 text-white md:hidden">
           <div className="flex h-14 items-center gap-3 px-4">
             <Link

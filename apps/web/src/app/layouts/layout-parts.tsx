@@ -25,6 +25,37 @@ export function SkipLink() {
   );
 }
 
+/**
+ * The desktop sidebar: a column as tall as the page carrying the sidebar's background and border, and in it the
+ * sidebar itself, sticky at the viewport's height. The background runs down the whole page however long it is
+ * (a fixed, viewport-tall panel left the column bare below the first screen in full-page views), and the
+ * navigation and Sign Out stay in view while the page scrolls. Below md the panel is invisible rather than
+ * display:none: the logo's SVG gradient lives in its first instance on the page, and a display:none copy would
+ * blank the phone header's logo.
+ */
+export function SidebarColumn({
+  className,
+  panelClassName,
+  children,
+}: {
+  className?: string;
+  panelClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div data-testid="sidebar-column" className={cn('max-md:contents md:w-64 md:shrink-0', className)}>
+      <aside
+        className={cn(
+          'z-30 flex w-64 flex-col max-md:invisible max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:-translate-x-full md:sticky md:top-0 md:h-dvh',
+          panelClassName,
+        )}
+      >
+        {children}
+      </aside>
+    </div>
+  );
+}
+
 /** The vertical list of the sidebar; `tone` dark is the admin console's. */
 export function SidebarNav({ items, tone = 'light' }: { items: NavItem[]; tone?: 'light' | 'dark' }) {
   const { t } = useTranslation();

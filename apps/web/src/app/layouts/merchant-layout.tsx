@@ -22,6 +22,7 @@ import {
   AccountMenu,
   BottomBar,
   type NavItem,
+  SidebarColumn,
   SidebarFooter,
   SidebarNav,
   SkipLink,
@@ -94,11 +95,9 @@ export default function MerchantLayout() {
   ];
 
   return (
-    <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
+    <div className="min-h-dvh bg-slate-50 md:flex dark:bg-slate-950">
       <SkipLink />
-      {/* Below md the sidebar is invisible rather than display:none: the logo's SVG gradient lives in its first
-          instance on the page, and a display:none copy would blank the phone header's logo. */}
-      <aside className="fixed inset-y-0 left-0 z-30 flex w-64 flex-col max-md:invisible max-md:-translate-x-full border-r border-slate-200 bg-white dark:border-white/10 dark:bg-slate-900/50">
+      <SidebarColumn className="md:border-r md:border-slate-200 md:bg-white md:dark:border-white/10 md:dark:bg-slate-900/50">
         <div className="flex h-16 shrink-0 items-center px-5">
           <Link
             to={paths.dashboard}
@@ -118,9 +117,9 @@ export default function MerchantLayout() {
           }
           user={user}
         />
-      </aside>
+      </SidebarColumn>
 
-      <div className="flex min-h-dvh flex-col md:pl-64">
+      <div className="flex min-h-dvh min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/85 backdrop-blur-md dark:border-white/10 dark:bg-slate-950/85">
           <div className="flex h-14 items-center gap-3 px-4 sm:px-6 md:h-16 lg:px-8">
             <Link

@@ -14,12 +14,13 @@ const en = {
   apiKey: 'API Key',
   balance: {
     title: 'Total balance',
-    currency: 'USD',
     show: 'Show balance',
     hide: 'Hide balance',
     empty: T.noConfirmedTransactions,
-    emptyHint: 'Confirmed payments add to your balance, per currency.',
+    emptyHint: 'Money received with its confirmations adds to your balance, per currency.',
     more: T.moreCurrencies(0).replace('0', '{{count}}'),
+    outsideVolume:
+      'Includes {{value}} received on payments that are not confirmed (paid late, or partly paid): not in Total Volume.',
   },
   loadFailed: 'Failed to load your figures. Please try again.',
   chart: {
@@ -30,7 +31,7 @@ const en = {
   },
   stats: {
     totalVolume: 'Total Volume',
-    totalVolumeHint: 'Confirmed payments, all time',
+    totalVolumeHint: 'Received on confirmed payments, all time',
     activeLinks: 'Active Links',
     activeLinksHint: 'Payment links open for payment',
     thisMonth: 'This Month',
@@ -53,6 +54,8 @@ const en = {
       actions: 'Actions',
     },
     status: { confirmed: 'Confirmed', pending: 'Pending', failed: 'Failed' },
+    paidLate: 'Paid late',
+    received: 'Received {{amount}}',
   },
 };
 
@@ -74,12 +77,13 @@ const es: Messages = {
   apiKey: 'Clave API',
   balance: {
     title: 'Saldo total',
-    currency: 'USD',
     show: 'Mostrar saldo',
     hide: 'Ocultar saldo',
     empty: 'Aún no hay transacciones confirmadas',
-    emptyHint: 'Los pagos confirmados se suman a tu saldo, por moneda.',
+    emptyHint: 'El dinero recibido con sus confirmaciones se suma a tu saldo, por moneda.',
     more: '+{{count}} monedas más',
+    outsideVolume:
+      'Incluye {{value}} recibidos en pagos no confirmados (pagados tarde o en parte): no cuentan en el volumen total.',
   },
   loadFailed: 'No se pudieron cargar tus cifras. Inténtalo de nuevo.',
   chart: {
@@ -90,7 +94,7 @@ const es: Messages = {
   },
   stats: {
     totalVolume: 'Volumen total',
-    totalVolumeHint: 'Pagos confirmados, desde el inicio',
+    totalVolumeHint: 'Recibido en pagos confirmados, desde el inicio',
     activeLinks: 'Enlaces activos',
     activeLinksHint: 'Enlaces de pago abiertos a pagos',
     thisMonth: 'Este mes',
@@ -113,6 +117,8 @@ const es: Messages = {
       actions: 'Acciones',
     },
     status: { confirmed: 'Confirmada', pending: 'Pendiente', failed: 'Fallida' },
+    paidLate: 'Pagada tarde',
+    received: 'Recibido {{amount}}',
   },
 };
 
@@ -130,12 +136,13 @@ const fr: Messages = {
   apiKey: 'Clé API',
   balance: {
     title: 'Solde total',
-    currency: 'USD',
     show: 'Afficher le solde',
     hide: 'Masquer le solde',
     empty: 'Aucune transaction confirmée pour le moment',
-    emptyHint: "Les paiements confirmés s'ajoutent à votre solde, par devise.",
+    emptyHint: "L'argent reçu avec ses confirmations s'ajoute à votre solde, par devise.",
     more: '+{{count}} autres devises',
+    outsideVolume:
+      'Dont {{value}} reçus sur des paiements non confirmés (payés en retard ou en partie) : hors du volume total.',
   },
   loadFailed: 'Impossible de charger vos chiffres. Veuillez réessayer.',
   chart: {
@@ -146,7 +153,7 @@ const fr: Messages = {
   },
   stats: {
     totalVolume: 'Volume total',
-    totalVolumeHint: 'Paiements confirmés, depuis le début',
+    totalVolumeHint: 'Reçu sur les paiements confirmés, depuis le début',
     activeLinks: 'Liens actifs',
     activeLinksHint: 'Liens de paiement ouverts au paiement',
     thisMonth: 'Ce mois-ci',
@@ -169,6 +176,8 @@ const fr: Messages = {
       actions: 'Actions',
     },
     status: { confirmed: 'Confirmée', pending: 'En attente', failed: 'Échouée' },
+    paidLate: 'Payée en retard',
+    received: 'Reçu {{amount}}',
   },
 };
 
@@ -185,12 +194,13 @@ const de: Messages = {
   apiKey: 'API-Schlüssel',
   balance: {
     title: 'Gesamtguthaben',
-    currency: 'USD',
     show: 'Guthaben anzeigen',
     hide: 'Guthaben verbergen',
     empty: 'Noch keine bestätigten Transaktionen',
-    emptyHint: 'Bestätigte Zahlungen erhöhen Ihr Guthaben, je Währung.',
+    emptyHint: 'Mit ihren Bestätigungen erhaltenes Geld erhöht Ihr Guthaben, je Währung.',
     more: '+{{count}} weitere Währungen',
+    outsideVolume:
+      'Davon {{value}} aus nicht bestätigten Zahlungen (verspätet oder teilweise bezahlt): nicht im Gesamtvolumen.',
   },
   loadFailed: 'Ihre Kennzahlen konnten nicht geladen werden. Bitte versuchen Sie es erneut.',
   chart: {
@@ -201,7 +211,7 @@ const de: Messages = {
   },
   stats: {
     totalVolume: 'Gesamtvolumen',
-    totalVolumeHint: 'Bestätigte Zahlungen, insgesamt',
+    totalVolumeHint: 'Erhalten bei bestätigten Zahlungen, insgesamt',
     activeLinks: 'Aktive Links',
     activeLinksHint: 'Zahlungslinks, die Zahlungen annehmen',
     thisMonth: 'Dieser Monat',
@@ -224,6 +234,8 @@ const de: Messages = {
       actions: 'Aktionen',
     },
     status: { confirmed: 'Bestätigt', pending: 'Ausstehend', failed: 'Fehlgeschlagen' },
+    paidLate: 'Verspätet bezahlt',
+    received: 'Erhalten {{amount}}',
   },
 };
 

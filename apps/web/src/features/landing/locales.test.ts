@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { locales } from './locales.ts';
+import { locales as salesLocales } from './sales-locales.ts';
 
 /** Every text of a catalogue with its path, and the {{placeholders}} it uses. */
 function texts(obj: object, prefix = ''): Array<[string, string]> {
@@ -9,11 +10,14 @@ function texts(obj: object, prefix = ''): Array<[string, string]> {
 }
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
-describe('translations', () => {
-  const en = new Map(texts(locales.en));
+describe.each([
+  ['landing', locales],
+  ['sales', salesLocales],
+] as const)('translations of %s', (_name, catalogue) => {
+  const en = new Map(texts(catalogue.en));
   for (const lang of ['es', 'fr', 'de'] as const) {
     it(`${lang} has every English text, none empty, with the same placeholders`, () => {
-      const other = new Map(texts(locales[lang]));
+      const other = new Map(texts(catalogue[lang]));
       expect([...other.keys()].sort()).toEqual([...en.keys()].sort());
       for (const [key, text] of other) {
         expect(text.trim(), `${lang}:${key}`).not.toBe('');

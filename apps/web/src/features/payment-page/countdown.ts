@@ -2,9 +2,12 @@
 export const URGENT_SECONDS = 300;
 export const WARNING_SECONDS = 900;
 
-/** Seconds left until `expiresAt` (never negative), counted down from `now`. */
+/**
+ * Whole seconds left until `expiresAt` (never negative), counted down from `now`, rounded up: 0:00 shows only once
+ * `expiresAt` has come, never in its last second (a "Try Again" pressed at 0:00 must find the attempt over).
+ */
 export const secondsLeft = (expiresAt: string, now: number) =>
-  Math.max(0, Math.floor((Date.parse(expiresAt) - now) / 1000));
+  Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
 
 /** h:mm:ss, or m:ss under an hour. */
 export function formatCountdown(seconds: number): string {

@@ -34,3 +34,26 @@ export const isZeroDecimal = (value: string) => !/[1-9]/.test(value);
 export const halfOf = (value: string) => scaleDecimal(value, 1n, 2n);
 /** The remaining amount plus 10 % (test panel "overpayment"). */
 export const plusTenPercent = (value: string) => scaleDecimal(value, 11n, 10n);
+
+/**
+ * `value × part / whole` rounded half-up to `value`'s own fraction digits, exactly (the fiat price of what
+ * remains after a partial payment: fiat amount × remaining / amount due). `value` when `whole` is zero.
+ */
+export function shareOf(value: string, part: string, whole: string): string {
+  const v = parse(value);
+  const p = parse(part);
+  const w = parse(whole);
+  // Bring part and whole to the same scale, then value × part / whole in value's units.
+  const scale = Math.max(p.digits, w.digits);
+  const pu = p.units * 10n ** BigInt(scale - p.digits);
+  const wu = w.units * 10n ** BigInt(scale - w.digits);
+  if (wu === 0n) return value;
+  const units = (2n * v.units * pu + wu) / (2n * wu);
+  return fixed(units, v.digits);
+}
+
+/** Units with exactly `digits` fraction digits, trailing zeros kept ('25.50'). */
+function fixed(units: bigint, digits: number): string {
+  const s = units.toString().padStart(digits + 1, '0');
+  return digits === 0 ? s : `${s.slice(0, -digits)}.${s.slice(-digits)}`;
+}

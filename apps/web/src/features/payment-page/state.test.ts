@@ -1,7 +1,7 @@
 import type { TCheckout, TCheckoutPayment } from '@coinlane/core/api/checkout';
 import { describe, expect, it } from 'vitest';
 import { CheckoutApiError, errorKey } from './api/checkout-api.ts';
-import { initialPageState, pageReducer, type TPageAction, type TPageState } from './state.ts';
+import { initialPageState, isPriceLock, pageReducer, type TPageAction, type TPageState } from './state.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 const iso = (offsetSeconds: number) => new Date(NOW + offsetSeconds * 1000).toISOString();
@@ -30,7 +30,7 @@ const payment = (over: Partial<TCheckoutPayment> = {}): TCheckoutPayment => ({
 });
 
 const checkout = (over: Partial<TCheckout> = {}, link: Partial<TCheckout['link']> = {}): TCheckout => ({
-  merchant: { name: 'Chez Marie' },
+  merchant: { name: 'Chez Marie', website: null },
   link: {
     id: 'lnk_1',
     mode: 'test',
@@ -47,6 +47,7 @@ const checkout = (over: Partial<TCheckout> = {}, link: Partial<TCheckout['link']
   },
   payment: payment(),
   canStartPayment: false,
+  serverTime: iso(0),
   ...over,
 });
 
@@ -205,9 +206,13 @@ describe('live updates', () => {
 });
 
 describe('countdown reaching zero', () => {
-  it('sets expired while pending, with Try Again while the link is active', () => {
-    const s = run({ type: 'loaded', checkout: checkout() }, { type: 'countdownEnded' });
-    expect(s).toMatchObject({ status: 'expired', canRetry: true });
+  it('the end of a price lock sets nothing: the server gives the attempt a new price', () => {
+    const loaded = run({ type: 'loaded', checkout: checkout() });
+    expect(isPriceLock(loaded.checkout!, loaded.payment!)).toBe(true);
+    expect(pageReducer(loaded, { type: 'countdownEnded' })).toBe(loaded);
+    const neverExpires = run({ type: 'loaded', checkout: checkout({}, { expiresAt: null }) });
+    expect(isPriceLock(neverExpires.checkout!, neverExpires.payment!)).toBe(true);
+    expect(pageReducer(neverExpires, { type: 'countdownEnded' }).status).toBe('pending');
   });
 
   it('says the link has expired when the link ended with the attempt', () => {
@@ -275,5 +280,107 @@ describe('error texts', () => {
     [new Error('boom'), 'loadFailed', 'loadFailed'],
   ] as const)('%s while %s -> %s', (err, fallback, key) => {
     expect(errorKey(err, fallback)).toBe(key);
+  });
+});
+
+describe('the server clock', () => {
+  it('keeps the offset between the server clock and this device from the reply', () => {
+    const s = run({
+      type: 'loaded',
+      checkout: checkout({ serverTime: iso(0) }),
+      receivedAt: NOW - 3000,
+    });
+    expect(s.clockOffset).toBe(3000);
+    // A reply without a device time keeps the offset it had.
+    expect(pageReducer(s, { type: 'loaded', checkout: checkout() }).clockOffset).toBe(3000);
+  });
+});
+
+describe('a new price when the price lock ends', () => {
+  const loaded = run({ type: 'loaded', checkout: checkout({}, { expiresAt: null }) });
+  const repriced = payment({
+    amount: '0.0005',
+    amountRemaining: '0.0005',
+    expiresAt: iso(1800),
+    updatedAt: iso(900),
+  });
+
+  it('a price lock is not a deadline: pending with nothing received, ending before the link', () => {
+    expect(isPriceLock(checkout(), payment())).toBe(true);
+    expect(isPriceLock(checkout({}, { expiresAt: null }), payment())).toBe(true);
+    // The lock ends with the link: the link's end is the deadline.
+    expect(isPriceLock(checkout({}, { expiresAt: iso(900) }), payment())).toBe(false);
+    // Money seen: the price stays, the end is a deadline.
+    expect(isPriceLock(checkout(), payment({ amountReceived: '0.0001' }))).toBe(false);
+    expect(isPriceLock(checkout(), payment({ status: 'partial', amountReceived: '0.0001' }))).toBe(false);
+  });
+
+  it('the checkout read again shows the same attempt at its new amount, with the notice', () => {
+    const s = pageReducer(loaded, {
+      type: 'refreshed',
+      checkout: checkout({ payment: repriced }, { expiresAt: null }),
+    });
+    expect(s).toMatchObject({
+      status: 'pending',
+      payment: { id: 'pay_1', amount: '0.0005', expiresAt: iso(1800) },
+      priceUpdate: { previous: '0.001' },
+      uriStale: false,
+    });
+    // The same price read again keeps the notice; money arriving ends it.
+    const again = pageReducer(s, {
+      type: 'refreshed',
+      checkout: checkout({ payment: repriced }, { expiresAt: null }),
+    });
+    expect(again.priceUpdate).toEqual({ previous: '0.001' });
+    const paid = pageReducer(again, {
+      type: 'update',
+      update: { id: 'pay_1', amountReceived: '0.0005', amountRemaining: '0', updatedAt: iso(950) },
+    });
+    expect(paid.priceUpdate).toBeNull();
+  });
+
+  it('a live message with the new amount shows the notice and asks for the new payment URI', () => {
+    const s = pageReducer(loaded, {
+      type: 'update',
+      update: {
+        id: 'pay_1',
+        amount: '0.0005',
+        amountRemaining: '0.0005',
+        expiresAt: iso(1800),
+        updatedAt: iso(900),
+      },
+    });
+    expect(s).toMatchObject({ priceUpdate: { previous: '0.001' }, uriStale: true });
+    const uri = pageReducer(s, {
+      type: 'update',
+      update: { id: 'pay_1', paymentUri: 'bitcoin:test_bitcoin_abc?amount=0.0005' },
+    });
+    expect(uri).toMatchObject({
+      uriStale: false,
+      payment: { paymentUri: 'bitcoin:test_bitcoin_abc?amount=0.0005' },
+    });
+  });
+
+  it('a late read never reopens an attempt the page has closed; a busy start keeps its own reply', () => {
+    const closed = pageReducer(loaded, {
+      type: 'update',
+      update: { id: 'pay_1', status: 'expired', updatedAt: iso(900) },
+    });
+    expect(pageReducer(closed, { type: 'refreshed', checkout: checkout({}, { expiresAt: null }) })).toBe(
+      closed,
+    );
+    const starting = pageReducer(closed, { type: 'starting' });
+    expect(pageReducer(starting, { type: 'refreshed', checkout: checkout() })).toBe(starting);
+  });
+
+  it('when it could not be priced again the attempt ends, and Try Again is offered', () => {
+    const s = pageReducer(loaded, {
+      type: 'refreshed',
+      checkout: checkout(
+        { payment: payment({ status: 'expired' }), canStartPayment: true },
+        { expiresAt: null },
+      ),
+    });
+    expect(s).toMatchObject({ status: 'expired', canRetry: true, priceUpdate: null, notice: null });
   });
 });

@@ -42,13 +42,25 @@ export type TPageState = {
   canRetry: boolean;
   /** A live connection is open (else the page polls). */
   live: boolean;
+  /**
+   * The server's clock minus this device's, in ms (from the checkout's serverTime): timers count down on the
+   * server's clock, which decides when a price lock ends, not on a device clock that may run ahead or behind.
+   */
+  clockOffset: number;
+  /** The price lock ended with nothing received and the server set a new amount: what was due before. */
+  priceUpdate: { previous: string } | null;
+  /** The amounts changed by a live update that carries no payment URI: it must be read again (Copy, QR). */
+  uriStale: boolean;
   busy: 'starting' | 'simulating' | null;
   /** A failed action (start or simulate) shown inline, the page stays. */
   actionError: TPageError | 'simulateFailed' | null;
 };
 
 export type TPageAction =
-  | { type: 'loaded'; checkout: TCheckout }
+  /** A checkout reply; `receivedAt`: this device's clock when it arrived (for the clock offset). */
+  | { type: 'loaded'; checkout: TCheckout; receivedAt?: number }
+  /** The checkout read again (a price lock ended): the same attempt re-priced, or what replaced it. */
+  | { type: 'refreshed'; checkout: TCheckout; receivedAt?: number }
   | { type: 'loadFailed'; error: TPageError }
   | { type: 'starting' }
   | { type: 'startFailed'; error: TPageError }
@@ -67,18 +79,22 @@ export const initialPageState: TPageState = {
   notice: null,
   canRetry: false,
   live: false,
+  clockOffset: 0,
+  priceUpdate: null,
+  uriStale: false,
   busy: null,
   actionError: null,
 };
 
 export const isOpenStatus = (s: TPaymentStatus) => s === 'pending' || s === 'partial';
+const hasReceived = (p: Pick<TCheckoutPayment, 'amountReceived'>) => /[1-9]/.test(p.amountReceived);
 
 /**
  * The page's status from the checkout (merchant spec 4): a completed link shows confirmed with its confirmed
  * payment; any other non-active link shows expired; otherwise the payment's own status (pending before the
  * first attempt is started).
  */
-function fromCheckout(state: TPageState, checkout: TCheckout): TPageState {
+function fromCheckout(state: TPageState, checkout: TCheckout, receivedAt?: number): TPageState {
   const { link, payment } = checkout;
   let status: TPaymentStatus = payment?.status ?? 'pending';
   let notice: TPageError | null = null;
@@ -97,10 +113,31 @@ function fromCheckout(state: TPageState, checkout: TCheckout): TPageState {
     status,
     notice,
     canRetry: checkout.canStartPayment,
+    clockOffset: receivedAt === undefined ? state.clockOffset : Date.parse(checkout.serverTime) - receivedAt,
+    priceUpdate: payment && payment.id === state.payment?.id ? repriced(state, payment) : null,
+    uriStale: false,
     busy: null,
     actionError: null,
   };
 }
+
+/**
+ * The notice after a re-price: the shown attempt, still pending with nothing received, now asks another amount
+ * (kept until the attempt changes again; cleared once money arrives).
+ */
+function repriced(state: TPageState, next: Pick<TCheckoutPayment, 'status' | 'amount' | 'amountReceived'>) {
+  const shown = state.payment;
+  if (!shown || next.status !== 'pending' || hasReceived(next)) return null;
+  if (next.amount !== shown.amount && !hasReceived(shown)) return { previous: shown.amount };
+  return state.priceUpdate;
+}
+
+/** Whether a reply names the attempt shown and would reopen it after the page closed it (a stale read). */
+const reopens = (state: TPageState, checkout: TCheckout) =>
+  !!checkout.payment &&
+  checkout.payment.id === state.payment?.id &&
+  !isOpenStatus(state.status) &&
+  isOpenStatus(checkout.payment.status);
 
 /** Whether an update is for the shown payment and not older than what is shown. */
 function applies(payment: TCheckoutPayment, update: TPaymentUpdate) {
@@ -108,6 +145,17 @@ function applies(payment: TCheckoutPayment, update: TPaymentUpdate) {
   if (update.updatedAt && Date.parse(update.updatedAt) < Date.parse(payment.updatedAt)) return false;
   return true;
 }
+
+/**
+ * The attempt's timer is a price lock, not a deadline: pending with nothing received, and its lock ends before its
+ * link does (or the link never expires). When it ends the server re-prices the attempt in place (same address, the
+ * amount at the current rate): the page asks again rather than saying it expired.
+ */
+export const isPriceLock = (checkout: TCheckout, payment: TCheckoutPayment) =>
+  payment.status === 'pending' &&
+  !hasReceived(payment) &&
+  checkout.link.status === 'active' &&
+  (!checkout.link.expiresAt || Date.parse(payment.expiresAt) < Date.parse(checkout.link.expiresAt));
 
 /** The link's own expiry came with (or before) this attempt's: the link has run out, not just the attempt. */
 const linkEnded = (checkout: TCheckout, payment: TCheckoutPayment) =>
@@ -124,7 +172,11 @@ function retryAllowed(checkout: TCheckout, payment: TCheckoutPayment, now: numbe
 export function pageReducer(state: TPageState, action: TPageAction): TPageState {
   switch (action.type) {
     case 'loaded':
-      return fromCheckout(state, action.checkout);
+      return fromCheckout(state, action.checkout, action.receivedAt);
+    case 'refreshed':
+      // A final status is never reopened by a late reply (merchant spec 4); a busy action keeps its own reply.
+      if (state.phase !== 'ready' || state.busy || reopens(state, action.checkout)) return state;
+      return { ...fromCheckout(state, action.checkout, action.receivedAt), live: state.live };
     case 'loadFailed':
       // Errors during loading set failed (merchant spec 4) and show the 'Payment Error' panel.
       return { ...state, phase: 'error', error: action.error, status: 'failed', busy: null };
@@ -151,6 +203,7 @@ export function pageReducer(state: TPageState, action: TPageAction): TPageState 
       if (!payment || !checkout || !applies(payment, action.update)) return state;
       const { id: _id, ...fields } = action.update;
       const next: TCheckoutPayment = { ...payment, ...fields };
+      const amountsMoved = next.amount !== payment.amount || next.amountRemaining !== payment.amountRemaining;
       // A final status never goes back to open (a stale poll reply after a live message).
       const status = !isOpenStatus(state.status) && isOpenStatus(next.status) ? state.status : next.status;
       const ended = isOpenStatus(state.status) && !isOpenStatus(status);
@@ -167,14 +220,17 @@ export function pageReducer(state: TPageState, action: TPageAction): TPageState 
               : state.notice,
         canRetry: ended
           ? (status === 'expired' || status === 'failed') &&
-            retryAllowed(checkout, next, action.now ?? Date.now())
+            retryAllowed(checkout, next, action.now ?? Date.now() + state.clockOffset)
           : state.canRetry && !isOpenStatus(status),
+        priceUpdate: isOpenStatus(status) ? repriced(state, next) : null,
+        uriStale: fields.paymentUri !== undefined ? false : state.uriStale || amountsMoved,
       };
     }
     case 'countdownEnded': {
-      // A countdown reaching zero while pending sets expired (merchant spec 4).
+      // A countdown reaching zero while pending sets expired (merchant spec 4). The end of a price lock does not:
+      // the server gives the attempt a new price (the page reads it again).
       if (state.status !== 'pending' || !state.payment || !state.checkout) return state;
-      if (state.payment.amountReceived && /[1-9]/.test(state.payment.amountReceived)) return state;
+      if (hasReceived(state.payment) || isPriceLock(state.checkout, state.payment)) return state;
       const linkExpired = linkEnded(state.checkout, state.payment);
       return {
         ...state,

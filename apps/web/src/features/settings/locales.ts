@@ -68,11 +68,15 @@ const en = {
     title: 'Notifications',
     description: 'What we tell you about, and how long new API keys stay valid.',
     emailNotifications: 'Email notifications',
-    emailNotificationsHint: 'Account and payment e-mails to your address.',
+    emailNotificationsHint:
+      'The switch for every email that is not about security: payment emails and wallet notices. Sign-in codes and security notices are always sent.',
     webhookNotifications: 'Webhook notifications',
-    webhookNotificationsHint: 'Payment events sent to your webhook endpoint.',
+    webhookNotificationsHint:
+      'Off pauses webhook deliveries: events are kept and sent in order when you turn it back on. A test or resend you ask for still goes.',
     paymentAlerts: 'Payment alerts',
-    paymentAlertsHint: 'An alert when a payment arrives or changes status.',
+    paymentAlertsHint:
+      'An email when a payment is confirmed, arrives late, or needs attention (underpaid, overpaid, reversed).',
+    paymentAlertsNeedEmail: 'No payment emails while Email notifications is off.',
     autoPayout: 'Auto payout',
     autoPayoutHint: 'Confirmed funds go to your default payout wallet automatically.',
     apiKeyExpiry: 'API key expiry',
@@ -213,11 +217,15 @@ const es: Messages = {
     title: 'Notificaciones',
     description: 'Qué te comunicamos y cuánto tiempo son válidas las nuevas claves API.',
     emailNotifications: 'Notificaciones por correo',
-    emailNotificationsHint: 'Correos de la cuenta y de los pagos a tu dirección.',
+    emailNotificationsHint:
+      'El interruptor de todos los correos que no son de seguridad: correos de pagos y avisos de monederos. Los códigos de inicio de sesión y los avisos de seguridad se envían siempre.',
     webhookNotifications: 'Notificaciones por webhook',
-    webhookNotificationsHint: 'Eventos de pago enviados a tu endpoint de webhook.',
+    webhookNotificationsHint:
+      'Desactivado, pausa los envíos de webhooks: los eventos se guardan y se envían en orden cuando lo vuelvas a activar. Las pruebas y reenvíos que pidas se envían igualmente.',
     paymentAlerts: 'Alertas de pago',
-    paymentAlertsHint: 'Un aviso cuando llega un pago o cambia su estado.',
+    paymentAlertsHint:
+      'Un correo cuando un pago se confirma, llega tarde o requiere atención (pagado de menos, de más o revertido).',
+    paymentAlertsNeedEmail: 'Sin correos de pagos mientras las notificaciones por correo estén desactivadas.',
     autoPayout: 'Pago automático',
     autoPayoutHint: 'Los fondos confirmados van automáticamente a tu monedero de cobro predeterminado.',
     apiKeyExpiry: 'Caducidad de las claves API',
@@ -354,11 +362,16 @@ const fr: Messages = {
     title: 'Notifications',
     description: 'Ce que nous vous signalons, et la durée de validité des nouvelles clés API.',
     emailNotifications: 'Notifications par e-mail',
-    emailNotificationsHint: 'E-mails de compte et de paiement à votre adresse.',
+    emailNotificationsHint:
+      "L'interrupteur de tous les e-mails qui ne concernent pas la sécurité : e-mails de paiement et avis sur les portefeuilles. Les codes de connexion et les avis de sécurité sont toujours envoyés.",
     webhookNotifications: 'Notifications webhook',
-    webhookNotificationsHint: 'Événements de paiement envoyés à votre endpoint webhook.',
+    webhookNotificationsHint:
+      "Désactivé, met en pause l'envoi des webhooks : les événements sont conservés et envoyés dans l'ordre quand vous le réactivez. Un test ou un renvoi que vous demandez part quand même.",
     paymentAlerts: 'Alertes de paiement',
-    paymentAlertsHint: "Une alerte quand un paiement arrive ou change d'état.",
+    paymentAlertsHint:
+      'Un e-mail quand un paiement est confirmé, arrive en retard ou demande votre attention (payé en moins, en trop ou annulé).',
+    paymentAlertsNeedEmail:
+      'Aucun e-mail de paiement tant que les notifications par e-mail sont désactivées.',
     autoPayout: 'Versement automatique',
     autoPayoutHint:
       'Les fonds confirmés partent automatiquement vers votre portefeuille de versement par défaut.',
@@ -496,11 +509,15 @@ const de: Messages = {
     title: 'Benachrichtigungen',
     description: 'Worüber wir Sie informieren und wie lange neue API-Schlüssel gültig sind.',
     emailNotifications: 'E-Mail-Benachrichtigungen',
-    emailNotificationsHint: 'Konto- und Zahlungs-E-Mails an Ihre Adresse.',
+    emailNotificationsHint:
+      'Der Schalter für alle E-Mails, die nicht die Sicherheit betreffen: Zahlungs-E-Mails und Wallet-Hinweise. Anmeldecodes und Sicherheitshinweise werden immer gesendet.',
     webhookNotifications: 'Webhook-Benachrichtigungen',
-    webhookNotificationsHint: 'Zahlungsereignisse an Ihren Webhook-Endpunkt.',
+    webhookNotificationsHint:
+      'Aus pausiert die Webhook-Zustellung: Ereignisse bleiben erhalten und werden der Reihe nach gesendet, sobald Sie sie wieder einschalten. Ein Test oder eine erneute Sendung, die Sie anfordern, geht trotzdem raus.',
     paymentAlerts: 'Zahlungshinweise',
-    paymentAlertsHint: 'Ein Hinweis, wenn eine Zahlung eingeht oder ihren Status ändert.',
+    paymentAlertsHint:
+      'Eine E-Mail, wenn eine Zahlung bestätigt wird, verspätet eingeht oder Aufmerksamkeit braucht (unter-, überzahlt oder rückgängig gemacht).',
+    paymentAlertsNeedEmail: 'Keine Zahlungs-E-Mails, solange E-Mail-Benachrichtigungen aus sind.',
     autoPayout: 'Automatische Auszahlung',
     autoPayoutHint: 'Bestätigte Beträge gehen automatisch an Ihre Standard-Auszahlungswallet.',
     apiKeyExpiry: 'Ablauf der API-Schlüssel',

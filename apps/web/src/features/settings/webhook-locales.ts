@@ -8,6 +8,8 @@ import { T } from '@coinlane/core/texts';
 const en = {
   title: 'Webhook Configuration',
   description: 'Coinlane sends payment events to your server as signed POST requests.',
+  paused:
+    'Deliveries are paused: Webhook notifications is off (Notifications, above). Events are kept and sent in order once you turn it back on.',
   separateSave:
     'This section has its own Save webhook button. The page’s Save Changes button saves your profile and settings only, not the webhook.',
   modeTest: 'Test mode',
@@ -38,6 +40,7 @@ const en = {
     partial: 'Less than the amount due has arrived',
     expired: 'A payment expired unpaid',
     reversed: 'A confirmed payment was reversed by a chain reorganisation',
+    paid_late: 'Money paid after a payment expired or was cancelled is confirmed: accept it or not',
   },
   secret: {
     label: 'Signing secret',
@@ -118,6 +121,8 @@ type Messages = Shape<typeof en>;
 const es: Messages = {
   title: 'Configuración de webhooks',
   description: 'Coinlane envía los eventos de pago a tu servidor como peticiones POST firmadas.',
+  paused:
+    'Los envíos están en pausa: las notificaciones por webhook están desactivadas (Notificaciones, arriba). Los eventos se guardan y se envían en orden cuando las vuelvas a activar.',
   separateSave:
     'Esta sección tiene su propio botón Guardar webhook. El botón Guardar cambios de la página solo guarda tu perfil y tus ajustes, no el webhook.',
   modeTest: 'Modo de prueba',
@@ -150,6 +155,8 @@ const es: Messages = {
     partial: 'Ha llegado menos del importe debido',
     expired: 'Un pago ha caducado sin pagarse',
     reversed: 'Un pago confirmado ha sido revertido por una reorganización de la cadena',
+    paid_late:
+      'El dinero pagado después de que un pago caducara o se cancelara está confirmado: acéptalo o no',
   },
   secret: {
     label: 'Secreto de firma',
@@ -227,6 +234,8 @@ const fr: Messages = {
   title: 'Configuration des webhooks',
   description:
     'Coinlane envoie les événements de paiement à votre serveur sous forme de requêtes POST signées.',
+  paused:
+    "Les envois sont en pause : les notifications webhook sont désactivées (Notifications, ci-dessus). Les événements sont conservés et envoyés dans l'ordre dès que vous les réactivez.",
   separateSave:
     'Cette section a son propre bouton Enregistrer le webhook. Le bouton Enregistrer les modifications de la page n’enregistre que votre profil et vos paramètres, pas le webhook.',
   modeTest: 'Mode test',
@@ -260,6 +269,8 @@ const fr: Messages = {
     partial: 'Moins que le montant dû est arrivé',
     expired: 'Un paiement a expiré sans être payé',
     reversed: 'Un paiement confirmé a été annulé par une réorganisation de la chaîne',
+    paid_late:
+      'L’argent payé après l’expiration ou l’annulation d’un paiement est confirmé : à vous de l’accepter ou non',
   },
   secret: {
     label: 'Secret de signature',
@@ -338,6 +349,8 @@ const fr: Messages = {
 const de: Messages = {
   title: 'Webhook-Konfiguration',
   description: 'Coinlane sendet Zahlungsereignisse als signierte POST-Anfragen an Ihren Server.',
+  paused:
+    'Die Zustellung ist pausiert: Webhook-Benachrichtigungen sind aus (Benachrichtigungen, oben). Ereignisse bleiben erhalten und werden der Reihe nach gesendet, sobald Sie sie wieder einschalten.',
   separateSave:
     'Dieser Abschnitt hat eine eigene Schaltfläche „Webhook speichern“. „Änderungen speichern“ der Seite speichert nur Ihr Profil und Ihre Einstellungen, nicht den Webhook.',
   modeTest: 'Testmodus',
@@ -370,6 +383,8 @@ const de: Messages = {
     partial: 'Weniger als der fällige Betrag ist eingegangen',
     expired: 'Eine Zahlung ist unbezahlt abgelaufen',
     reversed: 'Eine bestätigte Zahlung wurde durch eine Reorganisation der Blockchain rückgängig gemacht',
+    paid_late:
+      'Nach Ablauf oder Stornierung einer Zahlung eingegangenes Geld ist bestätigt: nehmen Sie es an oder nicht',
   },
   secret: {
     label: 'Signaturgeheimnis',

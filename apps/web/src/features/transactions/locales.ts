@@ -24,11 +24,39 @@ const en = {
   exception: {
     paid_over: 'Overpaid',
     paid_late: 'Paid late',
+    paid_late_accepted: 'Paid late, accepted',
+  },
+  amounts: {
+    received: 'received',
+    due: 'Due {{amount}} {{currency}}',
+    excess: 'Excess {{amount}} {{currency}}',
+  },
+  late: {
+    waiting: 'Paid after the payment ended: waiting for its confirmations before you can accept it.',
+    ready: 'Paid after the payment ended, and confirmed. Accept it to confirm the payment.',
+    short: 'Paid after the payment ended, less than due: it cannot be accepted.',
+  },
+  accept: {
+    button: 'Accept',
+    title: 'Accept this late payment?',
+    text: {
+      expired:
+        '{{received}} {{currency}} arrived after this payment expired and has its confirmations. The payment was for {{due}} {{currency}}, at the price locked when it was created.',
+      cancelled:
+        '{{received}} {{currency}} arrived after this payment was cancelled and has its confirmations. The payment was for {{due}} {{currency}}, at the price locked when it was created.',
+    },
+    effects:
+      'Accepting confirms the payment as if it had been paid in time: its payment link is completed and payment.confirmed is sent to your webhook. This cannot be undone.',
+    confirm: 'Accept payment',
+    cancel: 'Cancel',
+    close: 'Close',
+    alreadyAccepted: 'This late payment has already been accepted.',
+    failed: 'Could not accept the payment. Please try again.',
   },
   crypto: { all: 'All Crypto', BTC: 'Bitcoin', ETH: 'Ethereum', USDT: 'USDT' },
   summary: {
     totalVolume: 'Total Volume',
-    totalVolumeHint: 'Confirmed payments only',
+    totalVolumeHint: 'Received on confirmed payments',
     confirmed: 'Confirmed',
     confirmedHint: 'Payments with all their confirmations',
     pending: 'Pending',
@@ -46,7 +74,7 @@ const en = {
   noDescription: T.noDescription,
   confirmations: 'Confirmations',
   confirmationsValue: '{{count}}/{{required}}',
-  usdValue: '{{value}} USD',
+  usdDue: '{{value}} due',
   network: 'on {{network}}',
   copyId: 'Copy transaction ID',
   copied: 'Copied',
@@ -105,11 +133,43 @@ const es: Messages = {
     failed: 'Cancelada',
     expired: 'Caducada',
   },
-  exception: { paid_over: 'Pagada de más', paid_late: 'Pagada tarde' },
+  exception: {
+    paid_over: 'Pagada de más',
+    paid_late: 'Pagada tarde',
+    paid_late_accepted: 'Pagada tarde, aceptada',
+  },
+  amounts: {
+    received: 'recibido',
+    due: 'A pagar {{amount}} {{currency}}',
+    excess: 'Exceso {{amount}} {{currency}}',
+  },
+  late: {
+    waiting:
+      'Pagada después de terminar el pago: esperando sus confirmaciones antes de que puedas aceptarla.',
+    ready: 'Pagada después de terminar el pago, y confirmada. Acéptala para confirmar el pago.',
+    short: 'Pagada después de terminar el pago, menos de lo debido: no se puede aceptar.',
+  },
+  accept: {
+    button: 'Aceptar',
+    title: '¿Aceptar este pago tardío?',
+    text: {
+      expired:
+        'Han llegado {{received}} {{currency}} después de que este pago caducara, con sus confirmaciones. El pago era de {{due}} {{currency}}, al precio fijado cuando se creó.',
+      cancelled:
+        'Han llegado {{received}} {{currency}} después de que este pago se cancelara, con sus confirmaciones. El pago era de {{due}} {{currency}}, al precio fijado cuando se creó.',
+    },
+    effects:
+      'Al aceptarlo, el pago queda confirmado como si se hubiera pagado a tiempo: su enlace de pago se completa y se envía payment.confirmed a tu webhook. No se puede deshacer.',
+    confirm: 'Aceptar el pago',
+    cancel: 'Cancelar',
+    close: 'Cerrar',
+    alreadyAccepted: 'Este pago tardío ya se ha aceptado.',
+    failed: 'No se pudo aceptar el pago. Inténtalo de nuevo.',
+  },
   crypto: { all: 'Todas las criptos', BTC: 'Bitcoin', ETH: 'Ethereum', USDT: 'USDT' },
   summary: {
     totalVolume: 'Volumen total',
-    totalVolumeHint: 'Solo pagos confirmados',
+    totalVolumeHint: 'Recibido en pagos confirmados',
     confirmed: 'Confirmadas',
     confirmedHint: 'Pagos con todas sus confirmaciones',
     pending: 'Pendientes',
@@ -127,7 +187,7 @@ const es: Messages = {
   noDescription: 'Sin descripción',
   confirmations: 'Confirmaciones',
   confirmationsValue: '{{count}}/{{required}}',
-  usdValue: '{{value}} USD',
+  usdDue: '{{value}} a pagar',
   network: 'en {{network}}',
   copyId: 'Copiar el ID de la transacción',
   copied: 'Copiado',
@@ -179,11 +239,43 @@ const fr: Messages = {
     failed: 'Annulée',
     expired: 'Expirée',
   },
-  exception: { paid_over: 'Trop-perçu', paid_late: 'Payée en retard' },
+  exception: {
+    paid_over: 'Trop-perçu',
+    paid_late: 'Payée en retard',
+    paid_late_accepted: 'Payée en retard, acceptée',
+  },
+  amounts: {
+    received: 'reçu',
+    due: 'Dû {{amount}} {{currency}}',
+    excess: 'Excédent {{amount}} {{currency}}',
+  },
+  late: {
+    waiting:
+      'Payée après la fin du paiement : en attente de ses confirmations avant que vous puissiez l’accepter.',
+    ready: 'Payée après la fin du paiement, et confirmée. Acceptez-la pour confirmer le paiement.',
+    short: 'Payée après la fin du paiement, moins que le montant dû : elle ne peut pas être acceptée.',
+  },
+  accept: {
+    button: 'Accepter',
+    title: 'Accepter ce paiement en retard ?',
+    text: {
+      expired:
+        '{{received}} {{currency}} sont arrivés après l’expiration de ce paiement et ont leurs confirmations. Le paiement était de {{due}} {{currency}}, au prix fixé lors de sa création.',
+      cancelled:
+        '{{received}} {{currency}} sont arrivés après l’annulation de ce paiement et ont leurs confirmations. Le paiement était de {{due}} {{currency}}, au prix fixé lors de sa création.',
+    },
+    effects:
+      'L’accepter confirme le paiement comme s’il avait été payé à temps : son lien de paiement est complété et payment.confirmed est envoyé à votre webhook. Cette action est définitive.',
+    confirm: 'Accepter le paiement',
+    cancel: 'Annuler',
+    close: 'Fermer',
+    alreadyAccepted: 'Ce paiement en retard a déjà été accepté.',
+    failed: 'Impossible d’accepter le paiement. Veuillez réessayer.',
+  },
   crypto: { all: 'Toutes les cryptos', BTC: 'Bitcoin', ETH: 'Ethereum', USDT: 'USDT' },
   summary: {
     totalVolume: 'Volume total',
-    totalVolumeHint: 'Paiements confirmés uniquement',
+    totalVolumeHint: 'Reçu sur les paiements confirmés',
     confirmed: 'Confirmées',
     confirmedHint: 'Paiements avec toutes leurs confirmations',
     pending: 'En attente',
@@ -201,7 +293,7 @@ const fr: Messages = {
   noDescription: 'Pas de description',
   confirmations: 'Confirmations',
   confirmationsValue: '{{count}}/{{required}}',
-  usdValue: '{{value}} USD',
+  usdDue: '{{value}} dus',
   network: 'sur {{network}}',
   copyId: "Copier l'identifiant de la transaction",
   copied: 'Copié',
@@ -254,11 +346,44 @@ const de: Messages = {
     failed: 'Storniert',
     expired: 'Abgelaufen',
   },
-  exception: { paid_over: 'Überzahlt', paid_late: 'Verspätet bezahlt' },
+  exception: {
+    paid_over: 'Überzahlt',
+    paid_late: 'Verspätet bezahlt',
+    paid_late_accepted: 'Verspätet bezahlt, angenommen',
+  },
+  amounts: {
+    received: 'erhalten',
+    due: 'Fällig {{amount}} {{currency}}',
+    excess: 'Überschuss {{amount}} {{currency}}',
+  },
+  late: {
+    waiting:
+      'Nach dem Ende der Zahlung bezahlt: wartet auf ihre Bestätigungen, bevor Sie sie annehmen können.',
+    ready:
+      'Nach dem Ende der Zahlung bezahlt und bestätigt. Nehmen Sie sie an, um die Zahlung zu bestätigen.',
+    short: 'Nach dem Ende der Zahlung bezahlt, weniger als fällig: kann nicht angenommen werden.',
+  },
+  accept: {
+    button: 'Annehmen',
+    title: 'Diese verspätete Zahlung annehmen?',
+    text: {
+      expired:
+        '{{received}} {{currency}} sind nach dem Ablauf dieser Zahlung eingegangen und haben ihre Bestätigungen. Die Zahlung lautete auf {{due}} {{currency}}, zum bei ihrer Erstellung festgelegten Preis.',
+      cancelled:
+        '{{received}} {{currency}} sind nach der Stornierung dieser Zahlung eingegangen und haben ihre Bestätigungen. Die Zahlung lautete auf {{due}} {{currency}}, zum bei ihrer Erstellung festgelegten Preis.',
+    },
+    effects:
+      'Mit der Annahme gilt die Zahlung als rechtzeitig bezahlt: Ihr Zahlungslink wird abgeschlossen und payment.confirmed wird an Ihren Webhook gesendet. Dies kann nicht rückgängig gemacht werden.',
+    confirm: 'Zahlung annehmen',
+    cancel: 'Abbrechen',
+    close: 'Schließen',
+    alreadyAccepted: 'Diese verspätete Zahlung wurde bereits angenommen.',
+    failed: 'Die Zahlung konnte nicht angenommen werden. Bitte versuchen Sie es erneut.',
+  },
   crypto: { all: 'Alle Kryptos', BTC: 'Bitcoin', ETH: 'Ethereum', USDT: 'USDT' },
   summary: {
     totalVolume: 'Gesamtvolumen',
-    totalVolumeHint: 'Nur bestätigte Zahlungen',
+    totalVolumeHint: 'Erhalten bei bestätigten Zahlungen',
     confirmed: 'Bestätigt',
     confirmedHint: 'Zahlungen mit allen Bestätigungen',
     pending: 'Ausstehend',
@@ -276,7 +401,7 @@ const de: Messages = {
   noDescription: 'Keine Beschreibung',
   confirmations: 'Bestätigungen',
   confirmationsValue: '{{count}}/{{required}}',
-  usdValue: '{{value}} USD',
+  usdDue: '{{value}} fällig',
   network: 'im {{network}}-Netzwerk',
   copyId: 'Transaktions-ID kopieren',
   copied: 'Kopiert',

@@ -67,7 +67,7 @@ export default function AdminDashboardPage() {
       ) : (
         <UsersOverview users={users.data} />
       )}
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <CoreServices health={health.data} loading={health.isPending} />
         <BackendServices health={health.data} loading={health.isPending} />
       </div>
@@ -126,7 +126,7 @@ function UsersOverview({ users }: { users: TUserRow[] | undefined }) {
           tone="green"
         />
       </div>
-      <div className="mt-6 grid gap-6 lg:grid-cols-5">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-5">
         <Card className="flex flex-col lg:col-span-3">
           <CardHeader
             title={t('dashboard.userGrowth')}

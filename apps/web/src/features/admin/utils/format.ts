@@ -1,3 +1,6 @@
+import { decimalFromJsonNumber } from '@coinlane/core/money';
+import { formatCount, formatUsd } from '../../../lib/amounts.ts';
+
 /** Dates in lists: 'MMM dd, HH:mm' (admin spec 9), in the reader's language. */
 export function formatListDate(iso: string, lang: string): string {
   const d = new Date(iso);
@@ -17,14 +20,20 @@ export function formatDay(day: string, lang: string): string {
   return new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric' }).format(new Date(y!, m! - 1, d!));
 }
 
-/** Numbers with thousands separators (admin spec 9). */
-export const formatCount = (n: number, lang: string) => new Intl.NumberFormat(lang).format(n);
+/** Numbers with thousands separators (admin spec 9): the app's one count format (lib/amounts.ts). */
+export { formatCount };
 
-/** Volumes with a '$' prefix and separators (admin spec 9). */
+/**
+ * Volumes in USD (admin spec 9: "volumes with a '$' prefix"): the app's one USD format (lib/amounts.ts), so a
+ * volume reads as every other USD amount in the reader's language ($1,234.50; 1.234,50 $). The profile's
+ * volumes may come as JSON numbers; their decimal text is taken as sent, never rounded through arithmetic.
+ */
 export function formatVolume(value: number | string, lang: string): string {
-  const n = typeof value === 'string' ? Number(value) : value;
-  if (!Number.isFinite(n)) return `$${value}`;
-  return `$${new Intl.NumberFormat(lang, { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(n)}`;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) return `$${value}`;
+    return formatUsd(decimalFromJsonNumber(value), lang);
+  }
+  return formatUsd(value, lang);
 }
 
 /** An uptime in its two largest units, e.g. '3d 4h', '12m 5s' (localised unit names). */

@@ -3,61 +3,66 @@ import { Eye, EyeOff, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatBalance, formatFigure, formatUsd } from '../../../lib/amounts.ts';
 
 const MASK = '••••••';
 /** Currencies listed on the card (merchant spec 9). */
 export const BALANCE_CURRENCIES = 3;
 
-/** A decimal string cut (not rounded) to `places` decimals, padded: '0.00358824' -> '0.0035' at 4. */
-export function toPlaces(value: string, places: number): string {
-  const [int = '0', frac = ''] = value.split('.');
-  return places === 0 ? int : `${int}.${frac.padEnd(places, '0').slice(0, places)}`;
-}
-
 /**
  * Total balance in USD with a show/hide toggle (hidden values masked), up to 3 currencies with their amount
- * to 4 decimals and USD value, '+N more currencies', and the empty state 'No confirmed transactions yet'
- * (merchant spec 2 and 9). Amounts are decimal strings, never floats.
+ * to 4 decimals (rounded half-up, the exact amount on hover and for screen readers) and USD value, '+N more
+ * currencies', and the empty state 'No confirmed transactions yet' (merchant spec 2 and 9). The balance is all
+ * money received with its confirmations; the part on payments that are not confirmed (outside Total Volume) is
+ * named under the total. Amounts are decimal strings, never floats, formatted in the reader's language by
+ * lib/amounts.ts.
  */
 export function BalanceCard({ data, loading = false }: { data?: TBalances; loading?: boolean }) {
   const { t, i18n } = useTranslation('dashboard');
   const [shown, setShown] = useState(true);
-  const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const lang = i18n.language;
+  const total = formatFigure(data?.totalUsd ?? '0', lang);
   const balances = data?.balances ?? [];
   const more = balances.length - BALANCE_CURRENCIES;
 
   return (
     <section
       aria-labelledby="balance-title"
-      className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-slate-900 via-brand-900 to-violet-900 p-6 text-white shadow-lg shadow-brand-900/20 sm:p-8 dark:ring-1 dark:ring-white/10"
+      className="@container relative overflow-hidden rounded-2xl bg-gradient-to-br from-slate-900 via-brand-900 to-violet-900 p-6 text-white shadow-lg shadow-brand-900/20 sm:p-8 dark:ring-1 dark:ring-white/10"
     >
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -right-16 -top-24 size-72 rounded-full bg-brand-500/30 blur-3xl"
-      />
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -bottom-28 left-1/3 size-72 rounded-full bg-violet-500/20 blur-3xl"
-      />
+      {/* The glows are clipped by a layer of their own, so they never widen the card (its scroll width). */}
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden">
+        <div className="absolute -right-16 -top-24 size-72 rounded-full bg-brand-500/30 blur-3xl" />
+        <div className="absolute -bottom-28 left-1/3 size-72 rounded-full bg-violet-500/20 blur-3xl" />
+      </div>
       <div className="relative flex items-start justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <h2 id="balance-title" className="flex items-center gap-2 text-sm font-medium text-brand-100/80">
             <Wallet className="size-4" aria-hidden="true" />
             {t('balance.title')}
           </h2>
-          <div className="mt-3 flex items-baseline gap-2">
+          <div className="mt-3">
             {loading ? (
               <Skeleton className="h-12 w-48 bg-white/15" />
             ) : (
               <span
-                className="text-4xl font-semibold tracking-tight tabular-nums sm:text-5xl"
+                className="text-[length:clamp(1.75rem,9cqi,3rem)] leading-tight font-semibold tracking-tight whitespace-nowrap tabular-nums"
                 data-testid="balance-total"
+                title={shown && total.compact ? total.exact : undefined}
               >
-                {shown ? usd.format((data?.totalUsd ?? '0') as `${number}`) : MASK}
+                {shown ? total.text : MASK}
               </span>
             )}
-            <span className="text-sm font-medium text-brand-100/70">{t('balance.currency')}</span>
           </div>
+          {!loading && data && /[1-9]/.test(data.outsideVolumeUsd ?? '') && (
+            // Money in the wallet that Total Volume leaves out (late and not accepted, partly paid): said, so the
+            // two figures reconcile.
+            <p className="mt-2 max-w-xl text-xs text-brand-100/80" data-testid="balance-outside">
+              {t('balance.outsideVolume', {
+                value: shown ? formatUsd(data.outsideVolumeUsd, lang) : MASK,
+              })}
+            </p>
+          )}
         </div>
         <button
           type="button"
@@ -89,19 +94,38 @@ export function BalanceCard({ data, loading = false }: { data?: TBalances; loadi
         ) : (
           <>
             <ul className="grid gap-3 sm:grid-cols-3" data-testid="balances">
-              {balances.slice(0, BALANCE_CURRENCIES).map((b) => (
-                <li key={b.currency} className="rounded-xl bg-white/5 px-4 py-3 ring-1 ring-white/10">
-                  <p className="text-xs font-medium uppercase tracking-wide text-brand-100/70">
-                    {b.currency}
-                  </p>
-                  <p className="mt-1 font-semibold tabular-nums" data-testid={`balance-${b.currency}`}>
-                    {shown ? toPlaces(b.amount, 4) : MASK}
-                  </p>
-                  <p className="text-xs tabular-nums text-brand-100/70">
-                    {shown ? usd.format(b.usdAmount as `${number}`) : MASK}
-                  </p>
-                </li>
-              ))}
+              {balances.slice(0, BALANCE_CURRENCIES).map((b) => {
+                const amount = formatBalance(b.amount, lang);
+                return (
+                  <li
+                    key={b.currency}
+                    className="min-w-0 rounded-xl bg-white/5 px-4 py-3 ring-1 ring-white/10"
+                  >
+                    <p className="text-xs font-medium uppercase tracking-wide text-brand-100/70">
+                      {b.currency}
+                    </p>
+                    <p
+                      className="mt-1 font-semibold break-words tabular-nums"
+                      title={shown ? `${amount.exact}\u00a0${b.currency}` : undefined}
+                    >
+                      <span
+                        aria-hidden={shown && amount.rounded ? true : undefined}
+                        data-testid={`balance-${b.currency}`}
+                      >
+                        {shown ? amount.text : MASK}
+                      </span>
+                      {shown && amount.rounded && (
+                        <span className="sr-only" data-testid={`balance-${b.currency}-exact`}>
+                          {amount.exact}
+                        </span>
+                      )}
+                    </p>
+                    <p className="text-xs break-words tabular-nums text-brand-100/70">
+                      {shown ? formatUsd(b.usdAmount, lang) : MASK}
+                    </p>
+                  </li>
+                );
+              })}
             </ul>
             {more > 0 && (
               <p className="mt-3 text-sm text-brand-100/80">{t('balance.more', { count: more })}</p>

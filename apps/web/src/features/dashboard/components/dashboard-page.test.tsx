@@ -78,7 +78,7 @@ function renderDashboard(status: 'pending' | 'active', element = <DashboardPage 
         : url.startsWith('/api/v1/analytics/payments')
           ? (replies.analytics ?? EMPTY_ANALYTICS)
           : url.startsWith('/api/v1/analytics/balances')
-            ? (replies.balances ?? { totalUsd: '0.00', balances: [] })
+            ? (replies.balances ?? { totalUsd: '0.00', outsideVolumeUsd: '0.00', balances: [] })
             : url.startsWith('/api/v1/transactions')
               ? (replies.transactions ?? [])
               : null;
@@ -110,6 +110,7 @@ describe('/dashboard', () => {
     expect((await screen.findByTestId('balance-total')).textContent).toBe('$0.00');
     expect(await screen.findByText('No transactions yet')).toBeTruthy();
     expect(screen.getByText('No confirmed transactions yet')).toBeTruthy();
+    expect(screen.queryByTestId('balance-outside')).toBeNull();
     expect(screen.getByText('No transactions yet')).toBeTruthy();
     expect(screen.getByText('Your recent transactions will appear here')).toBeTruthy();
     expect(screen.getByText('Total Volume')).toBeTruthy();
@@ -198,6 +199,7 @@ describe('/dashboard', () => {
       },
       balances: {
         totalUsd: '400.00',
+        outsideVolumeUsd: '35.00',
         balances: [
           {
             currency: 'BTC',
@@ -247,11 +249,15 @@ describe('/dashboard', () => {
           txid: null,
           amount: '0.001',
           amountReceived: '0.001',
+          amountConfirmed: '0.001',
+          amountExcess: '0',
           currency: 'BTC',
           usdAmount: '95.00',
+          usdConfirmed: '95.00',
           status: 'confirmed',
           paymentStatus: 'confirmed',
           exception: 'none',
+          canAccept: false,
           customerEmail: null,
           description: null,
           confirmations: 1,
@@ -261,6 +267,52 @@ describe('/dashboard', () => {
           createdAt: '2026-11-20T10:00:00.000Z',
           confirmedAt: '2026-11-20T10:01:00.000Z',
         },
+        {
+          id: 'pay_latelatelatelatelatelate01',
+          txid: null,
+          amount: '0.01',
+          amountReceived: '0.01',
+          amountConfirmed: '0.01',
+          amountExcess: '0',
+          currency: 'ETH',
+          usdAmount: '35.00',
+          usdConfirmed: '35.00',
+          status: 'failed',
+          paymentStatus: 'expired',
+          exception: 'paid_late',
+          canAccept: true,
+          customerEmail: null,
+          description: null,
+          confirmations: 12,
+          requiredConfirmations: 12,
+          network: 'ethereum',
+          paymentLinkId: null,
+          createdAt: '2026-11-20T09:00:00.000Z',
+          confirmedAt: null,
+        },
+        {
+          id: 'pay_overoveroveroveroveroverov',
+          txid: null,
+          amount: '271.74',
+          amountReceived: '298.914',
+          amountConfirmed: '298.914',
+          amountExcess: '27.174',
+          currency: 'USDT',
+          usdAmount: '271.74',
+          usdConfirmed: '298.91',
+          status: 'confirmed',
+          paymentStatus: 'confirmed',
+          exception: 'paid_over',
+          canAccept: false,
+          customerEmail: null,
+          description: null,
+          confirmations: 12,
+          requiredConfirmations: 12,
+          network: 'ethereum',
+          paymentLinkId: null,
+          createdAt: '2026-11-20T08:00:00.000Z',
+          confirmedAt: '2026-11-20T08:03:00.000Z',
+        },
       ],
     });
     expect((await screen.findByTestId('stat-volume')).textContent).toBe('$1,234.50');
@@ -268,12 +320,26 @@ describe('/dashboard', () => {
     expect(screen.getByTestId('stat-month').textContent).toBe('$200.00');
     expect(screen.getAllByTestId('change').map((e) => e.textContent)).toEqual(['-12.5%', '+2', '+100%']);
     expect((await screen.findByTestId('balance-total')).textContent).toBe('$400.00');
-    expect(screen.getByTestId('balance-BTC').textContent).toBe('0.0035');
+    // What the balance holds beyond Total Volume is named, so the two figures reconcile.
+    expect(screen.getByTestId('balance-outside').textContent).toBe(
+      'Includes $35.00 received on payments that are not confirmed (paid late, or partly paid): not in Total Volume.',
+    );
+    // 4 decimals, rounded half-up (0.00358824 is nearer 0.0036 than 0.0035), the exact amount on hover and for
+    // screen readers.
+    expect(screen.getByTestId('balance-BTC').textContent).toBe('0.0036');
+    expect(screen.getByTestId('balance-BTC').parentElement!.getAttribute('title')).toBe(
+      '0.00358824\u00a0BTC',
+    );
+    expect(screen.getByTestId('balance-BTC-exact').textContent).toBe('0.00358824');
+    expect(screen.getByTestId('balance-BTC-exact').className).toContain('sr-only');
     expect(screen.getByTestId('balance-ETH').textContent).toBe('0.0025');
+    expect(screen.queryByTestId('balance-ETH-exact')).toBeNull();
+    expect(screen.getByTestId('balance-USDT').textContent).toBe('50.0000');
     expect(screen.queryByTestId('balance-LTC')).toBeNull();
     expect(screen.getByText('+2 more currencies')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Hide balance' }));
     expect(screen.getByTestId('balance-BTC').textContent).toBe('••••••');
+    expect(screen.getByTestId('balance-outside').textContent).not.toContain('35.00');
     const bars = screen.getByTestId('volume-chart').querySelectorAll('rect');
     expect(bars).toHaveLength(30);
     expect(bars[10]!.getAttribute('data-usd')).toBe('190.00');
@@ -281,7 +347,23 @@ describe('/dashboard', () => {
       Number(bars[28]!.getAttribute('height')),
     );
     expect(await screen.findAllByText('pay_abcd...uvwxyz')).toHaveLength(2);
-    expect(screen.getByRole('link', { name: /View$/ }).getAttribute('href')).toBe(
+    // A payment's amount with the coin's display digits (8 for BTC), in the table and in the phone list.
+    expect(screen.getByTestId('recent-transactions').textContent).toContain('0.00100000');
+    expect(screen.getByTestId('recent-transactions-list').textContent).toContain('0.00100000 BTC');
+    // A late payment reads paid late, not failed; money received that is not the amount due shows beside it.
+    const table = screen.getByTestId('recent-transactions');
+    const late = table.querySelector('tr[data-id="pay_latelatelatelatelatelate01"]')!;
+    expect(late.textContent).toContain('Paid late');
+    expect(late.textContent).not.toContain('Failed');
+    expect(late.textContent).toContain('Received 0.01');
+    const over = table.querySelector('tr[data-id="pay_overoveroveroveroveroverov"]')!;
+    expect(over.textContent).toContain('271.74');
+    expect(over.textContent).toContain('Received 298.914');
+    const paid = table.querySelector('tr[data-id="pay_abcdefghijklmnopqrstuvwxyz"]')!;
+    expect(paid.querySelector('[data-testid="recent-received"]')).toBeNull();
+    const list = screen.getByTestId('recent-transactions-list');
+    expect(list.textContent).toContain('Received 298.914 USDT');
+    expect(screen.getAllByRole('link', { name: /View$/ })[0]!.getAttribute('href')).toBe(
       '/transactions?search=pay_abcdefghijklmnopqrstuvwxyz',
     );
   });

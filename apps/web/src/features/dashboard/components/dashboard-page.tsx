@@ -6,7 +6,9 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../components/ui/cn.ts';
+import { FigureCard } from '../../../components/ui/figure-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatCount, formatFigure, formatPercent } from '../../../lib/amounts.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { useLivePayments } from '../../../lib/use-live-payments.ts';
 import { useDashboard } from '../hooks/use-dashboard.ts';
@@ -21,8 +23,9 @@ import { VolumeChart } from './volume-chart.tsx';
  */
 export type DashboardLinks = { createLink?: string; apiKeys?: string; allTransactions?: string };
 
-/** A change figure: '+12.5%' green, '-3.0%' red, '0%' grey; `suffix` '' for a plain count. */
-function Change({ value, suffix = '%' }: { value: string | number; suffix?: string }) {
+/** A change figure: '+12.5%' green, '-3.0%' red, '0%' grey, in the reader's language; `count` for a plain count. */
+function Change({ value, count = false }: { value: string | number; count?: boolean }) {
+  const { i18n } = useTranslation();
   const n = Number(value);
   const up = n > 0;
   const down = n < 0;
@@ -30,7 +33,7 @@ function Change({ value, suffix = '%' }: { value: string | number; suffix?: stri
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-0.5 text-xs font-medium tabular-nums',
+        'inline-flex items-center gap-0.5 text-xs font-medium whitespace-nowrap tabular-nums',
         up && 'text-green-600 dark:text-green-400',
         down && 'text-red-600 dark:text-red-400',
         !up && !down && 'text-slate-500 dark:text-slate-400',
@@ -38,55 +41,26 @@ function Change({ value, suffix = '%' }: { value: string | number; suffix?: stri
       data-testid="change"
     >
       <Icon className="size-3.5" aria-hidden="true" />
-      {up ? '+' : ''}
-      {value}
-      {suffix}
+      {count
+        ? formatCount(n, i18n.language, { signed: true })
+        : formatPercent(String(value), i18n.language, { signed: true })}
     </span>
   );
 }
 
-function StatCard({
-  icon: Icon,
-  label,
-  value,
-  hint,
-  change,
-  loading,
-  testId,
-}: {
-  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
-  label: string;
-  value: ReactNode;
-  hint: string;
-  change?: ReactNode;
-  loading: boolean;
-  testId: string;
-}) {
-  return (
-    <Card className="p-5">
-      <div className="flex items-center justify-between gap-3">
-        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</p>
-        <span className="rounded-lg bg-brand-50 p-2 text-brand-600 dark:bg-brand-500/10 dark:text-brand-300">
-          <Icon className="size-4" aria-hidden />
-        </span>
-      </div>
-      {loading ? (
-        <Skeleton className="mt-3 h-8 w-28" />
-      ) : (
-        <p
-          className="mt-3 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white"
-          data-testid={testId}
-        >
-          {value}
-        </p>
-      )}
-      <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-500 dark:text-slate-400">
-        {!loading && change}
-        <span>{hint}</span>
-      </p>
-    </Card>
-  );
-}
+/** A figure card's hint line, after the change figure. */
+const hintLine = (change: ReactNode, hint: string) => (
+  <p className="flex flex-wrap items-center gap-x-2">
+    {change}
+    <span>{hint}</span>
+  </p>
+);
+
+const statIcon = (Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>) => (
+  <span className="shrink-0 rounded-lg bg-brand-50 p-2 text-brand-600 dark:bg-brand-500/10 dark:text-brand-300">
+    <Icon className="size-4" aria-hidden />
+  </span>
+);
 
 /** /dashboard (merchant spec 2): welcome header, balance, three figures, the volume chart and recent transactions. */
 export default function DashboardPage({ links = {} }: { links?: DashboardLinks }) {
@@ -94,8 +68,10 @@ export default function DashboardPage({ links = {} }: { links?: DashboardLinks }
   const { user, loading } = useSession();
   const { analytics, balances, recent, rates } = useDashboard();
   useLivePayments({ enabled: Boolean(user) });
-  const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const lang = i18n.language;
   const a = analytics.data;
+  const volume = formatFigure(a?.totalVolume.usd ?? '0', lang);
+  const month = formatFigure(a?.thisMonth.usd ?? '0', lang);
   const monthStartText = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'long' }).format(
     a ? new Date(a.thisMonth.monthStart) : new Date(new Date().setDate(1)),
   );
@@ -151,30 +127,32 @@ export default function DashboardPage({ links = {} }: { links?: DashboardLinks }
       <BalanceCard data={balances.data} loading={balances.isPending} />
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard
-          icon={TrendingUp}
+        <FigureCard
+          icon={statIcon(TrendingUp)}
           label={t('stats.totalVolume')}
-          value={usd.format((a?.totalVolume.usd ?? '0') as `${number}`)}
-          change={a && <Change value={a.totalVolume.change} />}
-          hint={t('stats.totalVolumeHint')}
+          value={volume.text}
+          title={volume.compact ? volume.exact : undefined}
+          hint={hintLine(a && <Change value={a.totalVolume.change} />, t('stats.totalVolumeHint'))}
           loading={analytics.isPending}
           testId="stat-volume"
         />
-        <StatCard
-          icon={Link2}
+        <FigureCard
+          icon={statIcon(Link2)}
           label={t('stats.activeLinks')}
-          value={a?.activeLinks.count ?? 0}
-          change={a && <Change value={a.activeLinks.change} suffix="" />}
-          hint={t('stats.activeLinksHint')}
+          value={formatCount(a?.activeLinks.count ?? 0, lang)}
+          hint={hintLine(a && <Change value={a.activeLinks.change} count />, t('stats.activeLinksHint'))}
           loading={analytics.isPending}
           testId="stat-links"
         />
-        <StatCard
-          icon={CalendarDays}
+        <FigureCard
+          icon={statIcon(CalendarDays)}
           label={t('stats.thisMonth')}
-          value={usd.format((a?.thisMonth.usd ?? '0') as `${number}`)}
-          change={a && <Change value={a.thisMonth.change} />}
-          hint={t('stats.thisMonthHint', { date: monthStartText })}
+          value={month.text}
+          title={month.compact ? month.exact : undefined}
+          hint={hintLine(
+            a && <Change value={a.thisMonth.change} />,
+            t('stats.thisMonthHint', { date: monthStartText }),
+          )}
           loading={analytics.isPending}
           testId="stat-month"
         />
@@ -199,14 +177,15 @@ export default function DashboardPage({ links = {} }: { links?: DashboardLinks }
 
       <Card>
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-white/10">
-          <div>
+          <div className="min-w-0">
             <h2 className="text-base font-semibold">{t('recent.title')}</h2>
             <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{t('recent.description')}</p>
           </div>
           {links.allTransactions && (
             <Link
               to={links.allTransactions}
-              className="text-sm font-medium text-brand-600 hover:text-brand-500 dark:text-brand-400"
+              data-testid="view-all"
+              className="shrink-0 text-sm font-medium whitespace-nowrap text-brand-600 hover:text-brand-500 dark:text-brand-400"
             >
               {t('recent.viewAll')}
             </Link>

@@ -5,8 +5,28 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatCrypto } from '../../../lib/amounts.ts';
 
 const TONE: Record<TTransactionStatus, BadgeTone> = { confirmed: 'green', pending: 'yellow', failed: 'red' };
+
+/** An expired or cancelled attempt that money reached after its window: shown as paid late, not failed. */
+const lateUnaccepted = (tx: TTransaction) => tx.status === 'failed' && tx.exception === 'paid_late';
+/** Money arrived that is not simply the amount due (less, more, or late): the received amount shows too. */
+const showsReceived = (tx: TTransaction) =>
+  tx.amountReceived !== '0' && (tx.amountReceived !== tx.amount || tx.exception === 'paid_late');
+
+function StatusBadge({ tx }: { tx: TTransaction }) {
+  const { t } = useTranslation('dashboard');
+  return lateUnaccepted(tx) ? (
+    <Badge tone="amber" dot>
+      {t('recent.paidLate')}
+    </Badge>
+  ) : (
+    <Badge tone={TONE[tx.status]} dot>
+      {t(`recent.status.${tx.status}`)}
+    </Badge>
+  );
+}
 
 /** An id as its first 8 and last 6 characters (merchant spec 9). */
 export const shortId = (id: string) => (id.length <= 17 ? id : `${id.slice(0, 8)}...${id.slice(-6)}`);
@@ -79,8 +99,19 @@ export function RecentTransactions({
           <li key={tx.id} className="flex items-start justify-between gap-3 px-4 py-3">
             <div className="min-w-0">
               <p className="font-medium tabular-nums text-slate-900 dark:text-white">
-                {tx.amount} <span className="text-slate-500">{tx.currency}</span>
+                {formatCrypto(tx.amount, tx.currency, i18n.language)}{' '}
+                <span className="text-slate-500">{tx.currency}</span>
               </p>
+              {showsReceived(tx) && (
+                <p
+                  className="text-xs tabular-nums text-slate-500 dark:text-slate-400"
+                  data-testid="recent-received"
+                >
+                  {t('recent.received', {
+                    amount: `${formatCrypto(tx.amountReceived, tx.currency, i18n.language)} ${tx.currency}`,
+                  })}
+                </p>
+              )}
               <p className="inline-flex items-center gap-1 font-mono text-xs text-slate-500">
                 <span title={tx.id}>{shortId(tx.id)}</span>
                 <CopyId id={tx.id} />
@@ -89,9 +120,7 @@ export function RecentTransactions({
                 {date.format(new Date(tx.createdAt))}
               </p>
             </div>
-            <Badge tone={TONE[tx.status]} dot>
-              {t(`recent.status.${tx.status}`)}
-            </Badge>
+            <StatusBadge tx={tx} />
           </li>
         ))}
       </ul>
@@ -128,14 +157,22 @@ export function RecentTransactions({
                     <CopyId id={tx.id} />
                   </span>
                 </td>
-                <td className="px-3 py-3 text-right font-medium tabular-nums text-slate-900 dark:text-white">
-                  {tx.amount}
+                <td className="px-3 py-3 text-right font-medium whitespace-nowrap tabular-nums text-slate-900 dark:text-white">
+                  {formatCrypto(tx.amount, tx.currency, i18n.language)}
+                  {showsReceived(tx) && (
+                    <span
+                      className="block text-xs font-normal text-slate-500 dark:text-slate-400"
+                      data-testid="recent-received"
+                    >
+                      {t('recent.received', {
+                        amount: formatCrypto(tx.amountReceived, tx.currency, i18n.language),
+                      })}
+                    </span>
+                  )}
                 </td>
                 <td className="px-3 py-3 text-slate-600 dark:text-slate-300">{tx.currency}</td>
                 <td className="px-3 py-3">
-                  <Badge tone={TONE[tx.status]} dot>
-                    {t(`recent.status.${tx.status}`)}
-                  </Badge>
+                  <StatusBadge tx={tx} />
                 </td>
                 <td className="whitespace-nowrap px-3 py-3 text-slate-500 dark:text-slate-400">
                   {date.format(new Date(tx.createdAt))}

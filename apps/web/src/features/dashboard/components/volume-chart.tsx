@@ -1,5 +1,6 @@
 import type { TVolumeDay } from '@coinlane/core/api/analytics';
 import { useTranslation } from 'react-i18next';
+import { formatCount, formatUsd } from '../../../lib/amounts.ts';
 
 const W = 600;
 const H = 160;
@@ -12,7 +13,6 @@ const cents = (usd: string) => Number(usd.replace('.', ''));
 /** Confirmed volume per day over the last 30 days, as plain SVG bars (no chart library). */
 export function VolumeChart({ days }: { days: readonly TVolumeDay[] }) {
   const { t, i18n } = useTranslation('dashboard');
-  const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
   const day = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const label = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
   const max = Math.max(0, ...days.map((d) => cents(d.usd)));
@@ -51,7 +51,7 @@ export function VolumeChart({ days }: { days: readonly TVolumeDay[] }) {
               data-date={d.date}
               data-usd={d.usd}
             >
-              <title>{`${label(d.date)}: ${usd.format(d.usd as `${number}`)} (${d.count})`}</title>
+              <title>{`${label(d.date)}: ${formatUsd(d.usd, i18n.language)} (${formatCount(d.count, i18n.language)})`}</title>
             </rect>
           );
         })}

@@ -66,6 +66,7 @@ describe('/dev/mail', () => {
             createdAt: '2025-01-01T11:00:00.000Z',
             html: '<html><head></head><body><p>Code 123456</p><script>alert(1)</script></body></html>',
             text: 'Code 123456\nhttp://localhost:3000/login',
+            replyTo: null,
           },
         });
       }),

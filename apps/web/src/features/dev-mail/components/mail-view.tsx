@@ -91,6 +91,15 @@ export function MailView({ id, onBack }: { id: string; onBack: () => void }) {
         <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-500 dark:text-slate-400">
             <span className="font-medium text-slate-700 dark:text-slate-300">{t('to')}:</span> {m.to}
+            {m.replyTo && (
+              <>
+                <span className="mx-2" aria-hidden="true">
+                  ·
+                </span>
+                <span className="font-medium text-slate-700 dark:text-slate-300">{t('replyTo')}:</span>{' '}
+                {m.replyTo}
+              </>
+            )}
             <span className="mx-2" aria-hidden="true">
               ·
             </span>

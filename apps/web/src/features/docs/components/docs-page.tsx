@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, ChevronDown } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -12,16 +12,26 @@ import { docsErrorText, docsKey, fetchDocs } from '../api/fetch-docs.ts';
 import { type Heading, headingsOf } from './markdown-headings.ts';
 import { MarkdownView } from './markdown-view.tsx';
 
-/** The heading currently at the top of the viewport, for the contents' highlight. */
+/**
+ * The heading currently at the top of the viewport, for the contents' highlight. At the very end of the page the
+ * last sections can never reach the top band, so there the last heading on screen is the current one.
+ */
 function useActiveHeading(ids: string[]) {
   const [active, setActive] = useState<string | null>(null);
   useEffect(() => {
     if (!ids.length || typeof IntersectionObserver === 'undefined') return;
     const seen = new Map<string, boolean>();
+    const atEnd = () =>
+      window.scrollY > 0 && window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    const lastOnScreen = () =>
+      ids.findLast((id) => {
+        const top = document.getElementById(id)?.getBoundingClientRect().top;
+        return top !== undefined && top < window.innerHeight;
+      });
     const observer = new IntersectionObserver(
       (entries) => {
         for (const e of entries) seen.set(e.target.id, e.isIntersecting);
-        const first = ids.find((id) => seen.get(id));
+        const first = atEnd() ? lastOnScreen() : ids.find((id) => seen.get(id));
         if (first) setActive(first);
       },
       { rootMargin: '-80px 0px -65% 0px' },
@@ -30,9 +40,39 @@ function useActiveHeading(ids: string[]) {
       const el = document.getElementById(id);
       if (el) observer.observe(el);
     }
-    return () => observer.disconnect();
+    const onScroll = () => {
+      if (!atEnd()) return;
+      const last = lastOnScreen();
+      if (last) setActive(last);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', onScroll);
+    };
   }, [ids]);
   return active;
+}
+
+/**
+ * Keeps the highlighted entry of a scrolling contents list in view: as the reader moves down the page the
+ * highlight moves down the list, past the list's visible part; the list itself (never the page) scrolls so the
+ * entry shows whole, with a little room above and below.
+ */
+function useActiveInView(list: RefObject<HTMLElement | null>, active: string | null) {
+  useEffect(() => {
+    const box = list.current;
+    if (!box || !active || box.scrollHeight <= box.clientHeight) return;
+    const entry = box.querySelector<HTMLElement>(`a[href="#${CSS.escape(active)}"]`);
+    if (!entry) return;
+    const room = 24;
+    // The entry's place in the list's scrolled content.
+    const top = entry.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    const bottom = top + entry.getBoundingClientRect().height;
+    if (top - room < box.scrollTop) box.scrollTop = Math.max(0, top - room);
+    else if (bottom + room > box.scrollTop + box.clientHeight)
+      box.scrollTop = bottom + room - box.clientHeight;
+  }, [list, active]);
 }
 
 function Contents({
@@ -45,7 +85,7 @@ function Contents({
   onPick?: () => void;
 }) {
   return (
-    <ul className="space-y-1 text-sm">
+    <ul className="space-y-1 text-sm break-words">
       {headings.map((h) => (
         <li key={h.id}>
           <a
@@ -82,6 +122,8 @@ export default function DocsPage() {
   );
   const ids = useMemo(() => headings.map((h) => h.id), [headings]);
   const active = useActiveHeading(ids);
+  const contents = useRef<HTMLElement>(null);
+  useActiveInView(contents, active);
   const [tocOpen, setTocOpen] = useState(false);
 
   // Opening /docs#section scrolls there once the text is in the page.
@@ -133,9 +175,12 @@ export default function DocsPage() {
       ) : (
         <div className="mx-auto flex max-w-7xl gap-10 px-4 sm:px-6 lg:px-8">
           <aside className="hidden w-60 shrink-0 lg:block">
+            {/* Exactly the viewport below the header (4rem and its 1px border): the list's end is never below
+                the screen's edge, and the list scrolls by itself, keeping the current entry in view. */}
             <nav
+              ref={contents}
               aria-label={t('onThisPage')}
-              className="sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto py-10 pr-2"
+              className="sticky top-[calc(4rem+1px)] max-h-[calc(100dvh-4rem-1px)] overflow-y-auto overscroll-contain py-10 pr-2"
             >
               <p className="mb-3 px-2 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">
                 {t('onThisPage')}

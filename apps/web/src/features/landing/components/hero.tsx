@@ -14,9 +14,12 @@ export function Hero({ overview, loading }: { overview: TPublicOverview | undefi
   const f = useFormat();
   const fee = overview ? f.fee(overview.feePercent) : null;
 
-  const points = [t('hero.point1'), fee ? t('hero.point2', { fee }) : null, t('hero.point3')].filter(
-    (p): p is string => !!p,
-  );
+  // The KYC point says what the admins' setting makes true: no identity checks, or a review before live payments.
+  const points = [
+    t('hero.point1'),
+    fee ? t('hero.point2', { fee }) : null,
+    overview ? t(overview.kycRequired ? 'hero.kycOn' : 'hero.kycOff') : null,
+  ].filter((p): p is string => !!p);
 
   const stats: Array<{ value: string | null; label: string }> = [
     { value: overview ? f.count(overview.coinCount) : null, label: t('stats.coins') },

@@ -1,5 +1,6 @@
 import { LANGUAGE_NAMES, LANGUAGES, type TLanguage } from '@coinlane/core/options';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight, MessageSquare } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn.ts';
@@ -7,8 +8,15 @@ import { Logo } from '../../../components/ui/logo.tsx';
 import { setLanguage } from '../../../lib/language.ts';
 import { ghostButton, lightButton } from './landing-header.tsx';
 
+/** The contact form loads on demand: its code and texts are not part of the landing page's first load. */
+const loadSalesDialog = () => import('./sales-dialog.tsx');
+const SalesDialog = lazy(loadSalesDialog);
+
 export function CallToAction() {
   const { t } = useTranslation('landing');
+  const [salesOpen, setSalesOpen] = useState(false);
+  const [salesLoaded, setSalesLoaded] = useState(false);
+  const prefetch = () => void loadSalesDialog();
   return (
     <section className="relative isolate overflow-hidden bg-slate-950 py-20 sm:py-24">
       <div
@@ -28,8 +36,26 @@ export function CallToAction() {
           <Link to="/docs" className={cn(ghostButton, 'h-12 px-6 text-base')}>
             {t('cta.secondary')}
           </Link>
+          <button
+            type="button"
+            className={cn(ghostButton, 'h-12 px-6 text-base')}
+            onPointerEnter={prefetch}
+            onFocus={prefetch}
+            onClick={() => {
+              setSalesLoaded(true);
+              setSalesOpen(true);
+            }}
+          >
+            <MessageSquare className="size-4" aria-hidden="true" />
+            {t('cta.sales')}
+          </button>
         </div>
       </div>
+      {salesLoaded && (
+        <Suspense fallback={null}>
+          <SalesDialog open={salesOpen} onClose={() => setSalesOpen(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -6,10 +6,13 @@ import { CallToAction, LandingFooter } from './landing-footer.tsx';
 import { LandingHeader } from './landing-header.tsx';
 import { FeaturesSection, StepsSection, UseCasesSection } from './landing-sections.tsx';
 import { PricingSection } from './pricing-section.tsx';
+import { SettlementSection } from './settlement-section.tsx';
 
 /**
- * / (merchant spec 1, 2): the public landing page. Every figure on it (fee, coin and network counts, the coins
- * and their networks) comes from GET /public/overview, the platform's real configuration.
+ * / (merchant spec 1, 2): the public landing page. Every figure and condition on it (the fee with its bounds,
+ * coin and network counts, the coins and their networks, the KYC rule, settlement as measured) comes from GET
+ * /public/overview, the platform's real configuration and data; a spec claim that is not true of the product
+ * is replaced by what is.
  */
 export default function LandingPage() {
   useTranslation('landing');
@@ -31,6 +34,7 @@ export default function LandingPage() {
           failed={overview.isError}
           onRetry={() => void overview.refetch()}
         />
+        <SettlementSection overview={data} />
         <PricingSection overview={data} loading={loading} />
         <CallToAction />
       </main>

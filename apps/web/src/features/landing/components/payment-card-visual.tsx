@@ -81,7 +81,7 @@ export function PaymentCardVisual() {
               </span>
               <span className="inline-flex items-center gap-1 tabular-nums">
                 <Clock className="size-3.5" aria-hidden="true" />
-                {t('card.expires')} 14:32
+                {t('card.priceLock')} 14:32
               </span>
             </div>
             <div className="flex items-center gap-4">

@@ -39,6 +39,32 @@ export function PricingSection({
               <p className="text-sm text-brand-100">{t('pricing.unavailable')}</p>
             )}
             <p className="text-sm font-medium text-brand-100">{t('pricing.perTransaction')}</p>
+            {overview && (overview.feeMinimumUsd || overview.feeMaximumUsd) && (
+              <ul className="mt-2 space-y-0.5 text-xs text-brand-100" data-testid="fee-bounds">
+                {overview.feeMinimumUsd && (
+                  <li>{t('pricing.minimum', { amount: f.usd(overview.feeMinimumUsd) })}</li>
+                )}
+                {overview.feeMaximumUsd && (
+                  <li>{t('pricing.maximum', { amount: f.usd(overview.feeMaximumUsd) })}</li>
+                )}
+              </ul>
+            )}
+            {overview && overview.feeExceptions.length > 0 && (
+              <div className="mt-3 text-xs text-brand-100">
+                <p className="font-semibold text-white">{t('pricing.exceptions')}</p>
+                <ul className="mt-1 space-y-0.5">
+                  {overview.feeExceptions.map((e) => (
+                    <li key={`${e.symbol}-${e.network}`}>
+                      {t('pricing.exception', {
+                        coin: e.symbol,
+                        network: e.networkName,
+                        fee: f.fee(e.percent),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
           </div>
           <div className="p-8">
             <p className="text-sm font-semibold text-slate-900 dark:text-white">{t('pricing.included')}</p>

@@ -17,6 +17,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
+import { formatCrypto, formatRate } from '../../../lib/amounts.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { fetchPreferences } from '../api/payment-links-api.ts';
 import { useCreateLink, useCurrencies, useRates } from '../hooks/use-payment-links.ts';
@@ -27,6 +28,7 @@ import {
   type LinkProblem,
   networkFor,
   networksOf,
+  previewCoinPrice,
   previewCryptoAmount,
   validateLinkForm,
 } from '../utils/link-form.ts';
@@ -43,7 +45,7 @@ const INITIAL: LinkFormValues = {
 
 /** The create form of merchant spec 2 and 5; `onCreated` receives the new link. */
 export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) => void }) {
-  const { t } = useTranslation('paymentLinks');
+  const { t, i18n } = useTranslation('paymentLinks');
   const currencies = useCurrencies();
   const list = currencies.data ?? [];
   const rates = useRates(list.map((c) => c.symbol));
@@ -62,6 +64,7 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
   const noLive = user?.mode === 'live' && currencies.isSuccess && list.length === 0;
   const net = nets.find((n) => n.id === network);
   const preview = net ? previewCryptoAmount({ ...v, crypto }, rates.data ?? {}, net.decimals) : null;
+  const price = preview ? previewCoinPrice({ ...v, crypto }, rates.data ?? {}) : null;
 
   const set = <K extends keyof LinkFormValues>(key: K, value: LinkFormValues[K]) => {
     setProblem(null);
@@ -229,12 +232,23 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
           <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="crypto-preview">
             {rates.isPending && list.length > 0 ? (
               t('form.rateLoading')
-            ) : preview ? (
+            ) : preview && net ? (
               <>
                 {t('form.preview')}{' '}
-                <strong className="tabular-nums text-slate-900 dark:text-white">
-                  {preview} {crypto}
+                <strong className="whitespace-nowrap tabular-nums text-slate-900 dark:text-white">
+                  {formatCrypto(preview, crypto, i18n.language, { decimals: net.decimals })} {crypto}
                 </strong>
+                {price && (
+                  <span
+                    className="block text-xs text-slate-500 tabular-nums dark:text-slate-400"
+                    data-testid="preview-rate"
+                  >
+                    {t('form.rate', {
+                      coin: crypto,
+                      price: formatRate(price, v.fiatCurrency, i18n.language),
+                    })}
+                  </span>
+                )}
               </>
             ) : (
               t('form.previewNone')

@@ -1,5 +1,4 @@
 import type { TPaymentLink } from '@coinlane/core/api/payment-links';
-import { FIAT_CURRENCIES, isFiatCode } from '@coinlane/core/currencies';
 import type { TPaymentLinkStatus } from '@coinlane/core/payment-status';
 import { Check, Copy, ExternalLink, QrCode } from 'lucide-react';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { formatCrypto, formatFiat } from '../../../lib/amounts.ts';
 import { useCopy } from '../hooks/use-copy.ts';
 import { LinkQr } from './link-qr.tsx';
 
@@ -16,27 +16,12 @@ export const LINK_TONE: Record<TPaymentLinkStatus, BadgeTone> = {
   expired: 'grey',
 };
 
-/** A fiat amount with its symbol and code ('$100.00 USD'), in the page's language. */
-export function useFiatText() {
-  const { i18n } = useTranslation();
-  return (amount: string, currency: string) => {
-    if (!isFiatCode(currency)) return `${amount} ${currency}`;
-    const f = new Intl.NumberFormat(i18n.language, {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: FIAT_CURRENCIES[currency].decimals,
-    });
-    return `${f.format(amount as `${number}`)} ${currency}`;
-  };
-}
-
 /** One payment link (merchant spec 2): amount, status, description, fiat price, dates, copy, open, QR. */
 export function LinkCard({ link }: { link: TPaymentLink }) {
   const { t, i18n } = useTranslation('paymentLinks');
   const [qr, setQr] = useState(false);
   const { copied, copy } = useCopy();
-  const fiatText = useFiatText();
+  const lang = i18n.language;
   const date = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const fiatAmount = link.metadata.fiatAmount ?? link.fiatAmount;
@@ -48,7 +33,10 @@ export function LinkCard({ link }: { link: TPaymentLink }) {
     <Card className="flex flex-col p-4 sm:p-5" data-testid="link-card" data-id={link.id}>
       <div className="flex items-start justify-between gap-3">
         <p className="min-w-0 break-all text-lg font-semibold tabular-nums text-slate-900 dark:text-white">
-          {link.amount} <span className="whitespace-nowrap text-slate-500">{link.currency}</span>
+          <span data-testid="link-amount">
+            {formatCrypto(link.amount, link.currency, lang, { decimals: link.decimals })}
+          </span>{' '}
+          <span className="whitespace-nowrap text-slate-500">{link.currency}</span>
         </p>
         <Badge tone={LINK_TONE[link.status]} dot>
           {t(`status.${link.status}`)}
@@ -59,7 +47,7 @@ export function LinkCard({ link }: { link: TPaymentLink }) {
       )}
       {fiatAmount && fiatCurrency && (
         <p className="mt-1 text-sm text-slate-500 dark:text-slate-400" data-testid="link-fiat">
-          {t('card.originally', { amount: fiatText(fiatAmount, fiatCurrency) })}
+          {t('card.originally', { amount: formatFiat(fiatAmount, fiatCurrency, lang) })}
         </p>
       )}
       <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{link.networkName}</p>

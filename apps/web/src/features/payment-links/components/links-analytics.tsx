@@ -1,84 +1,64 @@
+import type { TPaymentLink } from '@coinlane/core/api/payment-links';
 import { Activity, BarChart3, CircleDollarSign, Link2, Percent } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
+import { FigureCard } from '../../../components/ui/figure-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatCount, formatCrypto, formatFiat, formatFigure, formatPercent } from '../../../lib/amounts.ts';
 import { useLinkAnalytics } from '../hooks/use-payment-links.ts';
-import { LINK_TONE, useFiatText } from './link-card.tsx';
+import { LINK_TONE } from './link-card.tsx';
 
-function Figure({
-  icon: Icon,
-  label,
-  value,
-  hint,
-  testId,
-}: {
-  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
-  label: string;
-  value: string | number | undefined;
-  hint: string;
-  testId: string;
-}) {
-  return (
-    <Card className="p-4 sm:p-5">
-      <div className="flex items-center justify-between">
-        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</p>
-        <Icon className="size-4 text-brand-500" aria-hidden />
-      </div>
-      {value === undefined ? (
-        <Skeleton className="mt-3 h-7 w-20" />
-      ) : (
-        <p
-          className="mt-2 text-2xl font-semibold tabular-nums text-slate-900 dark:text-white"
-          data-testid={testId}
-        >
-          {value}
-        </p>
-      )}
-      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>
-    </Card>
-  );
-}
+const figureIcon = (Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>) => (
+  <Icon className="mt-0.5 size-4 shrink-0 text-brand-500" aria-hidden />
+);
 
 /** The Analytics tab (merchant spec 2): four figures and the latest 5 links. */
 export function LinksAnalytics() {
   const { t, i18n } = useTranslation('paymentLinks');
   const q = useLinkAnalytics();
-  const fiatText = useFiatText();
-  const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const lang = i18n.language;
   const l = q.data?.links;
+  const value = l && formatFigure(l.totalValueUsd, lang);
+  const cryptoText = (link: TPaymentLink) =>
+    `${formatCrypto(link.amount, link.currency, lang, { decimals: link.decimals })}\u00a0${link.currency}`;
   if (q.isError) return <Banner>{t('analytics.loadFailed')}</Banner>;
   return (
     <div className="space-y-6">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Figure
-          icon={Link2}
+        <FigureCard
+          icon={figureIcon(Link2)}
           label={t('analytics.totalLinks')}
-          value={l?.total}
+          value={l && formatCount(l.total, lang)}
           hint={t('analytics.totalLinksHint')}
+          loading={!l}
           testId="an-total"
         />
-        <Figure
-          icon={Activity}
+        <FigureCard
+          icon={figureIcon(Activity)}
           label={t('analytics.activeLinks')}
-          value={l?.active}
+          value={l && formatCount(l.active, lang)}
           hint={t('analytics.activeLinksHint')}
+          loading={!l}
           testId="an-active"
         />
-        <Figure
-          icon={CircleDollarSign}
+        <FigureCard
+          icon={figureIcon(CircleDollarSign)}
           label={t('analytics.totalValue')}
-          value={l ? usd.format(l.totalValueUsd as `${number}`) : undefined}
+          value={value?.text}
+          title={value?.compact ? value.exact : undefined}
           hint={t('analytics.totalValueHint')}
+          loading={!l}
           testId="an-value"
         />
-        <Figure
-          icon={Percent}
+        <FigureCard
+          icon={figureIcon(Percent)}
           label={t('analytics.conversionRate')}
-          value={l ? `${l.conversionRate}%` : undefined}
+          value={l && formatPercent(l.conversionRate, lang)}
           hint={t('analytics.conversionRateHint')}
+          loading={!l}
           testId="an-rate"
         />
       </div>
@@ -102,11 +82,11 @@ export function LinksAnalytics() {
                   <p className="truncate text-sm font-medium text-slate-900 dark:text-white">
                     {link.description ||
                       (link.fiatAmount && link.fiatCurrency
-                        ? fiatText(link.fiatAmount, link.fiatCurrency)
-                        : `${link.amount} ${link.currency}`)}
+                        ? formatFiat(link.fiatAmount, link.fiatCurrency, lang)
+                        : cryptoText(link))}
                   </p>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
-                    {link.amount} {link.currency} ·{' '}
+                    {cryptoText(link)} ·{' '}
                     {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
                       new Date(link.createdAt),
                     )}

@@ -1,11 +1,13 @@
 import type { TCurrencyOption } from '@coinlane/core/api/currencies';
 import { describe, expect, it } from 'vitest';
+import { formatRate } from '../../../lib/amounts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import {
   amountStep,
   createLinkProblem,
   type LinkFormValues,
   networkFor,
+  previewCoinPrice,
   previewCryptoAmount,
   validateLinkForm,
 } from './link-form.ts';
@@ -79,6 +81,20 @@ describe('the live crypto preview', () => {
     expect(previewCryptoAmount(form({ fiatAmount: '' }), RATES, 8)).toBeNull();
     expect(previewCryptoAmount(form({ fiatAmount: '0' }), RATES, 8)).toBeNull();
     expect(previewCryptoAmount(form({ crypto: 'USDC' }), RATES, 6)).toBeNull();
+  });
+});
+
+describe('the rate beside the preview', () => {
+  it('is the price of one coin in the form’s currency (fiatRate / cryptoRate), exact to 18 digits', () => {
+    // The rates are decimal strings of 1/95000: the price is as exact as they are, and rounds to cents when shown.
+    expect(previewCoinPrice({ fiatCurrency: 'USD', crypto: 'BTC' }, RATES)).toBe('95000.0000000000001');
+    expect(formatRate(previewCoinPrice({ fiatCurrency: 'USD', crypto: 'BTC' }, RATES)!, 'USD', 'en')).toBe(
+      '$95,000.00',
+    );
+    expect(formatRate(previewCoinPrice({ fiatCurrency: 'EUR', crypto: 'BTC' }, RATES)!, 'EUR', 'de')).toBe(
+      '80.750,00\u00a0€',
+    );
+    expect(previewCoinPrice({ fiatCurrency: 'USD', crypto: 'USDC' }, RATES)).toBeNull();
   });
 });
 

@@ -1,6 +1,13 @@
 import type { TCurrencyOption } from '@coinlane/core/api/currencies';
 import { FIAT_CURRENCIES, type TFiatCode } from '@coinlane/core/currencies';
-import { decimalProblem, fiatToCrypto, formatUnits, parseRational } from '@coinlane/core/money';
+import {
+  decimalProblem,
+  div,
+  fiatToCrypto,
+  formatRational,
+  formatUnits,
+  parseRational,
+} from '@coinlane/core/money';
 
 export type LinkFormValues = {
   fiatAmount: string;
@@ -54,6 +61,25 @@ export function previewCryptoAmount(
       decimals,
     });
     return formatUnits(units, decimals);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The price of one coin in the form's fiat currency at the rates the preview uses (fiatRate / cryptoRate, both
+ * units per 1 USD), as a decimal string for display (formatRational, 18 significant digits); null without both
+ * rates. Display only: the server prices the link itself.
+ */
+export function previewCoinPrice(
+  v: Pick<LinkFormValues, 'fiatCurrency' | 'crypto'>,
+  rates: Readonly<Record<string, string>>,
+): string | null {
+  const fiatRate = v.fiatCurrency === 'USD' ? '1' : rates[v.fiatCurrency];
+  const cryptoRate = rates[v.crypto];
+  if (!fiatRate || !cryptoRate) return null;
+  try {
+    return formatRational(div(parseRational(fiatRate), parseRational(cryptoRate)));
   } catch {
     return null;
   }

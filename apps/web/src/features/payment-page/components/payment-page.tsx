@@ -1,9 +1,10 @@
 import type { TCheckout, TCheckoutPayment } from '@coinlane/core/api/checkout';
 import type { TLanguage } from '@coinlane/core/options';
-import { type ReactNode, useCallback, useEffect, useReducer } from 'react';
+import { type ReactNode, useCallback, useEffect, useReducer, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatCrypto, formatFiat } from '../../../lib/amounts.ts';
 import {
   errorKey,
   getCheckout,
@@ -11,12 +12,13 @@ import {
   simulateCheckoutPayment,
   startCheckoutPayment,
 } from '../api/checkout-api.ts';
-import { isZeroDecimal } from '../decimal.ts';
+import { isZeroDecimal, shareOf } from '../decimal.ts';
 import { useLivePayment } from '../hooks/use-live-payment.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type TTranslate, useT } from '../i18n.tsx';
 import {
   initialPageState,
   isOpenStatus,
+  isPriceLock,
   pageReducer,
   type TPageState,
   type TPaymentUpdate,
@@ -48,7 +50,8 @@ export function PaymentPage({ linkId }: { linkId: string }) {
   const start = useCallback(async () => {
     dispatch({ type: 'starting' });
     try {
-      dispatch({ type: 'loaded', checkout: await startCheckoutPayment(linkId) });
+      const checkout = await startCheckoutPayment(linkId);
+      dispatch({ type: 'loaded', checkout, receivedAt: Date.now() });
     } catch (err) {
       const key = errorKey(err, 'createFailed');
       dispatch({
@@ -62,7 +65,7 @@ export function PaymentPage({ linkId }: { linkId: string }) {
     const abort = new AbortController();
     getCheckout(linkId, abort.signal).then(
       (checkout) => {
-        dispatch({ type: 'loaded', checkout });
+        dispatch({ type: 'loaded', checkout, receivedAt: Date.now() });
         if (!checkout.payment && checkout.canStartPayment) void start();
       },
       (err) => {
@@ -97,24 +100,55 @@ export function PaymentPage({ linkId }: { linkId: string }) {
   const open = state.phase === 'ready' && !!state.payment && isOpenStatus(state.status);
   useLivePayment({ paymentId: state.payment?.id ?? null, active: open, live: state.live, onUpdate, onLive });
 
-  // After a partial payment the URI (Copy payment URI, the QR code) must ask for what remains, not the full
-  // amount: live updates carry the amounts only, so read the payment's URI again when the remainder changes.
-  const partialId = state.status === 'partial' ? (state.payment?.id ?? null) : null;
+  // The server decides what a price lock's end means (a new price for the same attempt, or its end): read the
+  // checkout again when the lock ends on the server's clock, then every 2 s (at most 10 times) until the answer
+  // moves on, so a page never waits for the server's periodic sweep or its live message.
+  const lockEnd =
+    open && state.checkout && state.payment && isPriceLock(state.checkout, state.payment)
+      ? state.payment.expiresAt
+      : null;
+  // Read when the timer is set, not a reason to set it again: every reply refines the offset a little.
+  const clockOffset = useRef(state.clockOffset);
+  clockOffset.current = state.clockOffset;
+  useEffect(() => {
+    if (!lockEnd) return;
+    let stale = false;
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () => {
+      tries += 1;
+      getCheckout(linkId).then(
+        (checkout) => !stale && dispatch({ type: 'refreshed', checkout, receivedAt: Date.now() }),
+        () => {},
+      );
+      if (tries < 10) timer = setTimeout(ask, 2000);
+    };
+    timer = setTimeout(ask, Math.max(0, Date.parse(lockEnd) - (Date.now() + clockOffset.current)) + 50);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [lockEnd, linkId]);
+
+  // After a partial payment or a new price the URI (Copy payment URI) must ask for the amount now due: live
+  // updates carry the amounts only, so read the payment's URI again when they move.
+  const staleId = open && state.uriStale ? (state.payment?.id ?? null) : null;
+  const amount = state.payment?.amount;
   const remaining = state.payment?.amountRemaining;
   useEffect(() => {
-    if (!partialId || !remaining) return;
+    if (!staleId || !remaining) return;
     let stale = false;
-    getPaymentAddress(partialId).then(
+    getPaymentAddress(staleId).then(
       (a) => {
-        if (!stale && a.amountRemaining === remaining)
-          dispatch({ type: 'update', update: { id: partialId, paymentUri: a.paymentUri } });
+        if (!stale && a.amountRemaining === remaining && a.amount === amount)
+          dispatch({ type: 'update', update: { id: staleId, paymentUri: a.paymentUri } });
       },
       () => {},
     );
     return () => {
       stale = true;
     };
-  }, [partialId, remaining]);
+  }, [staleId, amount, remaining]);
 
   const merchant = state.checkout?.merchant.name;
   useEffect(() => {
@@ -201,7 +235,7 @@ function ReadyPage({
           {state.status === 'confirmed' && payment ? (
             <ConfirmedView payment={payment} merchant={checkout.merchant.name} />
           ) : !open ? (
-            <ClosedView state={state} onRetry={onRetry} />
+            <ClosedView state={state} merchant={checkout.merchant} onRetry={onRetry} />
           ) : (
             <div className="flex min-h-40 items-center justify-center text-brand-600">
               <Spinner className="size-6" label={t('preparing')} />
@@ -218,13 +252,12 @@ function ReadyPage({
   // All of it arrived: only the confirmations are left, nothing more to send.
   const awaitingConfirmations = received && isZeroDecimal(payment.amountRemaining);
   const shown = partial ? payment.amountRemaining : payment.amount;
-  const vars = { amount: shown, currency: payment.currency, network: payment.networkName };
+  const crypto = (amount: string) => formatCrypto(amount, payment.currency, lang);
+  const vars = { amount: crypto(shown), currency: payment.currency, network: payment.networkName };
   const fiat =
     link.fiatAmount && link.fiatCurrency
       ? formatFiat(
-          partial
-            ? (Number(link.fiatAmount) * Number(payment.amountRemaining)) / Number(payment.amount)
-            : Number(link.fiatAmount),
+          partial ? shareOf(link.fiatAmount, payment.amountRemaining, payment.amount) : link.fiatAmount,
           link.fiatCurrency,
           lang,
         )
@@ -237,6 +270,24 @@ function ReadyPage({
         <Card>
           {description}
           <LiveIndicator live={state.live} />
+          {state.priceUpdate && (
+            <div
+              role="status"
+              data-testid="price-updated"
+              className="rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-900"
+            >
+              <p className="flex items-center gap-2 font-semibold">
+                <ClockIcon className="size-4 shrink-0" />
+                {t('priceUpdated')}
+              </p>
+              <p className="mt-1">
+                {t('priceUpdatedBody', {
+                  previous: crypto(state.priceUpdate.previous),
+                  currency: payment.currency,
+                })}
+              </p>
+            </div>
+          )}
           <section
             aria-label={partial ? t('remainingAmount') : t('amountDue')}
             className="rounded-xl bg-slate-50 px-4 py-4 ring-1 ring-slate-200"
@@ -249,7 +300,7 @@ function ReadyPage({
                 data-testid="amount-due"
                 className="font-mono text-3xl font-semibold tracking-tight tabular-nums"
               >
-                {shown}
+                {vars.amount}
               </span>
               <span className="text-xl font-semibold text-slate-700">{payment.currency}</span>
             </p>
@@ -262,8 +313,8 @@ function ReadyPage({
             {received && (
               <p className="mt-2 text-sm text-slate-600">
                 {t('receivedOf', {
-                  received: payment.amountReceived,
-                  amount: payment.amount,
+                  received: crypto(payment.amountReceived),
+                  amount: crypto(payment.amount),
                   currency: payment.currency,
                 })}
               </p>
@@ -277,7 +328,9 @@ function ReadyPage({
             )}
           />
           {awaitingConfirmations && <Confirmations payment={payment} />}
-          {!awaitingConfirmations && <Countdown expiresAt={payment.expiresAt} onEnd={onCountdownEnd} />}
+          {!awaitingConfirmations && (
+            <Timers state={state} checkout={checkout} payment={payment} onCountdownEnd={onCountdownEnd} />
+          )}
           {actionError}
         </Card>
         {!awaitingConfirmations && (
@@ -359,6 +412,41 @@ function ReadyPage({
   );
 }
 
+/**
+ * The timers of an open attempt: a price lock that ends before the link does counts down as such ('Price locked
+ * for', the amount is then updated, nothing expires), under the link's own expiry countdown when the link has one
+ * (merchant spec 2: only then); otherwise the attempt's deadline, which sets expired at zero (merchant spec 4).
+ */
+function Timers({
+  state,
+  checkout,
+  payment,
+  onCountdownEnd,
+}: {
+  state: TPageState;
+  checkout: TCheckout;
+  payment: TCheckoutPayment;
+  onCountdownEnd: () => void;
+}) {
+  const offset = state.clockOffset;
+  if (!isPriceLock(checkout, payment)) {
+    return <Countdown expiresAt={payment.expiresAt} onEnd={onCountdownEnd} clockOffset={offset} />;
+  }
+  return (
+    <div className="space-y-2">
+      {checkout.link.expiresAt && (
+        <Countdown
+          kind="link"
+          expiresAt={checkout.link.expiresAt}
+          onEnd={onCountdownEnd}
+          clockOffset={offset}
+        />
+      )}
+      <Countdown kind="priceLock" expiresAt={payment.expiresAt} clockOffset={offset} />
+    </div>
+  );
+}
+
 function Card({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <div
@@ -411,14 +499,6 @@ function LanguagePicker() {
       </select>
     </label>
   );
-}
-
-function formatFiat(amount: number, currency: string, lang: string) {
-  try {
-    return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
 }
 
 function LiveIndicator({ live }: { live: boolean }) {
@@ -497,14 +577,18 @@ function Confirmations({ payment }: { payment: TCheckoutPayment }) {
 }
 
 function ConfirmedView({ payment, merchant }: { payment: TCheckoutPayment; merchant: string }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   return (
     <div className="space-y-4 py-2 text-center">
       <CheckCircleIcon className="mx-auto size-14 text-green-600" />
       <div>
         <h2 className="text-xl font-semibold">{t('confirmedTitle')}</h2>
         <p className="mt-1 text-sm text-slate-600">
-          {t('confirmedBody', { merchant, amount: payment.amountReceived, currency: payment.currency })}
+          {t('confirmedBody', {
+            merchant,
+            amount: formatCrypto(payment.amountReceived, payment.currency, lang),
+            currency: payment.currency,
+          })}
         </p>
       </div>
       <StatusBanner
@@ -528,13 +612,27 @@ function ConfirmedView({ payment, merchant }: { payment: TCheckoutPayment; merch
   );
 }
 
-function ClosedView({ state, onRetry }: { state: TPageState; onRetry: () => void }) {
+function ClosedView({
+  state,
+  merchant,
+  onRetry,
+}: {
+  state: TPageState;
+  merchant: TCheckout['merchant'];
+  onRetry: () => void;
+}) {
   const { t } = useT();
   const failed = state.status === 'failed';
   const payment = state.payment;
   const notice = state.notice;
+  const link = state.checkout?.link;
+  // A link that never expires never says it expired: its attempt's price lock ended (money seen and dropped, or
+  // no rate to price it again), and Try Again asks for the current price.
+  const lockEnded = !failed && link?.status === 'active' && !link.expiresAt;
   const title =
-    notice === 'linkExpired' ? t('errors.linkExpired') : t(failed ? 'status.failed' : 'status.expired');
+    notice === 'linkExpired'
+      ? t('errors.linkExpired')
+      : t(failed ? 'status.failed' : lockEnded ? 'status.lockEnded' : 'status.expired');
   return (
     <div className="space-y-4 py-2 text-center">
       {failed ? (
@@ -545,9 +643,12 @@ function ClosedView({ state, onRetry }: { state: TPageState; onRetry: () => void
       <div>
         <h2 className="text-xl font-semibold">{title}</h2>
         {notice !== 'linkExpired' && (
-          <p className="mt-1 text-sm text-slate-600">{t(failed ? 'failedBody' : 'expiredBody')}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {t(failed ? 'failedBody' : lockEnded ? 'lockEndedBody' : 'expiredBody')}
+          </p>
         )}
       </div>
+      {notice === 'linkExpired' && <MerchantContact merchant={merchant} />}
       {notice === 'fundsOnExpired' && (
         <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-left text-sm text-amber-900">
           {t('errors.fundsOnExpired')}
@@ -568,6 +669,50 @@ function ClosedView({ state, onRetry }: { state: TPageState; onRetry: () => void
       )}
     </div>
   );
+}
+
+/**
+ * A link that no longer takes payments is not a dead end: who the merchant is and how to reach them (the
+ * website of their business profile, when they set one; never their sign-in e-mail).
+ */
+function MerchantContact({ merchant }: { merchant: TCheckout['merchant'] }) {
+  const { t } = useT();
+  const site = merchant.website ? siteOf(merchant.website) : null;
+  return (
+    <div
+      data-testid="merchant-contact"
+      className="space-y-2 rounded-xl bg-slate-50 px-4 py-3 text-left text-sm text-slate-700 ring-1 ring-slate-200"
+    >
+      <p>{t('linkEndedBody', { merchant: merchant.name })}</p>
+      {site && merchant.website && (
+        <>
+          <p>{t('contactMerchant', { merchant: merchant.name })}</p>
+          <p className="flex min-w-0 items-center gap-2">
+            <span className="shrink-0 text-slate-500">{t('websiteLabel')}</span>
+            <a
+              href={merchant.website}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="min-w-0 font-medium break-all text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            >
+              {site}
+            </a>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The website as people say it: host and path, without the scheme or a trailing slash. */
+function siteOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
+    return `${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return null;
+  }
 }
 
 function Footer() {

@@ -1,4 +1,5 @@
 import type { TCheckoutPayment } from '@coinlane/core/api/checkout';
+import { formatCrypto } from '../../../lib/amounts.ts';
 import { halfOf, isZeroDecimal, plusTenPercent } from '../decimal.ts';
 import { useT } from '../i18n.tsx';
 import { FlaskIcon } from './icons.tsx';
@@ -13,27 +14,31 @@ export function TestPanel({
   busy: boolean;
   onSimulate: (amount?: string) => void;
 }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const remaining = payment.amountRemaining;
   const nothingDue = isZeroDecimal(remaining);
   const c = payment.currency;
+  const shownAmount = (amount: string) => formatCrypto(amount, c, lang);
   const buttons = [
     {
       key: 'full',
       label: t('test.full'),
-      hint: t('test.fullHint', { amount: remaining, currency: c }),
+      hint: t('test.fullHint', { amount: shownAmount(remaining), currency: c }),
       amount: undefined,
     },
     {
       key: 'partial',
       label: t('test.partial'),
-      hint: t('test.partialHint', { amount: nothingDue ? '0' : halfOf(remaining), currency: c }),
+      hint: t('test.partialHint', { amount: shownAmount(nothingDue ? '0' : halfOf(remaining)), currency: c }),
       amount: nothingDue ? '0' : halfOf(remaining),
     },
     {
       key: 'over',
       label: t('test.over'),
-      hint: t('test.overHint', { amount: nothingDue ? '0' : plusTenPercent(remaining), currency: c }),
+      hint: t('test.overHint', {
+        amount: shownAmount(nothingDue ? '0' : plusTenPercent(remaining)),
+        currency: c,
+      }),
       amount: nothingDue ? '0' : plusTenPercent(remaining),
     },
   ] as const;

@@ -19,6 +19,20 @@ const de: TPaymentTexts = {
   receivedOf: '{{received}} von {{amount}} {{currency}} erhalten',
   expiresIn: 'Verbleibende Zeit zum Bezahlen',
   expiresHint: 'Der Betrag gilt zu diesem Kurs, bis der Timer abläuft.',
+  priceLockedFor: 'Preis gesichert für',
+  priceLockHint:
+    'Geht vor Ablauf des Timers keine Zahlung ein, wird der Betrag zum aktuellen Kurs neu berechnet.',
+  linkExpiresIn: 'Dieser Link läuft ab in',
+  linkExpiresHint: 'Danach nimmt dieser Link keine Zahlungen mehr an.',
+  priceUpdated: 'Preis aktualisiert',
+  priceUpdatedBody:
+    'Die Preissicherung endete, bevor eine Zahlung einging. Der fällige Betrag wurde daher zum aktuellen Kurs neu berechnet (vorher {{previous}} {{currency}}). Bitte senden Sie den neuen Betrag.',
+  'status.lockEnded': 'Preissicherung beendet',
+  lockEndedBody:
+    'Während dieser Preis gesichert war, ist keine Zahlung eingegangen. Versuchen Sie es erneut, um den aktuellen Preis zu erhalten.',
+  linkEndedBody: '{{merchant}} nimmt über diesen Link keine Zahlungen mehr an.',
+  contactMerchant: 'Um zu bezahlen oder eine Frage zu stellen, wenden Sie sich an {{merchant}}:',
+  websiteLabel: 'Webseite:',
   scan: 'Mit Ihrer Krypto-Wallet scannen',
   qrLabel: 'QR-Code der Zahlungsanforderung über {{amount}} {{currency}}',
   addressLabel: '{{currency}}-Adresse ({{network}})',

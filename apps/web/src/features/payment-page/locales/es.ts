@@ -19,6 +19,20 @@ const es: TPaymentTexts = {
   receivedOf: 'Recibido {{received}} de {{amount}} {{currency}}',
   expiresIn: 'Tiempo para pagar',
   expiresHint: 'El importe se mantiene a este tipo de cambio hasta que acabe el tiempo.',
+  priceLockedFor: 'Precio bloqueado durante',
+  priceLockHint:
+    'Si no llega ningún pago antes de que termine el temporizador, el importe se actualiza al tipo de cambio actual.',
+  linkExpiresIn: 'Este enlace caduca en',
+  linkExpiresHint: 'Después, este enlace ya no acepta pagos.',
+  priceUpdated: 'Precio actualizado',
+  priceUpdatedBody:
+    'El bloqueo del precio terminó antes de que llegara un pago, así que el importe se ha recalculado al tipo de cambio actual (antes era {{previous}} {{currency}}). Envía el nuevo importe.',
+  'status.lockEnded': 'Bloqueo de precio terminado',
+  lockEndedBody:
+    'No llegó ningún pago mientras se mantenía este precio. Vuelve a intentarlo para obtener el precio actual.',
+  linkEndedBody: '{{merchant}} ya no acepta pagos a través de este enlace.',
+  contactMerchant: 'Para pagar o hacer una pregunta, contacta con {{merchant}}:',
+  websiteLabel: 'Sitio web:',
   scan: 'Escanea con tu monedero de criptomonedas',
   qrLabel: 'Código QR de la solicitud de pago de {{amount}} {{currency}}',
   addressLabel: 'Dirección {{currency}} ({{network}})',

@@ -19,6 +19,20 @@ const fr: TPaymentTexts = {
   receivedOf: 'Reçu {{received}} sur {{amount}} {{currency}}',
   expiresIn: 'Temps restant pour payer',
   expiresHint: 'Le montant est garanti à ce taux jusqu’à la fin du minuteur.',
+  priceLockedFor: 'Prix bloqué pendant',
+  priceLockHint:
+    'Si aucun paiement n’arrive avant la fin du minuteur, le montant est mis à jour au taux actuel.',
+  linkExpiresIn: 'Ce lien expire dans',
+  linkExpiresHint: 'Ensuite, ce lien n’accepte plus de paiements.',
+  priceUpdated: 'Prix mis à jour',
+  priceUpdatedBody:
+    'Le blocage du prix a pris fin avant l’arrivée d’un paiement : le montant dû a été recalculé au taux actuel (il était de {{previous}} {{currency}}). Veuillez envoyer le nouveau montant.',
+  'status.lockEnded': 'Blocage du prix terminé',
+  lockEndedBody:
+    'Aucun paiement n’est arrivé pendant que ce prix était bloqué. Réessayez pour obtenir le prix actuel.',
+  linkEndedBody: '{{merchant}} n’accepte plus de paiements via ce lien.',
+  contactMerchant: 'Pour payer ou poser une question, contactez {{merchant}} :',
+  websiteLabel: 'Site web :',
   scan: 'Scannez avec votre portefeuille crypto',
   qrLabel: 'QR code de la demande de paiement de {{amount}} {{currency}}',
   addressLabel: 'Adresse {{currency}} ({{network}})',

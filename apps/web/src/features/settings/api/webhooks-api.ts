@@ -12,7 +12,7 @@ import {
 } from '@coinlane/core/api/webhooks';
 import { api } from '../../../lib/api-client.ts';
 
-/** The events in the order offered: the spec's three, then partial, expired and reversed payments. */
+/** The events in the order offered: the spec's three, then partial, expired, reversed and paid-late payments. */
 export const WEBHOOK_EVENT_CHOICES: readonly TWebhookEventType[] = [
   'payment.created',
   'payment.confirmed',
@@ -20,6 +20,7 @@ export const WEBHOOK_EVENT_CHOICES: readonly TWebhookEventType[] = [
   'payment.partial',
   'payment.expired',
   'payment.reversed',
+  'payment.paid_late',
 ];
 /** Preselected before an endpoint is first saved: the events the spec offers. */
 export const WEBHOOK_DEFAULT_EVENTS: readonly TWebhookEventType[] = [

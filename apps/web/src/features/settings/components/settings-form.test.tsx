@@ -222,3 +222,36 @@ describe('settings page', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
+
+describe('notification toggles', () => {
+  it('say what each one does, and that payment emails need the master switch', async () => {
+    mockApi(() => ok({}));
+    renderForm();
+    expect(screen.getByText(/Sign-in codes and security notices are always sent/)).toBeTruthy();
+    expect(screen.getByText(/confirmed, arrives late, or needs attention/)).toBeTruthy();
+    expect(screen.getByText(/Off pauses webhook deliveries: events are kept and sent in order/)).toBeTruthy();
+    expect(screen.queryByText('No payment emails while Email notifications is off.')).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: 'Email notifications' }));
+    expect(await screen.findByText('No payment emails while Email notifications is off.')).toBeTruthy();
+  });
+
+  it('save the three toggles with PUT /settings', async () => {
+    const calls = mockApi((call) =>
+      call.url.endsWith('/merchant/profile') ? ok(profile) : ok({ ...settings, ...(call.body as object) }),
+    );
+    renderForm();
+    for (const name of ['Email notifications', 'Webhook notifications', 'Payment alerts']) {
+      fireEvent.click(screen.getByRole('switch', { name }));
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.endsWith('/settings') && c.method === 'PUT')).toBe(true),
+    );
+    const put = calls.find((c) => c.url.endsWith('/settings') && c.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      emailNotifications: false,
+      webhookNotifications: false,
+      paymentAlerts: false,
+    });
+  });
+});

@@ -191,6 +191,9 @@ export function SettingsForm({ profile, settings }: { profile: TMerchantProfile;
   const countryName = (code: (typeof COUNTRIES)[number]) =>
     code === 'other' ? t('address.otherCountry') : (regionNames?.of(code) ?? code);
 
+  // Payment emails need the master switch on too (what the server decides: modules/notifications).
+  const emailOn = watch('emailNotifications');
+
   const err = (name: FieldPath<FormIn>) => errorText(formState.errors[name]?.message as string | undefined);
 
   return (
@@ -384,6 +387,11 @@ export function SettingsForm({ profile, settings }: { profile: TMerchantProfile;
                 <div className="min-w-0">
                   <p className="text-sm font-medium text-slate-900 dark:text-slate-100">{t(label)}</p>
                   <p className="text-sm text-slate-500 dark:text-slate-400">{t(hint)}</p>
+                  {name === 'paymentAlerts' && !emailOn && (
+                    <p className="mt-0.5 text-sm text-amber-700 dark:text-amber-300">
+                      {t('notifications.paymentAlertsNeedEmail')}
+                    </p>
+                  )}
                 </div>
                 <Controller
                   control={control}

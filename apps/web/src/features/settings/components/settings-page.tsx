@@ -69,7 +69,7 @@ export default function SettingsPage() {
         <SettingsSkeleton />
       )}
       <div className="mt-8">
-        <WebhookSection />
+        <WebhookSection paused={settings.data?.webhookNotifications === false} />
       </div>
     </div>
   );

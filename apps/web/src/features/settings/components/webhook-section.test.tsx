@@ -106,11 +106,11 @@ function mockApi(handler: (call: Call) => Response | undefined) {
   return calls;
 }
 
-function renderSection() {
+function renderSection({ paused = false }: { paused?: boolean } = {}) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
-      <WebhookSection />
+      <WebhookSection paused={paused} />
     </QueryClientProvider>,
   );
 }
@@ -128,10 +128,13 @@ describe('Webhook Configuration', () => {
     expect((screen.getByRole('checkbox', { name: /payment\.failed/ }) as HTMLInputElement).checked).toBe(
       false,
     );
-    for (const ev of ['payment.partial', 'payment.expired', 'payment.reversed']) {
+    for (const ev of ['payment.partial', 'payment.expired', 'payment.reversed', 'payment.paid_late']) {
       expect(screen.getByRole('checkbox', { name: new RegExp(ev.replace('.', '\\.')) })).toBeTruthy();
     }
     expect(screen.getByText('A confirmed payment was reversed by a chain reorganisation')).toBeTruthy();
+    expect(
+      screen.getByText('Money paid after a payment expired or was cancelled is confirmed: accept it or not'),
+    ).toBeTruthy();
     expect(screen.getByText(/own Save webhook button/)).toBeTruthy();
     const secret = screen.getByTestId('webhook-secret');
     expect(secret.textContent).not.toContain(SECRET);
@@ -210,6 +213,16 @@ describe('Webhook Configuration', () => {
     await waitFor(() =>
       expect(calls.filter((c) => c.url.startsWith('/api/v1/webhooks/events?')).length).toBeGreaterThan(1),
     );
+  });
+
+  it('says when deliveries are paused by the Webhook notifications toggle', async () => {
+    mockApi((c) => (c.url === '/api/v1/webhooks/config' ? ok(config()) : undefined));
+    renderSection({ paused: true });
+    expect(await screen.findByText(/Deliveries are paused: Webhook notifications is off/)).toBeTruthy();
+    cleanup();
+    renderSection();
+    await screen.findAllByRole('textbox');
+    expect(screen.queryByText(/Deliveries are paused/)).toBeNull();
   });
 
   it('cannot send a test event before a URL is saved', async () => {

@@ -398,12 +398,13 @@ function WebhookSkeleton() {
  * Settings, Webhook Configuration (merchant spec 2): URL, events, signing secret, test event and the recent
  * deliveries. Saved with its own button (PUT /webhooks/config), apart from the page's Save Changes.
  */
-export function WebhookSection() {
+export function WebhookSection({ paused = false }: { paused?: boolean }) {
   const { t } = useTranslation('webhooks');
   const { user } = useSession();
   const config = useQuery({ queryKey: webhookConfigKey, queryFn: fetchWebhookConfig });
   return (
     <SettingsSection id="webhooks" title={t('title')} description={t('description')}>
+      {paused && <Banner tone="warning">{t('paused')}</Banner>}
       {config.isError ? (
         <Banner tone="error" className="flex flex-wrap items-center justify-between gap-3">
           <span>{errorMessage(config.error, t('loadFailed'))}</span>

@@ -1,5 +1,5 @@
 import type { TBalances } from '@coinlane/core/api/analytics';
-import type { TFlushTransaction } from '@coinlane/core/api/payments';
+import type { TFlushTransaction, TPayment } from '@coinlane/core/api/payments';
 import type { TListTransactionsReply, TTransactionStatus } from '@coinlane/core/api/transactions';
 import { api, apiEnvelope } from '../../../lib/api-client.ts';
 
@@ -44,3 +44,7 @@ export function exportCsvUrl(f: TransactionFilters): string {
 /** GET /payments/{id}/flush-transaction: the call that moves a forwarder deposit address to the merchant. */
 export const fetchFlushTransaction = (paymentId: string) =>
   api<TFlushTransaction>(`/payments/${encodeURIComponent(paymentId)}/flush-transaction`);
+
+/** POST /payments/{id}/accept: the merchant accepts a late payment (allowed when the row's canAccept). */
+export const acceptLatePayment = (paymentId: string) =>
+  api<TPayment>(`/payments/${encodeURIComponent(paymentId)}/accept`, { method: 'POST' });

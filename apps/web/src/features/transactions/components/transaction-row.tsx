@@ -1,6 +1,8 @@
 import type { TTransaction, TTransactionStatus } from '@coinlane/core/api/transactions';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { formatCrypto, formatUsd } from '../../../lib/amounts.ts';
+import { AcceptLatePayment } from './accept-late-payment.tsx';
 import { ForwarderFunds } from './forwarder-funds.tsx';
 
 export const STATUS_TONE: Record<TTransactionStatus, BadgeTone> = {
@@ -41,19 +43,54 @@ export function ConfirmationsBar({ confirmations, required }: { confirmations: n
   );
 }
 
-/** One transaction: amount with crypto and USD, status, customer, description, date and time, progress. */
+/** An expired or cancelled attempt that money reached after its window: shown as paid late, not failed. */
+export const isUnacceptedLate = (tx: TTransaction) => tx.status === 'failed' && tx.exception === 'paid_late';
+
+/**
+ * Whether the row shows what was received beside what was due: money arrived that is not simply the amount due
+ * (less, more, or late).
+ */
+export const showsReceived = (tx: TTransaction) =>
+  tx.amountReceived !== '0' && (tx.amountReceived !== tx.amount || tx.exception === 'paid_late');
+
+/**
+ * One transaction: amount with crypto and USD (and, when money arrived that is not simply the amount due, what
+ * was received, what was due and the excess), status, customer, description, date and time, progress, and for
+ * a late payment its flag and the merchant's Accept.
+ */
 export function TransactionRow({ tx }: { tx: TTransaction }) {
   const { t, i18n } = useTranslation('transactions');
-  const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
   const created = new Date(tx.createdAt);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(created);
   const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(created);
+  const late = isUnacceptedLate(tx);
+  const received = showsReceived(tx);
+  const allConfirmed = tx.amountConfirmed === tx.amountReceived;
   const extra =
     tx.paymentStatus !== tx.status
       ? t(`paymentStatus.${tx.paymentStatus}`)
-      : tx.exception === 'paid_over' || tx.exception === 'paid_late'
-        ? t(`exception.${tx.exception}`)
-        : null;
+      : tx.exception === 'paid_late'
+        ? t('exception.paid_late_accepted')
+        : tx.exception === 'paid_over'
+          ? t(`exception.${tx.exception}`)
+          : null;
+  // With money received that is not simply the amount due, the USD value is that of the confirmed money (what the
+  // volume counts); before it is confirmed, the amount due's, said as such.
+  const usdLine =
+    received && allConfirmed && tx.usdConfirmed !== null
+      ? formatUsd(tx.usdConfirmed, i18n.language)
+      : tx.usdAmount === null
+        ? '—'
+        : received
+          ? t('usdDue', { value: formatUsd(tx.usdAmount, i18n.language) })
+          : formatUsd(tx.usdAmount, i18n.language);
+  const lateNote = !late
+    ? null
+    : tx.canAccept
+      ? t('late.ready')
+      : allConfirmed
+        ? t('late.short')
+        : t('late.waiting');
   return (
     <li
       className="grid gap-3 px-4 py-4 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.4fr)_auto] sm:items-center sm:px-5"
@@ -62,12 +99,43 @@ export function TransactionRow({ tx }: { tx: TTransaction }) {
       data-status={tx.status}
     >
       <div className="min-w-0">
-        <p className="font-semibold tabular-nums text-slate-900 dark:text-white">
-          <span data-testid="tx-amount">{tx.amount}</span>{' '}
-          <span className="text-slate-500">{tx.currency}</span>
-        </p>
-        <p className="text-sm tabular-nums text-slate-500 dark:text-slate-400">
-          {tx.usdAmount !== null ? t('usdValue', { value: usd.format(tx.usdAmount as `${number}`) }) : '—'}
+        {received ? (
+          <>
+            <p className="font-semibold tabular-nums text-slate-900 dark:text-white">
+              <span data-testid="tx-received">
+                {formatCrypto(tx.amountReceived, tx.currency, i18n.language)}
+              </span>{' '}
+              <span className="text-slate-500">{tx.currency}</span>{' '}
+              <span className="text-xs font-normal text-slate-500">{t('amounts.received')}</span>
+            </p>
+            <p className="text-sm tabular-nums text-slate-500 dark:text-slate-400">
+              <span data-testid="tx-due">
+                {t('amounts.due', {
+                  amount: formatCrypto(tx.amount, tx.currency, i18n.language),
+                  currency: tx.currency,
+                })}
+              </span>
+              {tx.amountExcess !== '0' && (
+                <>
+                  {' · '}
+                  <span className="text-amber-700 dark:text-amber-300" data-testid="tx-excess">
+                    {t('amounts.excess', {
+                      amount: formatCrypto(tx.amountExcess, tx.currency, i18n.language),
+                      currency: tx.currency,
+                    })}
+                  </span>
+                </>
+              )}
+            </p>
+          </>
+        ) : (
+          <p className="font-semibold tabular-nums text-slate-900 dark:text-white">
+            <span data-testid="tx-amount">{formatCrypto(tx.amount, tx.currency, i18n.language)}</span>{' '}
+            <span className="text-slate-500">{tx.currency}</span>
+          </p>
+        )}
+        <p className="text-sm tabular-nums text-slate-500 dark:text-slate-400" data-testid="tx-usd">
+          {usdLine}
         </p>
         <p className="mt-0.5 truncate font-mono text-xs text-slate-400" title={tx.id}>
           {tx.id}
@@ -94,14 +162,23 @@ export function TransactionRow({ tx }: { tx: TTransaction }) {
       </div>
       <div className="flex flex-col items-start gap-2 sm:items-end">
         <div className="flex flex-wrap items-center gap-1.5">
-          <Badge tone={STATUS_TONE[tx.status]} dot>
-            <span data-testid="tx-status">{t(`status.${tx.status}`)}</span>
+          <Badge tone={late ? 'amber' : STATUS_TONE[tx.status]} dot>
+            <span data-testid="tx-status">{late ? t('exception.paid_late') : t(`status.${tx.status}`)}</span>
           </Badge>
           {extra && <Badge tone="grey">{extra}</Badge>}
         </div>
-        {tx.status === 'pending' && (
+        {(tx.status === 'pending' || (late && !allConfirmed)) && (
           <ConfirmationsBar confirmations={tx.confirmations} required={tx.requiredConfirmations} />
         )}
+        {lateNote && (
+          <p
+            className="max-w-64 text-xs text-slate-500 sm:text-right dark:text-slate-400"
+            data-testid="late-note"
+          >
+            {lateNote}
+          </p>
+        )}
+        {tx.canAccept && <AcceptLatePayment tx={tx} />}
         <ForwarderFunds tx={tx} />
       </div>
     </li>

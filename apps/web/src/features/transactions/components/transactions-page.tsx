@@ -1,14 +1,16 @@
 import type { TTransactionStatus } from '@coinlane/core/api/transactions';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Download, Receipt, Search, TrendingUp } from 'lucide-react';
-import { type ComponentType, type ReactNode, useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input, Select } from '../../../components/ui/field.tsx';
+import { FigureCard } from '../../../components/ui/figure-card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatCount, formatFigure } from '../../../lib/amounts.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { type LiveState, useLivePayments } from '../../../lib/use-live-payments.ts';
 import { exportCsvUrl, fetchPaidCurrencies, type TransactionFilters } from '../api/transactions-api.ts';
@@ -18,41 +20,9 @@ import { TransactionRow } from './transaction-row.tsx';
 
 const STATUSES: TTransactionStatus[] = ['confirmed', 'pending', 'failed'];
 
-function SummaryCard({
-  icon: Icon,
-  label,
-  value,
-  hint,
-  loading,
-  testId,
-}: {
-  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
-  label: string;
-  value: ReactNode;
-  hint: string;
-  loading: boolean;
-  testId: string;
-}) {
-  return (
-    <Card className="p-4 sm:p-5">
-      <div className="flex items-center justify-between gap-3">
-        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</p>
-        <Icon className="size-4 text-brand-500" aria-hidden />
-      </div>
-      {loading ? (
-        <Skeleton className="mt-3 h-7 w-24" />
-      ) : (
-        <p
-          className="mt-2 text-2xl font-semibold tabular-nums text-slate-900 dark:text-white"
-          data-testid={testId}
-        >
-          {value}
-        </p>
-      )}
-      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>
-    </Card>
-  );
-}
+const summaryIcon = (Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>) => (
+  <Icon className="mt-0.5 size-4 shrink-0 text-brand-500" aria-hidden />
+);
 
 export function LiveIndicator({ state }: { state: LiveState }) {
   const { t } = useTranslation('transactions');
@@ -95,9 +65,10 @@ export default function TransactionsPage() {
   });
   const cryptos = cryptoFilterChoices(paidIn.data ?? []);
   const live = useLivePayments();
-  const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const lang = i18n.language;
   const filtered = Boolean(debouncedSearch.trim() || status || crypto);
   const summary = q.data?.summary;
+  const volume = summary && formatFigure(summary.totalVolumeUsd, lang);
   const total = q.data?.pagination.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
@@ -183,27 +154,30 @@ export default function TransactionsPage() {
         </Select>
       </div>
 
-      <div className="grid grid-cols-3 gap-2 sm:gap-3">
-        <SummaryCard
-          icon={TrendingUp}
+      {/* Phones: Total Volume across the row, the two counts side by side below it. */}
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
+        <FigureCard
+          className="col-span-2 sm:col-span-1"
+          icon={summaryIcon(TrendingUp)}
           label={t('summary.totalVolume')}
-          value={summary ? usd.format(summary.totalVolumeUsd as `${number}`) : null}
+          value={volume?.text}
+          title={volume?.compact ? volume.exact : undefined}
           hint={t('summary.totalVolumeHint')}
           loading={q.isPending}
           testId="summary-volume"
         />
-        <SummaryCard
-          icon={CheckCircle2}
+        <FigureCard
+          icon={summaryIcon(CheckCircle2)}
           label={t('summary.confirmed')}
-          value={summary?.confirmedCount}
+          value={summary && formatCount(summary.confirmedCount, lang)}
           hint={t('summary.confirmedHint')}
           loading={q.isPending}
           testId="summary-confirmed"
         />
-        <SummaryCard
-          icon={Clock}
+        <FigureCard
+          icon={summaryIcon(Clock)}
           label={t('summary.pending')}
-          value={summary?.pendingCount}
+          value={summary && formatCount(summary.pendingCount, lang)}
           hint={t('summary.pendingHint')}
           loading={q.isPending}
           testId="summary-pending"

@@ -1,0 +1,42 @@
+import type { TPaymentPriceChange } from '@coinlane/core/api/payments';
+import { formatUnits } from '@coinlane/core/money';
+import type { Db } from '#app/db/connection.ts';
+
+/**
+ * A payment's re-prices, oldest first (the caller has checked the payment's owner): each time its price lock
+ * lapsed with nothing seen and the amount due was set again at the current rate (settle-lapsed-payment.ts).
+ */
+export async function listPriceChanges({
+  db,
+  paymentId,
+}: {
+  db: Db;
+  paymentId: string;
+}): Promise<TPaymentPriceChange[]> {
+  const rows = await db
+    .selectFrom('payment_price_changes as c')
+    .innerJoin('payments as p', 'p.id', 'c.payment_id')
+    .selectAll('c')
+    .select('p.decimals')
+    .where('c.payment_id', '=', paymentId)
+    .orderBy('c.changed_at')
+    .orderBy('c.id')
+    .execute();
+  return rows.map((r) => ({
+    amountBefore: formatUnits(BigInt(r.amount_before), r.decimals),
+    amountAfter: formatUnits(BigInt(r.amount_after), r.decimals),
+    lockEndedAt: r.lock_ended_at.toISOString(),
+    lockedUntil: r.locked_until.toISOString(),
+    rate:
+      r.locked_crypto_rate && r.locked_fiat_rate && r.rate_source
+        ? {
+            cryptoRate: r.locked_crypto_rate,
+            fiatRate: r.locked_fiat_rate,
+            source: r.rate_source,
+            lockedAt: r.changed_at.toISOString(),
+          }
+        : null,
+    usdAmount: r.usd_amount,
+    changedAt: r.changed_at.toISOString(),
+  }));
+}
