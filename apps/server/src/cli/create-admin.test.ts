@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { ROLE_PERMISSIONS } from '@coinlane/core/permissions';
 import { T } from '@coinlane/core/texts';
@@ -12,11 +13,14 @@ import { getSessionUser } from '#app/modules/auth/get-session-user.ts';
 import { createSession, getSessionByToken } from '#app/modules/auth/sessions.ts';
 import { createUser } from '#app/test/fixtures.ts';
 import { createTestDb, usingPostgres } from '#app/test/test-db.ts';
+import { runCreateAdmin } from './create-admin-command.ts';
 
 /**
- * Runs the real command (`npm run admin:create` runs `tsx src/cli/create-admin.ts`) as a child process
- * against a fresh database: an embedded one in a temporary DATA_DIR, or a fresh PostgreSQL database when
- * TEST_DATABASE_URL is set.
+ * Runs the command against a fresh database: an embedded one in a temporary DATA_DIR, or a fresh PostgreSQL
+ * database when TEST_DATABASE_URL is set. The real command (`npm run admin:create` runs
+ * `tsx src/cli/create-admin.ts`) runs as a child process where the process matters: its arguments, its exit
+ * code and its terminal. The other cases call the same command in this process, with the same environment and
+ * a closed, non-terminal stdin (a child process costs a TypeScript start-up of seconds per run).
  */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
@@ -49,8 +53,21 @@ function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
-/** Runs the command without a terminal (stdin is a closed pipe). */
-function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
+/** Runs the command in this process without a terminal (stdin is closed). */
+async function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCreateAdmin(args, {
+    env: baseEnv(env),
+    stdin: Readable.from([]),
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}
+
+/** Runs the real command as a child process without a terminal (stdin is a closed pipe). */
+function runProcess(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(tsx, [script, ...args], {
       cwd: serverDir,
@@ -127,7 +144,7 @@ describe('create-admin', () => {
   it('refuses a password on the command line, and explains why', async () => {
     // Refused before the database is opened: the runs are independent and go side by side.
     const flags = [['--password', 'Hunter-22!'], ['--password=Hunter-22!']];
-    const runs = await Promise.all(flags.map((flag) => run(['--email', 'x@example.com', ...flag])));
+    const runs = await Promise.all(flags.map((flag) => runProcess(['--email', 'x@example.com', ...flag])));
     for (const res of runs) {
       expect(res.code).toBe(64);
       expect(res.stderr).toMatch(/shell history/);
@@ -145,7 +162,7 @@ describe('create-admin', () => {
     ];
     // Refused before the database is opened: the runs are independent and go side by side.
     const [help, ...runs] = await Promise.all([
-      run(['--help']),
+      runProcess(['--help']),
       ...cases.map(([args]) => run(args, { ADMIN_PASSWORD: 'Valid-pass-1' })),
     ]);
     cases.forEach(([args, message], i) => {
