@@ -9,8 +9,8 @@ import { chainEnvPrefix, type EvmChainConfig, evmTokenContract } from '#app/modu
 import { selectCursor } from '#app/modules/chains/queries.ts';
 import type { CurrencyRow } from '#app/modules/currencies/queries.ts';
 import type { AddressSource, AllocatedAddress } from '#app/modules/payments/address-sources.ts';
+import { allocateFromKey, allocateUniqueAmount } from './allocate-wallet-address.ts';
 import { selectDefaultWallet } from './queries.ts';
-import { allocateFromKey, allocateUniqueAmount } from './wallet-address-source.ts';
 import { openWalletAddress } from './wallet-secret.ts';
 
 /**
