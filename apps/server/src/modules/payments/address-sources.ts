@@ -1,7 +1,7 @@
 import type { TMode } from '@coinlane/core/options';
 import type { Db } from '#app/db/connection.ts';
 import type { CurrencyRow } from '#app/modules/currencies/queries.ts';
-import { testNetworkAddressSource } from '#app/modules/test-network/test-address-source.ts';
+import { testNetworkAddressSource } from './test-address-source.ts';
 
 export type AddressRequest = {
   /** The transaction that inserts the payment: an allocation (e.g. the next derivation index) commits with it. */
