@@ -1,7 +1,11 @@
 import type { TMode } from '@coinlane/core/options';
+import type { Selectable } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
-import type { CurrencyRow } from '#app/modules/currencies/queries.ts';
+import type { SupportedCryptocurrenciesTable } from '#app/db/schema.ts';
 import { testNetworkAddressSource } from './test-address-source.ts';
+
+/** A row of the currency catalogue (modules/currencies). */
+type CurrencyRow = Selectable<SupportedCryptocurrenciesTable>;
 
 export type AddressRequest = {
   /** The transaction that inserts the payment: an allocation (e.g. the next derivation index) commits with it. */
