@@ -4,6 +4,7 @@ import './i18n.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { sessionKey } from '../lib/auth.ts';
 import { applyTheme, storedTheme } from '../lib/theme.ts';
+import { paths } from './paths.ts';
 import { router } from './router.tsx';
 
 const queryClient = new QueryClient({
@@ -18,8 +19,8 @@ applyTheme(storedTheme());
 setUnauthorizedHandler(() => {
   queryClient.setQueryData(sessionKey, null);
   const here = window.location.pathname + window.location.search;
-  if (!here.startsWith('/login'))
-    void router.navigate(`/login?from=${encodeURIComponent(here)}`, { replace: true });
+  if (!here.startsWith(paths.login))
+    void router.navigate(`${paths.login}?from=${encodeURIComponent(here)}`, { replace: true });
 });
 
 export function App() {

@@ -1,5 +1,6 @@
 import type { TSessionUser } from '@coinlane/core/api/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { paths } from '../app/paths.ts';
 import { ApiError, api } from './api-client.ts';
 
 export const sessionKey = ['session'] as const;
@@ -70,7 +71,7 @@ export function useSignOut() {
     clearAdminCache(user?.id);
     qc.setQueryData(sessionKey, null);
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
-    window.location.assign('/login');
+    window.location.assign(paths.login);
   };
 }
 

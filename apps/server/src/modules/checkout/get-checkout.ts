@@ -3,17 +3,20 @@ import { AppError } from '@coinlane/core/errors';
 import { formatUnits } from '@coinlane/core/money';
 import { canStartAttempt, effectiveLinkStatus, isRetryable } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
+import type { Selectable } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
+import type { PaymentLinksTable, PaymentsTable } from '#app/db/schema.ts';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
-import type { PaymentLinkRow } from '#app/modules/payment-links/queries.ts';
-import { selectLinkById } from '#app/modules/payment-links/queries.ts';
+import { findPaymentLink } from '#app/modules/payment-links/find-payment-link.ts';
 import { getLatestAttempt } from '#app/modules/payments/get-latest-attempt.ts';
 import { paymentState, presentCheckoutPayment } from '#app/modules/payments/present-payment.ts';
-import type { PaymentRow } from '#app/modules/payments/queries.ts';
 import { getMerchantProfile } from '#app/modules/profile/get-merchant-profile.ts';
 
+type PaymentLinkRow = Selectable<PaymentLinksTable>;
+type PaymentRow = Selectable<PaymentsTable>;
+
 export async function findLink(db: Db, linkId: string): Promise<PaymentLinkRow> {
-  const link = await selectLinkById(db, linkId);
+  const link = await findPaymentLink(db, linkId);
   if (!link) throw new AppError('NOT_FOUND', { message: T.paymentLinkNotFound });
   return link;
 }

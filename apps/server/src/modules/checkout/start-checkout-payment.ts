@@ -5,7 +5,7 @@ import { formatUnits } from '@coinlane/core/money';
 import { canStartAttempt, isOpen, isRetryable, priceLockEnd } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import { selectLinkById } from '#app/modules/payment-links/queries.ts';
+import { findPaymentLink } from '#app/modules/payment-links/find-payment-link.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
 import { insertPayment } from '#app/modules/payments/create-payment.ts';
 import { getLatestAttempt } from '#app/modules/payments/get-latest-attempt.ts';
@@ -69,7 +69,7 @@ export async function startCheckoutPayment({
   const expiresAt = priceLockEnd({ now, lockSeconds: priceLock.seconds, linkExpiresAt: link.expires_at });
 
   const result = await db.transaction().execute(async (trx) => {
-    const locked = await selectLinkById(trx, linkId, { forUpdate: true });
+    const locked = await findPaymentLink(trx, linkId, { forUpdate: true });
     if (!locked || !canStartAttempt({ status: locked.status, expiresAt: locked.expires_at }, now)) {
       throw new AppError('EXPIRED', { message: T.paymentLinkExpired });
     }

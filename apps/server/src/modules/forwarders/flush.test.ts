@@ -22,7 +22,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvmChainConfig } from '#app/modules/chains/chain-config.ts';
 import { recordPaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
-import { upsertQuotes } from '#app/modules/rates/queries.ts';
+import { upsertQuotes } from '#app/modules/rates/store-rate-quotes.ts';
 import { sealWalletAddress } from '#app/modules/wallets/wallet-secret.ts';
 import { createUser, signIn } from '#app/test/fixtures.ts';
 import { HARDHAT_KEYS, type Hardhat, startHardhat } from '#app/test/hardhat.ts';

@@ -5,7 +5,7 @@ import {
   PAYMENT_CHANNEL,
   type PaymentNotification,
   parsePaymentNotification,
-} from './notify-payment-changed.ts';
+} from '#app/modules/payments/notify-payment-changed.ts';
 
 export type PaymentChangeListener = { stop: () => Promise<void> };
 

@@ -7,7 +7,7 @@ import type { WebSocket } from 'ws';
 import type { Db } from '#app/db/connection.ts';
 import { authenticateApiKey } from '#app/modules/api-keys/authenticate-api-key.ts';
 import { getSessionByToken } from '#app/modules/auth/sessions.ts';
-import type { PaymentNotification } from './notify-payment-changed.ts';
+import type { PaymentNotification } from '#app/modules/payments/notify-payment-changed.ts';
 import { merchantPaymentUpdate, publicPaymentUpdate } from './payment-updates.ts';
 
 /** How a merchant socket signed in: re-checked every revalidation period. */

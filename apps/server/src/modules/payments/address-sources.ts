@@ -1,7 +1,11 @@
+import { randomId } from '@coinlane/core/ids';
 import type { TMode } from '@coinlane/core/options';
+import type { Selectable } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
-import type { CurrencyRow } from '#app/modules/currencies/queries.ts';
-import { testNetworkAddressSource } from '#app/modules/test-network/test-address-source.ts';
+import type { SupportedCryptocurrenciesTable } from '#app/db/schema.ts';
+
+/** A row of the currency catalogue (modules/currencies). */
+type CurrencyRow = Selectable<SupportedCryptocurrenciesTable>;
 
 export type AddressRequest = {
   /** The transaction that inserts the payment: an allocation (e.g. the next derivation index) commits with it. */
@@ -53,6 +57,22 @@ export interface AddressSource {
    */
   checkReady?(request: { db: Db; userId: string; currency: CurrencyRow }): Promise<void>;
 }
+
+/**
+ * Addresses on the built-in test network: `test_<network>_<128-bit random>`, unique per payment and invalid
+ * on every real chain, so no wallet can send real coins to one (a scanned test QR code is refused). The test
+ * network's blocks and simulated payments are modules/test-network's.
+ */
+export const TEST_ADDRESS_PREFIX = 'test_';
+
+export const testNetworkAddressSource: AddressSource = {
+  id: 'test-network',
+  async allocate({ currency }) {
+    return { address: randomId(`${TEST_ADDRESS_PREFIX}${currency.network}`) };
+  },
+};
+
+export const isTestAddress = (address: string) => address.startsWith(TEST_ADDRESS_PREFIX);
 
 export type AddressSources = {
   /** The source for a payment in `mode` on `network`, or null when none is configured. */

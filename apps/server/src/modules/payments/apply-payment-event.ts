@@ -13,11 +13,11 @@ import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import { recordPlatformFee, voidPlatformFee } from '#app/modules/fees/record-platform-fee.ts';
-import { notifyPaymentChanged } from '#app/modules/live/notify-payment-changed.ts';
 import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
 import { completePaymentLink, reopenPaymentLink } from '#app/modules/payment-links/complete-payment-link.ts';
 import { getTransferTotals } from '#app/modules/transfers/get-transfer-totals.ts';
 import type { PaymentActor } from './actor.ts';
+import { notifyPaymentChanged } from './notify-payment-changed.ts';
 import { paymentState, presentPayment } from './present-payment.ts';
 import { hasAnyTransfer, lockPaymentRow, type PaymentRow } from './queries.ts';
 

@@ -1,8 +1,9 @@
 import { AppError } from '@coinlane/core/errors';
 import { canExpire, isFinal, isOpen } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
+import type { Selectable } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
-import type { TransferRow } from '#app/modules/transfers/queries.ts';
+import type { TransfersTable } from '#app/db/schema.ts';
 import { type NewTransfer, recordTransfer } from '#app/modules/transfers/record-transfer.ts';
 import {
   markTransferRemoved,
@@ -42,7 +43,11 @@ export async function recordPaymentTransfer({
   actor?: PaymentActor;
   now?: Date;
 }): Promise<
-  AppliedPaymentEvent & { transfer: TransferRow; created: boolean; replaced: ConflictingTransfer[] }
+  AppliedPaymentEvent & {
+    transfer: Selectable<TransfersTable>;
+    created: boolean;
+    replaced: ConflictingTransfer[];
+  }
 > {
   return db.transaction().execute(async (trx) => {
     const locked = await trx

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertQuotes } from '#app/modules/rates/queries.ts';
+import { upsertQuotes } from '#app/modules/rates/store-rate-quotes.ts';
 import { createUser } from '#app/test/fixtures.ts';
 import { insertFixedAddressPayment } from '#app/test/live-payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';

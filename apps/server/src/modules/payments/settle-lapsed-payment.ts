@@ -3,8 +3,10 @@ import { AppError } from '@coinlane/core/errors';
 import { formatUnits } from '@coinlane/core/money';
 import { lockLapseOutcome, priceLockEnd } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
+import type { Selectable } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
-import { type PaymentLinkRow, selectLinkById } from '#app/modules/payment-links/queries.ts';
+import type { PaymentLinksTable } from '#app/db/schema.ts';
+import { findPaymentLink } from '#app/modules/payment-links/find-payment-link.ts';
 import { type PaymentActor, SYSTEM_ACTOR } from './actor.ts';
 import { type AppliedPaymentEvent, applyPaymentEvent, type NewPrice } from './apply-payment-event.ts';
 import { fiatInput, type PreparedPayment, preparePayment } from './prepare-payment.ts';
@@ -46,7 +48,7 @@ export async function settleLapsedPayment({
   const run = async (trx: Db): Promise<AppliedPaymentEvent> => {
     const row = await lockPaymentRow(trx, paymentId);
     if (!row) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
-    const link = row.payment_link_id ? await selectLinkById(trx, row.payment_link_id) : undefined;
+    const link = row.payment_link_id ? await findPaymentLink(trx, row.payment_link_id) : undefined;
     const transfersSeen = await hasAnyTransfer(trx, paymentId);
     const outcome = lockLapseOutcome(paymentState(row), {
       now,
@@ -84,7 +86,7 @@ async function priceAgain({
 }: {
   db: Db;
   payment: PaymentRow;
-  link: PaymentLinkRow;
+  link: Selectable<PaymentLinksTable>;
   now: Date;
 }): Promise<NewPrice | null> {
   let prepared: PreparedPayment;

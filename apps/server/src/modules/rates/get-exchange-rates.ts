@@ -5,7 +5,7 @@ import { div, formatRational } from '@coinlane/core/money';
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import { listKnownSymbols } from '#app/modules/currencies/queries.ts';
+import { listKnownSymbols } from '#app/modules/currencies/list-currency-symbols.ts';
 import { loadRateBook } from './load-rate-book.ts';
 import type { RateBook, RatePurpose, ResolvedRate } from './rate-book.ts';
 

@@ -1,7 +1,7 @@
 import { FIAT_CODES } from '@coinlane/core/currencies';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#app/db/connection.ts';
-import { listCurrencySymbols } from '#app/modules/currencies/queries.ts';
+import { listCurrencySymbols } from '#app/modules/currencies/list-currency-symbols.ts';
 import { upsertQuotes } from './queries.ts';
 import type { RateQuote, RateSource } from './rate-source.ts';
 

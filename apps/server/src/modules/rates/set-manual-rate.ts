@@ -5,7 +5,7 @@ import { formatRational } from '@coinlane/core/money';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
-import { listKnownSymbols } from '#app/modules/currencies/queries.ts';
+import { listKnownSymbols } from '#app/modules/currencies/list-currency-symbols.ts';
 import { upsertQuotes } from './queries.ts';
 import { RateBook } from './rate-book.ts';
 

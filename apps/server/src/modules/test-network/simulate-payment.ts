@@ -6,8 +6,8 @@ import { amountRemaining } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
+import { findOwnPayment } from '#app/modules/payments/find-own-payment.ts';
 import { paymentState } from '#app/modules/payments/present-payment.ts';
-import { selectOwnPayment } from '#app/modules/payments/queries.ts';
 import { recordPaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 
 /**
@@ -34,8 +34,7 @@ export async function simulatePayment({
   now?: Date;
 }) {
   if (mode !== 'test') throw new AppError('FORBIDDEN', { message: T.simulateTestOnly });
-  const payment = await selectOwnPayment(db, { userId, mode, id: paymentId });
-  if (!payment) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
+  const payment = await findOwnPayment({ db, userId, mode, paymentId });
   let units: bigint;
   if (amount === undefined) {
     units = amountRemaining(paymentState(payment));

@@ -4,13 +4,14 @@ import { getCryptoCurrency, NETWORKS } from '@coinlane/core/currencies';
 import { AppError } from '@coinlane/core/errors';
 import { deriveEvmAddresses, type TEvmAddress } from '@coinlane/core/evm-keys';
 import { T } from '@coinlane/core/texts';
+import type { Selectable } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
+import type { SupportedCryptocurrenciesTable } from '#app/db/schema.ts';
 import { chainEnvPrefix, type EvmChainConfig, evmTokenContract } from '#app/modules/chains/chain-config.ts';
-import { selectCursor } from '#app/modules/chains/queries.ts';
-import type { CurrencyRow } from '#app/modules/currencies/queries.ts';
+import { selectCursor } from '#app/modules/chains/watcher-findings.ts';
 import type { AddressSource, AllocatedAddress } from '#app/modules/payments/address-sources.ts';
+import { allocateFromKey, allocateUniqueAmount } from './allocate-wallet-address.ts';
 import { selectDefaultWallet } from './queries.ts';
-import { allocateFromKey, allocateUniqueAmount } from './wallet-address-source.ts';
 import { openWalletAddress } from './wallet-secret.ts';
 
 /**
@@ -40,7 +41,7 @@ export function createEvmWalletAddressSource({
     selectDefaultWallet(db, { userId, currency: symbol, network, chainMode: chain.mode, forUpdate });
 
   /** The token contract of a token currency on this chain (null for the native coin); refused when unknown. */
-  const contractOf = (currency: CurrencyRow): TEvmAddress | null => {
+  const contractOf = (currency: Selectable<SupportedCryptocurrenciesTable>): TEvmAddress | null => {
     if (getCryptoCurrency(currency.symbol, network)?.native) return null;
     const contract = evmTokenContract(chain, currency.symbol, currency.contract_address);
     if (!contract) {

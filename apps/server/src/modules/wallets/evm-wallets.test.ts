@@ -5,7 +5,7 @@ import { mnemonicToSeedSync } from '@scure/bip39';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvmChainConfig } from '#app/modules/chains/chain-config.ts';
-import { writeVerifiedFactory } from '#app/modules/chains/queries.ts';
+import { writeVerifiedFactory } from '#app/modules/chains/watcher-findings.ts';
 import { HARDHAT_MNEMONIC } from '#app/test/hardhat.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { codeIn } from '#app/test/smtp.ts';

@@ -17,6 +17,7 @@ import {
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -152,7 +153,7 @@ function UsersOverview({ users }: { users: TUserRow[] | undefined }) {
             action={
               canList && (
                 <Link
-                  to="/admin/users"
+                  to={paths.adminUsers}
                   className="inline-flex items-center gap-1 whitespace-nowrap rounded text-sm font-medium text-brand-600 hover:text-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400"
                 >
                   {t('dashboard.viewAll')}

@@ -15,6 +15,7 @@ import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from '
 import { useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
 import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -327,7 +328,7 @@ export default function ApiReferencePage() {
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/85 backdrop-blur dark:border-white/10 dark:bg-slate-950/85">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
           <div className="flex min-w-0 items-center gap-3">
-            <Link to="/" aria-label={t('home')} className="shrink-0 text-slate-900 dark:text-white">
+            <Link to={paths.home} aria-label={t('home')} className="shrink-0 text-slate-900 dark:text-white">
               <Logo />
             </Link>
             <span className="hidden h-5 w-px bg-slate-200 sm:block dark:bg-white/15" aria-hidden="true" />
@@ -337,7 +338,7 @@ export default function ApiReferencePage() {
             </span>
           </div>
           <nav className="flex items-center gap-1 sm:gap-2">
-            <Link to="/docs" className={buttonClass('ghost', 'sm')}>
+            <Link to={paths.docs} className={buttonClass('ghost', 'sm')}>
               <ArrowLeft className="size-4" aria-hidden="true" />
               {t('guides')}
             </Link>
@@ -345,7 +346,7 @@ export default function ApiReferencePage() {
               <Download className="size-4" aria-hidden="true" />
               <span className="hidden sm:inline">{t('download')}</span>
             </a>
-            <Link to="/login" className={buttonClass('primary', 'sm')}>
+            <Link to={paths.login} className={buttonClass('primary', 'sm')}>
               {t('signIn')}
             </Link>
           </nav>

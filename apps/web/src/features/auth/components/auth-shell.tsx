@@ -2,6 +2,7 @@ import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 
@@ -32,13 +33,13 @@ export function AuthShell({
       />
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-5 py-5 sm:px-8">
         <Link
-          to="/"
+          to={paths.home}
           className="rounded-lg text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500 dark:text-white"
         >
           <Logo />
         </Link>
         <Link
-          to="/"
+          to={paths.home}
           className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400 dark:hover:text-white"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />

@@ -3,6 +3,7 @@ import { CircleCheck, Link2Off, MailCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -27,7 +28,7 @@ export default function ConfirmEmailPage() {
   }, [token, confirm.mutate]);
 
   const signIn = (
-    <Link to="/login" className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
+    <Link to={paths.login} className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
       {t('confirm.signIn')}
     </Link>
   );
@@ -45,7 +46,7 @@ export default function ConfirmEmailPage() {
     return (
       <AuthShell icon={<Link2Off />} title={t('confirm.failedTitle')}>
         <Banner tone="warning">{t('msg.linkExpired')}</Banner>
-        <Link to="/login" className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
+        <Link to={paths.login} className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
           {t('confirm.goToLogin')}
         </Link>
       </AuthShell>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
@@ -37,7 +38,7 @@ export default function ForgotPasswordPage() {
 
   const back = (
     <Link
-      to="/login"
+      to={paths.login}
       className="inline-flex items-center gap-1.5 rounded font-medium text-brand-600 hover:text-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
@@ -49,7 +50,7 @@ export default function ForgotPasswordPage() {
     return (
       <AuthShell icon={<MailCheck />} title={t('login.otpTitle')} footer={back}>
         <Banner tone="success">{t('msg.passwordResetSent')}</Banner>
-        <Link to="/login" className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
+        <Link to={paths.login} className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
           {t('forgot.backToSignIn')}
         </Link>
       </AuthShell>

@@ -7,6 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, PasswordInput } from '../../../components/ui/field.tsx';
@@ -110,7 +111,7 @@ function CredentialsStep({
       subtitle={t('login.subtitle')}
       footer={
         <>
-          {t('login.noAccount')} <AuthLink to="/signup">{t('login.signUp')}</AuthLink>
+          {t('login.noAccount')} <AuthLink to={paths.signup}>{t('login.signUp')}</AuthLink>
         </>
       }
     >
@@ -144,7 +145,7 @@ function CredentialsStep({
             )}
           </Field>
           <div className="flex justify-end">
-            <AuthLink to="/forgot-password">
+            <AuthLink to={paths.forgotPassword}>
               <span className="text-sm">{t('login.forgotPassword')}</span>
             </AuthLink>
           </div>

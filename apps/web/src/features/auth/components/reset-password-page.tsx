@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Field, PasswordInput } from '../../../components/ui/field.tsx';
@@ -29,7 +30,7 @@ export default function ResetPasswordPage() {
     return (
       <AuthShell icon={<Link2Off />} title={t('reset.invalidTitle')}>
         <Banner tone="warning">{token ? t('msg.linkExpired') : t('msg.resetLinkMissing')}</Banner>
-        <Link to="/forgot-password" className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
+        <Link to={paths.forgotPassword} className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
           {t('reset.requestNew')}
         </Link>
       </AuthShell>
@@ -39,7 +40,7 @@ export default function ResetPasswordPage() {
     return (
       <AuthShell icon={<CircleCheck />} title={t('reset.title')}>
         <Banner tone="success">{t('msg.passwordResetDone')}</Banner>
-        <Link to="/login" className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
+        <Link to={paths.login} className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
           {t('reset.signIn')}
         </Link>
       </AuthShell>

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, KeyRound, Link2Off } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -20,7 +21,7 @@ export default function RevokeApiKeysPage() {
   const revoke = useMutation({ mutationFn: revokeApiKeysByLink });
 
   const signIn = (
-    <Link to="/login" className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
+    <Link to={paths.login} className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
       {t('revokeKeys.signIn')}
     </Link>
   );

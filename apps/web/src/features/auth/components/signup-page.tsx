@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Field, Input, PasswordInput } from '../../../components/ui/field.tsx';
@@ -25,7 +26,7 @@ export default function SignupPage() {
   const [closed, setClosed] = useState(false);
   const footer = (
     <>
-      {t('signup.haveAccount')} <AuthLink to="/login">{t('signup.signIn')}</AuthLink>
+      {t('signup.haveAccount')} <AuthLink to={paths.login}>{t('signup.signIn')}</AuthLink>
     </>
   );
 
@@ -33,7 +34,7 @@ export default function SignupPage() {
     return (
       <AuthShell icon={<Lock />} title={t('signup.closedTitle')} footer={footer}>
         <Banner tone="info">{t('msg.registrationDisabled')}</Banner>
-        <Link to="/login" className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
+        <Link to={paths.login} className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
           {t('signup.signIn')}
         </Link>
       </AuthShell>
@@ -88,7 +89,7 @@ function SignupForm({ policy, onClosed }: { policy: TPasswordPolicy; onClosed: (
   // After success: the confirmation message, then /login after 2 s (merchant spec 4).
   useEffect(() => {
     if (!signup.isSuccess) return;
-    const timer = setTimeout(() => void navigate('/login'), SIGNUP_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(paths.login), SIGNUP_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [signup.isSuccess, navigate]);
 

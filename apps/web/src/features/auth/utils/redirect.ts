@@ -1,4 +1,6 @@
-const GUEST_PAGES: readonly string[] = ['/login', '/signup', '/forgot-password'];
+import { paths } from '../../../app/paths.ts';
+
+const GUEST_PAGES: readonly string[] = [paths.login, paths.signup, paths.forgotPassword];
 
 /**
  * The `from` of /login?from=..., if it is a path of this site: starts with one '/', no scheme, no backslash or
@@ -21,7 +23,8 @@ export function safeFrom(from: string | null | undefined): string | null {
 }
 
 /** Where a signed-in user lands: admins in the back-office, merchants on their dashboard (merchant spec 2). */
-export const homeFor = (user: { isAdmin: boolean }) => (user.isAdmin ? '/admin/dashboard' : '/dashboard');
+export const homeFor = (user: { isAdmin: boolean }) =>
+  user.isAdmin ? paths.adminDashboard : paths.dashboard;
 
 /** After sign-in: the page the user came from when it is safe, else their home. */
 export const postLoginPath = (user: { isAdmin: boolean }, from: string | null | undefined) =>

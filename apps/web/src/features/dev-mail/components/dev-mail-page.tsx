@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Inbox, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -50,7 +51,7 @@ export default function DevMailPage() {
       <header className="border-b border-slate-200 bg-white dark:border-white/10 dark:bg-slate-900/60">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
           <div className="flex min-w-0 items-center gap-3">
-            <Link to="/" aria-label={t('home')} className="shrink-0 text-slate-900 dark:text-white">
+            <Link to={paths.home} aria-label={t('home')} className="shrink-0 text-slate-900 dark:text-white">
               <Logo />
             </Link>
             <span className="h-5 w-px bg-slate-200 dark:bg-white/15" aria-hidden="true" />
@@ -59,7 +60,7 @@ export default function DevMailPage() {
               {t('title')}
             </h1>
           </div>
-          <Link to="/" className={buttonClass('ghost', 'sm')}>
+          <Link to={paths.home} className={buttonClass('ghost', 'sm')}>
             <ArrowLeft className="size-4" aria-hidden="true" />
             {t('home')}
           </Link>

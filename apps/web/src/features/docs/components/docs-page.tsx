@@ -3,6 +3,7 @@ import { ArrowLeft, BookOpen, ChevronDown } from 'lucide-react';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -138,7 +139,7 @@ export default function DocsPage() {
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/85 backdrop-blur dark:border-white/10 dark:bg-slate-950/85">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
           <div className="flex min-w-0 items-center gap-3">
-            <Link to="/" aria-label={t('home')} className="shrink-0 text-slate-900 dark:text-white">
+            <Link to={paths.home} aria-label={t('home')} className="shrink-0 text-slate-900 dark:text-white">
               <Logo />
             </Link>
             <span className="hidden h-5 w-px bg-slate-200 sm:block dark:bg-white/15" aria-hidden="true" />
@@ -148,12 +149,12 @@ export default function DocsPage() {
             </span>
           </div>
           <nav className="flex items-center gap-1 sm:gap-2">
-            <Link to="/" className={buttonClass('ghost', 'sm')}>
+            <Link to={paths.home} className={buttonClass('ghost', 'sm')}>
               <ArrowLeft className="size-4" aria-hidden="true" />
               <span className="hidden sm:inline">{t('backToHome')}</span>
               <span className="sm:hidden">{t('home')}</span>
             </Link>
-            <Link to="/login" className={buttonClass('primary', 'sm')}>
+            <Link to={paths.login} className={buttonClass('primary', 'sm')}>
               {t('signIn')}
             </Link>
           </nav>
@@ -167,7 +168,7 @@ export default function DocsPage() {
       ) : docs.isError ? (
         <div className="mx-auto max-w-xl px-4 py-24 text-center">
           <Banner tone="error">{docsErrorText(docs.error, t)}</Banner>
-          <Link to="/" className={buttonClass('outline', 'md', 'mt-6')}>
+          <Link to={paths.home} className={buttonClass('outline', 'md', 'mt-6')}>
             <ArrowLeft className="size-4" aria-hidden="true" />
             {t('backToHome')}
           </Link>

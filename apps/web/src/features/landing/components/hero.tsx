@@ -2,6 +2,7 @@ import type { TPublicOverview } from '@coinlane/core/api/public';
 import { ArrowRight, Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { cn } from '../../../components/ui/cn.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useFormat } from '../hooks/use-format.ts';
@@ -51,11 +52,11 @@ export function Hero({ overview, loading }: { overview: TPublicOverview | undefi
             {t('hero.subtitle')}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/signup" className={cn(lightButton, 'h-12 px-6 text-base')}>
+            <Link to={paths.signup} className={cn(lightButton, 'h-12 px-6 text-base')}>
               {t('hero.primary')}
               <ArrowRight className="size-4" aria-hidden="true" />
             </Link>
-            <Link to="/docs" className={cn(ghostButton, 'h-12 px-6 text-base')}>
+            <Link to={paths.docs} className={cn(ghostButton, 'h-12 px-6 text-base')}>
               {t('hero.secondary')}
             </Link>
           </div>

@@ -3,6 +3,7 @@ import { ArrowRight, MessageSquare } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { cn } from '../../../components/ui/cn.ts';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { setLanguage } from '../../../lib/language.ts';
@@ -29,11 +30,11 @@ export function CallToAction() {
         </h2>
         <p className="mt-4 text-base leading-7 text-slate-300">{t('cta.subtitle')}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to="/signup" className={cn(lightButton, 'h-12 px-6 text-base')}>
+          <Link to={paths.signup} className={cn(lightButton, 'h-12 px-6 text-base')}>
             {t('cta.primary')}
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
-          <Link to="/docs" className={cn(ghostButton, 'h-12 px-6 text-base')}>
+          <Link to={paths.docs} className={cn(ghostButton, 'h-12 px-6 text-base')}>
             {t('cta.secondary')}
           </Link>
           <button
@@ -108,7 +109,7 @@ export function LandingFooter({ platformName }: { platformName: string }) {
           <p className="text-sm font-semibold text-white">{t('footer.developers')}</p>
           <ul className="mt-4 space-y-3">
             <li>
-              <Link to="/docs" className={link}>
+              <Link to={paths.docs} className={link}>
                 {t('footer.documentation')}
               </Link>
             </li>
@@ -118,12 +119,12 @@ export function LandingFooter({ platformName }: { platformName: string }) {
           <p className="text-sm font-semibold text-white">{t('footer.account')}</p>
           <ul className="mt-4 space-y-3">
             <li>
-              <Link to="/login" className={link}>
+              <Link to={paths.login} className={link}>
                 {t('nav.signIn')}
               </Link>
             </li>
             <li>
-              <Link to="/signup" className={link}>
+              <Link to={paths.signup} className={link}>
                 {t('nav.getStarted')}
               </Link>
             </li>

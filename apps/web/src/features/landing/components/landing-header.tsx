@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { cn } from '../../../components/ui/cn.ts';
 import { Logo } from '../../../components/ui/logo.tsx';
 
@@ -49,7 +50,7 @@ export function LandingHeader() {
       )}
     >
       <nav className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label={t('nav.home')} className="text-white">
+        <Link to={paths.home} aria-label={t('nav.home')} className="text-white">
           <Logo />
         </Link>
         <div className="hidden items-center gap-1 md:flex">
@@ -58,15 +59,15 @@ export function LandingHeader() {
               {t(key)}
             </a>
           ))}
-          <Link to="/docs" className={link}>
+          <Link to={paths.docs} className={link}>
             {t('nav.docs')}
           </Link>
         </div>
         <div className="hidden items-center gap-2 md:flex">
-          <Link to="/login" className={link}>
+          <Link to={paths.login} className={link}>
             {t('nav.signIn')}
           </Link>
-          <Link to="/signup" className={cn(lightButton, 'h-9 px-4 text-sm')}>
+          <Link to={paths.signup} className={cn(lightButton, 'h-9 px-4 text-sm')}>
             {t('nav.getStarted')}
           </Link>
         </div>
@@ -99,7 +100,7 @@ export function LandingHeader() {
               </a>
             ))}
             <Link
-              to="/docs"
+              to={paths.docs}
               onClick={() => setOpen(false)}
               className="rounded-lg px-3 py-3 text-base font-medium text-slate-200 hover:bg-white/5"
             >
@@ -107,10 +108,10 @@ export function LandingHeader() {
             </Link>
           </div>
           <div className="mt-4 grid grid-cols-2 gap-3">
-            <Link to="/login" className={cn(ghostButton, 'h-11 px-4 text-sm')}>
+            <Link to={paths.login} className={cn(ghostButton, 'h-11 px-4 text-sm')}>
               {t('nav.signIn')}
             </Link>
-            <Link to="/signup" className={cn(lightButton, 'h-11 px-4 text-sm')}>
+            <Link to={paths.signup} className={cn(lightButton, 'h-11 px-4 text-sm')}>
               {t('nav.getStarted')}
             </Link>
           </div>

@@ -2,6 +2,7 @@ import type { TPublicOverview } from '@coinlane/core/api/public';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useFormat } from '../hooks/use-format.ts';
@@ -79,7 +80,7 @@ export function PricingSection({
                 </li>
               ))}
             </ul>
-            <Link to="/signup" className={buttonClass('primary', 'lg', 'mt-8 w-full')}>
+            <Link to={paths.signup} className={buttonClass('primary', 'lg', 'mt-8 w-full')}>
               {t('pricing.cta')}
             </Link>
           </div>

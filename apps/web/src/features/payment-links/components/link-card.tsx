@@ -3,6 +3,7 @@ import type { TPaymentLinkStatus } from '@coinlane/core/payment-status';
 import { Check, Copy, ExternalLink, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -65,7 +66,7 @@ export function LinkCard({ link }: { link: TPaymentLink }) {
           {copied ? t('card.copied') : t('card.copy')}
         </button>
         <a
-          href={`/payment/${link.id}`}
+          href={paths.payment(link.id)}
           target="_blank"
           rel="noopener noreferrer"
           className={buttonClass('outline', 'sm')}

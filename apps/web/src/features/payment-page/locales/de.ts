@@ -1,4 +1,4 @@
-import type { TPaymentTexts } from '../locales.ts';
+import type { TPaymentTexts } from './en.ts';
 
 /** German texts of the hosted payment page (loaded only when chosen). */
 const de: TPaymentTexts = {

@@ -2,7 +2,10 @@ import type { TMode } from '@coinlane/core/options';
 import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 
-/** The PostgreSQL channel of payment changes (live updates fan-out across server processes). */
+/**
+ * The PostgreSQL channel of payment changes (live updates fan-out across server processes): payments announce on
+ * it, modules/live listens (listen-payment-changes.ts).
+ */
 export const PAYMENT_CHANNEL = 'coinlane_payment';
 
 /** What travels on the channel: ids only (NOTIFY payloads are limited to 8000 bytes); listeners load the rest. */
