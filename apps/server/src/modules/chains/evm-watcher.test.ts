@@ -24,13 +24,13 @@ import {
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EvmChainConfig } from '#app/lib/chain-config.ts';
 import { HARDHAT_MNEMONIC, type Hardhat, startHardhat } from '#app/test/hardhat.ts';
 import { insertFixedAddressPayment } from '#app/test/live-payment-fixtures.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { codeIn } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { sleep, waitFor } from '#app/test/wait-for.ts';
-import type { EvmChainConfig } from './chain-config.ts';
 import { createEvmChainWatcher, NATIVE_OUTPUT_INDEX } from './evm-watcher.ts';
 import { registerLocalWatcher } from './start-chain-watchers.ts';
 import type { ChainWatcher } from './watcher.ts';

@@ -22,6 +22,7 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import type { DbHandle } from '#app/db/connection.ts';
+import type { EvmChainConfig } from '#app/lib/chain-config.ts';
 import { knownTokens } from '#app/modules/forwarders/flush-tokens.ts';
 import { removePaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { listMovingTransfers } from '#app/modules/transfers/list-chain-transfers.ts';
@@ -33,7 +34,6 @@ import {
   rollBackToFork,
   type WatcherLog,
 } from './chain-bookkeeping.ts';
-import type { EvmChainConfig } from './chain-config.ts';
 import { createLeaderLock, type LeaderLock } from './leader-lock.ts';
 import {
   advanceCursor,

@@ -1,6 +1,6 @@
 import type { Config } from '#app/config.ts';
 import type { DbHandle } from '#app/db/connection.ts';
-import { isEvmChain } from './chain-config.ts';
+import { isEvmChain } from '#app/lib/chain-config.ts';
 import { createEvmChainWatcher } from './evm-watcher.ts';
 import { type ChainWatcher, createChainWatcher } from './watcher.ts';
 

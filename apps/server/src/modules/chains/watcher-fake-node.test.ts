@@ -3,10 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '#app/db/connection.ts';
+import type { ChainConfig } from '#app/lib/chain-config.ts';
 import { createUser } from '#app/test/fixtures.ts';
 import { liveLitecoinPayments } from '#app/test/live-payment-fixtures.ts';
 import { createTestDb } from '#app/test/test-db.ts';
-import type { ChainConfig } from './chain-config.ts';
 import { type RpcCall, type RpcClient, RpcError } from './rpc-client.ts';
 import { createChainWatcher } from './watcher.ts';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChainConfig } from '#app/lib/chain-config.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
 import { createUser } from '#app/test/fixtures.ts';
 import {
@@ -12,7 +13,6 @@ import {
 import { liveLitecoinPayments } from '#app/test/live-payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { sleep, waitFor } from '#app/test/wait-for.ts';
-import type { ChainConfig } from './chain-config.ts';
 import { type ChainWatcher, createChainWatcher } from './watcher.ts';
 
 // Reused addresses (docs/decisions/009-utxo-watcher.md, "Matching an output to a payment"), against a real

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_DEFINITIONS } from '#app/jobs/registry.ts';
 import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
+import type { ChainConfig } from '#app/lib/chain-config.ts';
 import {
   hasLitecoind,
   type Litecoind,
@@ -17,7 +18,6 @@ import { codeIn } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { sleep, waitFor } from '#app/test/wait-for.ts';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
-import type { ChainConfig } from './chain-config.ts';
 import { UNMINED_GRACE_BLOCKS } from './unmined-grace.ts';
 import { type ChainWatcher, createChainWatcher } from './watcher.ts';
 

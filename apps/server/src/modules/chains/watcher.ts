@@ -1,6 +1,7 @@
 import { parseUnits } from '@coinlane/core/money';
 import { isUtxoNetwork } from '@coinlane/core/utxo-keys';
 import type { DbHandle } from '#app/db/connection.ts';
+import type { ChainConfig } from '#app/lib/chain-config.ts';
 import { flagUnminedPayments } from '#app/modules/payments/flag-unmined-payments.ts';
 import { removePaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { listMovingTransfers } from '#app/modules/transfers/list-chain-transfers.ts';
@@ -12,7 +13,6 @@ import {
   rollBackToFork,
   type WatcherLog,
 } from './chain-bookkeeping.ts';
-import type { ChainConfig } from './chain-config.ts';
 import { createLeaderLock, type LeaderLock } from './leader-lock.ts';
 import { advanceCursor, selectBlocksFrom } from './queries.ts';
 import { createRpcClient, type RpcClient, RpcError } from './rpc-client.ts';

@@ -20,7 +20,7 @@ import {
   toHex,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EvmChainConfig } from '#app/modules/chains/chain-config.ts';
+import type { EvmChainConfig } from '#app/lib/chain-config.ts';
 import { recordPaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { upsertQuotes } from '#app/modules/rates/queries.ts';
 import { sealWalletAddress } from '#app/modules/wallets/wallet-secret.ts';

@@ -10,7 +10,7 @@ import { formatUnits } from '@coinlane/core/money';
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import { assertOwnMerchantId } from '#app/http/merchant-id.ts';
+import { assertOwnMerchantId } from '#app/lib/merchant-id.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
 import { fiatInput, preparePayment } from '#app/modules/payments/prepare-payment.ts';

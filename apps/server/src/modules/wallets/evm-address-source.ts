@@ -5,7 +5,7 @@ import { AppError } from '@coinlane/core/errors';
 import { deriveEvmAddresses, type TEvmAddress } from '@coinlane/core/evm-keys';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import { chainEnvPrefix, type EvmChainConfig, evmTokenContract } from '#app/modules/chains/chain-config.ts';
+import { chainEnvPrefix, type EvmChainConfig, evmTokenContract } from '#app/lib/chain-config.ts';
 import { selectCursor } from '#app/modules/chains/queries.ts';
 import type { CurrencyRow } from '#app/modules/currencies/queries.ts';
 import type { AddressSource, AllocatedAddress } from '#app/modules/payments/address-sources.ts';

@@ -9,7 +9,7 @@ import {
 import { sql } from 'kysely';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
-import { isEvmChain } from '#app/modules/chains/chain-config.ts';
+import { isEvmChain } from '#app/lib/chain-config.ts';
 import type {
   AddressSource,
   AddressSources,
