@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { deriveAddresses } from '@coinlane/core/utxo-keys';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_DEFINITIONS } from '#app/jobs/registry.ts';
 import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
 import type { ChainConfig } from '#app/lib/chain-config.ts';
 import {
@@ -81,7 +80,7 @@ describe.skipIf(!hasLitecoind())('UTXO watcher money safety on litecoind -regtes
       db: ctx.db,
       config: ctx.config,
       log: pino({ level: 'silent' }),
-      definitions: JOB_DEFINITIONS,
+      definitions: ctx.server.jobs,
       pollMs: 50,
     });
     await waitFor('the watcher to take its cursor', async () => watcher.status().processedHeight !== null);

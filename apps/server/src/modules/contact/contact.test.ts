@@ -2,7 +2,6 @@ import { CONTACT_LIMITS } from '@coinlane/core/api/public';
 import { T } from '@coinlane/core/texts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_DEFINITIONS } from '#app/jobs/registry.ts';
 import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
 import { setSystemSetting } from '#app/modules/system-settings/set-system-setting.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
@@ -39,7 +38,7 @@ describe('Talk to Sales, mailed by SMTP', () => {
       db: ctx.db,
       config: ctx.config,
       log,
-      definitions: JOB_DEFINITIONS,
+      definitions: ctx.server.jobs,
       pollMs: 20,
     });
   });
@@ -192,7 +191,7 @@ describe('Talk to Sales in development without SMTP', () => {
       db: ctx.db,
       config: ctx.config,
       log,
-      definitions: JOB_DEFINITIONS,
+      definitions: ctx.server.jobs,
       pollMs: 20,
     });
   });

@@ -1,6 +1,5 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_DEFINITIONS } from '#app/jobs/registry.ts';
 import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
 import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
@@ -21,7 +20,7 @@ let worker: JobWorker;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  worker = startJobWorker({ db: ctx.db, config: ctx.config, log, definitions: JOB_DEFINITIONS, pollMs: 20 });
+  worker = startJobWorker({ db: ctx.db, config: ctx.config, log, definitions: ctx.server.jobs, pollMs: 20 });
 });
 afterAll(async () => {
   await worker.stop();

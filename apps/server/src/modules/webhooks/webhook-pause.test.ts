@@ -1,6 +1,5 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_DEFINITIONS } from '#app/jobs/registry.ts';
 import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
 import { createMerchant } from '#app/test/payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
@@ -20,7 +19,7 @@ let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
   ctx = await createTestContext({ allowPrivateWebhooks: true, webhookRetryBaseMs: 50 });
-  worker = startJobWorker({ db: ctx.db, config: ctx.config, log, definitions: JOB_DEFINITIONS, pollMs: 20 });
+  worker = startJobWorker({ db: ctx.db, config: ctx.config, log, definitions: ctx.server.jobs, pollMs: 20 });
   receiver = await startWebhookReceiver();
 });
 afterAll(async () => {

@@ -2,7 +2,6 @@ import { T } from '@coinlane/core/texts';
 import { verifyWebhookSignature } from '@coinlane/core/webhook-signature';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_DEFINITIONS } from '#app/jobs/registry.ts';
 import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
 import { setSystemSetting } from '#app/modules/system-settings/set-system-setting.ts';
@@ -21,7 +20,7 @@ const receivers: Array<{ close: () => Promise<void> }> = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({ allowPrivateWebhooks: true, webhookRetryBaseMs: 50 });
-  worker = startJobWorker({ db: ctx.db, config: ctx.config, log, definitions: JOB_DEFINITIONS, pollMs: 20 });
+  worker = startJobWorker({ db: ctx.db, config: ctx.config, log, definitions: ctx.server.jobs, pollMs: 20 });
 });
 afterAll(async () => {
   await worker.stop();

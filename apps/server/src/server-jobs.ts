@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '#app/config.ts';
+import type { Db } from '#app/db/connection.ts';
+import { type AnyJobDefinition, defineJob } from '#app/jobs/define-job.ts';
+import { pruneJobsJob } from '#app/jobs/prune-jobs.job.ts';
+import { salesInquiryMailJob } from '#app/modules/contact/sales-inquiry-mail.job.ts';
+import { evmFlushJob } from '#app/modules/forwarders/evm-flush.job.ts';
+import { dispatchPaymentMailsJob } from '#app/modules/notifications/dispatch-payment-mails.job.ts';
+import { paymentMailJob } from '#app/modules/notifications/payment-mail.job.ts';
+import { expireDuePaymentLinks } from '#app/modules/payment-links/expire-due-payment-links.ts';
+import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
+import { createCoinGeckoSource } from '#app/modules/rates/coingecko-source.ts';
+import { createRatesRefresher } from '#app/modules/rates/refresh-rates.ts';
+import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
+import { walletGapNoticeJob } from '#app/modules/wallets/gap-limit.ts';
+import { deliverWebhooksJob } from '#app/modules/webhooks/deliver-webhooks.job.ts';
+import { dispatchWebhooksJob } from '#app/modules/webhooks/dispatch-webhooks.job.ts';
+
+/** How often open payments and links are checked for expiry (readers also check on read). */
+export const EXPIRY_SWEEP_MS = 5_000;
+
+/** Jobs run when something enqueues them (a payment's outbox event, a form, a wallet's gap): the webhooks role. */
+export const ON_DEMAND_JOBS: readonly AnyJobDefinition[] = [
+  dispatchWebhooksJob,
+  deliverWebhooksJob,
+  walletGapNoticeJob,
+  dispatchPaymentMailsJob,
+  paymentMailJob,
+  salesInquiryMailJob,
+];
+
+/**
+ * The scheduled jobs (`everyMs`): one run per slot, enqueued by the scheduler role (jobs/schedule.ts). The
+ * intervals of the rate refresh and the test network's blocks come from the configuration; the rate refresher
+ * keeps each source's failures between runs (one per process). Every handler is safe to run twice.
+ */
+export function scheduledJobs({
+  db,
+  config,
+  log,
+}: {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+}): AnyJobDefinition[] {
+  const market = createCoinGeckoSource({ baseUrl: config.ratesApiUrl, apiKey: config.ratesApiKey });
+  const periodMs = config.ratesRefreshSeconds * 1000;
+  const rates = createRatesRefresher({ db, sources: [market], log, periodMs });
+  const every = (name: string, everyMs: number, run: (db: Db) => Promise<unknown>) =>
+    defineJob({
+      name,
+      payload: z.object({}),
+      everyMs,
+      handler: async (_payload, ctx) => {
+        await run(ctx.db);
+        return undefined;
+      },
+    });
+  return [
+    pruneJobsJob,
+    evmFlushJob,
+    every('rates.refresh', periodMs, () => rates.run()),
+    every('test-network.advance', config.testNetworkBlockSeconds * 1000, (db) =>
+      advanceTestNetwork({ db, blockSeconds: config.testNetworkBlockSeconds }),
+    ),
+    every('payments.expire', EXPIRY_SWEEP_MS, async (db) => {
+      await expireDuePayments({ db });
+      await expireDuePaymentLinks({ db });
+    }),
+  ];
+}

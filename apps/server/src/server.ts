@@ -1,0 +1,157 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '#app/config.ts';
+import type { DbHandle } from '#app/db/connection.ts';
+import { type ApiRoutes, buildApp } from '#app/http/app.ts';
+import type { AnyJobDefinition } from '#app/jobs/define-job.ts';
+import { type JobSchedule, startJobSchedule } from '#app/jobs/schedule.ts';
+import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
+import { createMailer, type Mailer } from '#app/mail/mailer.ts';
+import { adminRoutes } from '#app/modules/admin/routes.ts';
+import { analyticsRoutes } from '#app/modules/analytics/routes.ts';
+import { apiKeyRoutes } from '#app/modules/api-keys/routes.ts';
+import { authRoutes } from '#app/modules/auth/routes.ts';
+import { startChainWatchers } from '#app/modules/chains/start-chain-watchers.ts';
+import { checkoutRoutes } from '#app/modules/checkout/routes.ts';
+import { contactRoutes } from '#app/modules/contact/routes.ts';
+import { currencyRoutes } from '#app/modules/currencies/routes.ts';
+import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
+import { forwarderRoutes } from '#app/modules/forwarders/routes.ts';
+import { healthRoutes } from '#app/modules/health/routes.ts';
+import { livePlugin } from '#app/modules/live/routes.ts';
+import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
+import { paymentRoutes } from '#app/modules/payments/routes.ts';
+import { profileRoutes } from '#app/modules/profile/routes.ts';
+import { publicRoutes } from '#app/modules/public/routes.ts';
+import { rateRoutes } from '#app/modules/rates/routes.ts';
+import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
+import { transactionRoutes } from '#app/modules/transactions/routes.ts';
+import { walletRoutes } from '#app/modules/wallets/routes.ts';
+import { webhookRoutes } from '#app/modules/webhooks/routes.ts';
+import { ON_DEMAND_JOBS, scheduledJobs } from './server-jobs.ts';
+
+/**
+ * The composition root: the one place that knows every part and puts the server together. The HTTP app
+ * (http/app.ts) gets its route plugins from here, the job queue (jobs/) its definitions and schedules, and
+ * main.ts and the test helpers (test/) build their server here. Modules do not register themselves anywhere.
+ */
+
+export type Server = {
+  app: FastifyInstance;
+  config: Config;
+  dbHandle: DbHandle;
+  /** On-demand jobs (webhooks role). */
+  onDemandJobs: readonly AnyJobDefinition[];
+  /** Scheduled jobs (`everyMs`): enqueued by the scheduler role, one run per slot. */
+  scheduledJobs: readonly AnyJobDefinition[];
+  /** Every job definition (tests run them with their own worker). */
+  jobs: readonly AnyJobDefinition[];
+};
+
+/** The modules' routes under /api/v1, in registration order. */
+function apiRoutesOf(config: Config): ApiRoutes[] {
+  return [
+    { plugin: healthRoutes },
+    { plugin: authRoutes, prefix: '/auth' },
+    { plugin: profileRoutes },
+    { plugin: publicRoutes },
+    { plugin: contactRoutes },
+    { plugin: adminRoutes, prefix: '/admin' },
+    { plugin: apiKeyRoutes },
+    { plugin: rateRoutes },
+    { plugin: paymentLinkRoutes },
+    { plugin: paymentRoutes },
+    { plugin: forwarderRoutes },
+    { plugin: checkoutRoutes },
+    { plugin: testNetworkRoutes },
+    { plugin: webhookRoutes },
+    { plugin: currencyRoutes },
+    { plugin: transactionRoutes },
+    { plugin: analyticsRoutes },
+    { plugin: walletRoutes },
+    // The development mail outbox's pages exist only where it is on.
+    ...(config.devMailOutbox ? [{ plugin: devMailRoutes, prefix: '/dev' }] : []),
+  ];
+}
+
+/** Builds the server on an open, migrated database: the HTTP app and the job definitions. Starts no role. */
+export async function buildServer({
+  config,
+  dbHandle,
+  mailer,
+  logger = true,
+}: {
+  config: Config;
+  dbHandle: DbHandle;
+  /** A mailer of the caller's (tests); default SMTP or the development outbox (mail/mailer.ts). */
+  mailer?: Mailer;
+  logger?: boolean;
+}): Promise<Server> {
+  const app = await buildApp({
+    config,
+    dbHandle,
+    logger,
+    mailer: (log) => mailer ?? createMailer({ config, db: dbHandle.db, log }),
+    apiRoutes: apiRoutesOf(config),
+    // Live updates: the /ws WebSocket and this process's LISTEN connection (modules/live).
+    plugins: [livePlugin],
+  });
+  const scheduled = scheduledJobs({ db: dbHandle.db, config, log: app.log });
+  return {
+    app,
+    config,
+    dbHandle,
+    onDemandJobs: ON_DEMAND_JOBS,
+    scheduledJobs: scheduled,
+    jobs: [...ON_DEMAND_JOBS, ...scheduled],
+  };
+}
+
+export type RunningRoles = {
+  schedule: JobSchedule | null;
+  worker: JobWorker | null;
+  chainWatchers: ReturnType<typeof startChainWatchers> | null;
+  /** Stops the roles in order: no new slots, running jobs finished, watchers stopped. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the background roles this process runs (config.roles; `api` is the HTTP app itself):
+ * - scheduler: enqueues the slots of the scheduled jobs (jobs/schedule.ts) and runs them;
+ * - webhooks (alias jobs): runs the on-demand jobs (webhooks, mails, notices);
+ * - watcher: one chain watcher per configured network, leader-elected.
+ * A process with both job roles runs one worker for all jobs.
+ */
+export function startRoles(server: Server): RunningRoles {
+  const { config, dbHandle, app } = server;
+  const log = app.log;
+  const has = (role: string) => config.roles.includes(role);
+  const scheduler = has('scheduler');
+  const definitions = [
+    ...(has('webhooks') || has('jobs') ? server.onDemandJobs : []),
+    ...(scheduler ? server.scheduledJobs : []),
+  ];
+  const worker = definitions.length ? startJobWorker({ db: dbHandle.db, config, log, definitions }) : null;
+  // Slots are looked at as often as the worker polls (at most a second apart), and at least once per slot of the
+  // shortest schedule (the test network's blocks may be shorter than a second).
+  const shortest = Math.min(...server.scheduledJobs.map((d) => d.everyMs ?? Number.POSITIVE_INFINITY));
+  const schedule = scheduler
+    ? startJobSchedule({
+        db: dbHandle.db,
+        log,
+        definitions: server.scheduledJobs,
+        tickMs: Math.max(10, Math.min(config.jobPollMs, 1000, shortest)),
+        onEnqueued: () => worker?.wake(),
+      })
+    : null;
+  const chainWatchers = has('watcher') ? startChainWatchers({ dbHandle, config, log }) : null;
+  return {
+    schedule,
+    worker,
+    chainWatchers,
+    async stop() {
+      await schedule?.stop();
+      await worker?.stop();
+      await chainWatchers?.stop();
+    },
+  };
+}
