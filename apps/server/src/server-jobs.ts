@@ -10,6 +10,7 @@ import { dispatchPaymentMailsJob } from '#app/modules/notifications/dispatch-pay
 import { paymentMailJob } from '#app/modules/notifications/payment-mail.job.ts';
 import { expireDuePaymentLinks } from '#app/modules/payment-links/expire-due-payment-links.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { createCoinGeckoSource } from '#app/modules/rates/coingecko-source.ts';
 import { createRatesRefresher } from '#app/modules/rates/refresh-rates.ts';
 import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
@@ -39,10 +40,12 @@ export function scheduledJobs({
   db,
   config,
   log,
+  payments,
 }: {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
+  payments: PaymentDeps;
 }): AnyJobDefinition[] {
   const market = createCoinGeckoSource({ baseUrl: config.ratesApiUrl, apiKey: config.ratesApiKey });
   const periodMs = config.ratesRefreshSeconds * 1000;
@@ -62,10 +65,10 @@ export function scheduledJobs({
     evmFlushJob,
     every('rates.refresh', periodMs, () => rates.run()),
     every('test-network.advance', config.testNetworkBlockSeconds * 1000, (db) =>
-      advanceTestNetwork({ db, blockSeconds: config.testNetworkBlockSeconds }),
+      advanceTestNetwork({ db, blockSeconds: config.testNetworkBlockSeconds, deps: payments }),
     ),
     every('payments.expire', EXPIRY_SWEEP_MS, async (db) => {
-      await expireDuePayments({ db });
+      await expireDuePayments({ db, deps: payments });
       await expireDuePaymentLinks({ db });
     }),
   ];

@@ -19,6 +19,7 @@ import { forwarderRoutes } from '#app/modules/forwarders/routes.ts';
 import { healthRoutes } from '#app/modules/health/routes.ts';
 import { livePlugin } from '#app/modules/live/routes.ts';
 import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { paymentRoutes } from '#app/modules/payments/routes.ts';
 import { profileRoutes } from '#app/modules/profile/routes.ts';
 import { publicRoutes } from '#app/modules/public/routes.ts';
@@ -28,6 +29,7 @@ import { transactionRoutes } from '#app/modules/transactions/routes.ts';
 import { walletRoutes } from '#app/modules/wallets/routes.ts';
 import { webhookRoutes } from '#app/modules/webhooks/routes.ts';
 import { ON_DEMAND_JOBS, scheduledJobs } from './server-jobs.ts';
+import { paymentDepsOf } from './server-payments.ts';
 
 /**
  * The composition root: the one place that knows every part and puts the server together. The HTTP app
@@ -39,6 +41,8 @@ export type Server = {
   app: FastifyInstance;
   config: Config;
   dbHandle: DbHandle;
+  /** The payments module's dependencies (address sources, lifecycle hooks, price lock): server-payments.ts. */
+  payments: PaymentDeps;
   /** On-demand jobs (webhooks role). */
   onDemandJobs: readonly AnyJobDefinition[];
   /** Scheduled jobs (`everyMs`): enqueued by the scheduler role, one run per slot. */
@@ -73,7 +77,10 @@ function apiRoutesOf(config: Config): ApiRoutes[] {
   ];
 }
 
-/** Builds the server on an open, migrated database: the HTTP app and the job definitions. Starts no role. */
+/**
+ * Builds the server on an open, migrated database: the payments module's dependencies, the HTTP app (route
+ * plugins read them as `app.payments`) and the job definitions. Starts no role.
+ */
 export async function buildServer({
   config,
   dbHandle,
@@ -86,6 +93,7 @@ export async function buildServer({
   mailer?: Mailer;
   logger?: boolean;
 }): Promise<Server> {
+  const payments = paymentDepsOf(config);
   const app = await buildApp({
     config,
     dbHandle,
@@ -94,12 +102,14 @@ export async function buildServer({
     apiRoutes: apiRoutesOf(config),
     // Live updates: the /ws WebSocket and this process's LISTEN connection (modules/live).
     plugins: [livePlugin],
+    decorations: { payments },
   });
-  const scheduled = scheduledJobs({ db: dbHandle.db, config, log: app.log });
+  const scheduled = scheduledJobs({ db: dbHandle.db, config, log: app.log, payments });
   return {
     app,
     config,
     dbHandle,
+    payments,
     onDemandJobs: ON_DEMAND_JOBS,
     scheduledJobs: scheduled,
     jobs: [...ON_DEMAND_JOBS, ...scheduled],
@@ -143,7 +153,9 @@ export function startRoles(server: Server): RunningRoles {
         onEnqueued: () => worker?.wake(),
       })
     : null;
-  const chainWatchers = has('watcher') ? startChainWatchers({ dbHandle, config, log }) : null;
+  const chainWatchers = has('watcher')
+    ? startChainWatchers({ dbHandle, config, log, deps: server.payments })
+    : null;
   return {
     schedule,
     worker,

@@ -74,7 +74,7 @@ describe.skipIf(!hasLitecoind())('UTXO watcher money safety on litecoind -regtes
     merchant = await createMerchant(ctx, { name: 'Reorg Shop' });
     live = await merchant.inMode('live');
     payments = liveLitecoinPayments(ctx.db);
-    watcher = createChainWatcher({ dbHandle: ctx.dbHandle, chain, pollMs: 100 });
+    watcher = createChainWatcher({ deps: ctx.server.payments, dbHandle: ctx.dbHandle, chain, pollMs: 100 });
     watcher.start();
     worker = startJobWorker({
       db: ctx.db,

@@ -32,7 +32,7 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
 
   const newWatcher = () => {
     unregister?.();
-    watcher = createChainWatcher({ dbHandle: ctx.dbHandle, chain, pollMs: 100 });
+    watcher = createChainWatcher({ deps: ctx.server.payments, dbHandle: ctx.dbHandle, chain, pollMs: 100 });
     unregister = registerLocalWatcher(watcher);
     return watcher;
   };

@@ -185,6 +185,7 @@ describe('flushing forwarder payments on a Hardhat node', () => {
     const receipt = await node.publicClient.waitForTransactionReceipt({ hash });
     if (record) {
       await recordPaymentTransfer({
+        deps: ctx.server.payments,
         db: ctx.db,
         paymentId,
         transfer: {

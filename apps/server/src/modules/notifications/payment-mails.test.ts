@@ -52,7 +52,12 @@ const pay = async (m: Merchant, id: string, amount?: string) => {
 };
 /** The test network's clock an hour on: every test transfer has its confirmations. */
 const confirmAll = () =>
-  advanceTestNetwork({ db: ctx.db, now: new Date(Date.now() + 3600_000), blockSeconds: 2 });
+  advanceTestNetwork({
+    deps: ctx.server.payments,
+    db: ctx.db,
+    now: new Date(Date.now() + 3600_000),
+    blockSeconds: 2,
+  });
 const ledger = (paymentId: string) =>
   ctx.db
     .selectFrom('payment_mails')
@@ -153,7 +158,12 @@ describe('payment mails to the merchant', () => {
     const email = await emailOf(m);
     const p = await createPayment(m);
     await pay(m, p.id, '0.04');
-    await expireDuePayments({ db: ctx.db, now: new Date(Date.now() + 3 * 86_400_000), userId: m.id });
+    await expireDuePayments({
+      deps: ctx.server.payments,
+      db: ctx.db,
+      now: new Date(Date.now() + 3 * 86_400_000),
+      userId: m.id,
+    });
     const mail = await ctx.smtp.waitForMail(email, { subject: /needs attention/ });
     expect(mail.subject).toBe(`[Test] Payment needs attention: ${p.id} expired with 0.04 BTC of 0.1 BTC`);
     expect(mail.text).toContain('Ask the customer to pay the rest');
@@ -163,7 +173,12 @@ describe('payment mails to the merchant', () => {
     const m = await createMerchant(ctx);
     const email = await emailOf(m);
     const p = await createPayment(m);
-    await expireDuePayments({ db: ctx.db, now: new Date(Date.now() + 3 * 86_400_000), userId: m.id });
+    await expireDuePayments({
+      deps: ctx.server.payments,
+      db: ctx.db,
+      now: new Date(Date.now() + 3 * 86_400_000),
+      userId: m.id,
+    });
     await pay(m, p.id, '0.1');
     await dispatchPaymentMails({ db: ctx.db });
     await sleep(1200);

@@ -16,6 +16,7 @@ import {
 } from '#app/modules/transfers/transfer-spends.ts';
 import { type PaymentActor, SYSTEM_ACTOR } from './actor.ts';
 import { type AppliedPaymentEvent, applyPaymentEvent } from './apply-payment-event.ts';
+import type { PaymentDeps } from './payment-deps.ts';
 import { paymentState } from './present-payment.ts';
 import { settleLapsedPayment } from './settle-lapsed-payment.ts';
 
@@ -30,12 +31,14 @@ import { settleLapsedPayment } from './settle-lapsed-payment.ts';
  * replacement together.
  */
 export async function recordPaymentTransfer({
+  deps,
   db,
   paymentId,
   transfer,
   actor = SYSTEM_ACTOR,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   paymentId: string;
   transfer: NewTransfer;
@@ -54,6 +57,7 @@ export async function recordPaymentTransfer({
     if (!locked) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
     let payment = locked;
     const replaced = await removeConflictingTransfers({
+      deps,
       db: trx,
       network: payment.network,
       txid: transfer.txid,
@@ -73,7 +77,7 @@ export async function recordPaymentTransfer({
     // that has seen nothing, else expired), under this same lock: the transfer then counts against the price in
     // force when it was seen, and money seen after an expiry is late.
     if (payment.expires_at.getTime() <= now.getTime() && canExpire(paymentState(payment))) {
-      payment = (await settleLapsedPayment({ db: trx, paymentId, actor, now })).payment;
+      payment = (await settleLapsedPayment({ deps, db: trx, paymentId, actor, now })).payment;
     }
     const pastExpiry = payment.expires_at.getTime() <= now.getTime();
     const closed = isFinal(payment) && payment.status !== 'confirmed';
@@ -85,6 +89,7 @@ export async function recordPaymentTransfer({
       requiredConfirmations: payment.required_confirmations,
     });
     const applied = await applyPaymentEvent({
+      deps,
       db: trx,
       paymentId,
       change: { type: 'transfers_changed' },
@@ -103,6 +108,7 @@ export async function recordPaymentTransfer({
  */
 async function removeConflictingTransfers({
   db,
+  deps,
   network,
   txid,
   spends,
@@ -115,6 +121,7 @@ async function removeConflictingTransfers({
   spends: readonly string[];
   paymentId: string;
   now: Date;
+  deps: PaymentDeps;
 }): Promise<ConflictingTransfer[]> {
   if (spends.length === 0) return [];
   const conflicts = await listConflictingTransfers({ db, network, txid, spends });
@@ -128,6 +135,7 @@ async function removeConflictingTransfers({
   }
   for (const id of others) {
     await applyPaymentEvent({
+      deps,
       db,
       paymentId: id,
       change: { type: 'transfers_changed' },
@@ -143,11 +151,13 @@ async function removeConflictingTransfers({
  * clock), applied in one transaction with the payment's new totals.
  */
 export async function updatePaymentConfirmations({
+  deps,
   db,
   paymentId,
   updates,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   paymentId: string;
   updates: readonly {
@@ -179,6 +189,7 @@ export async function updatePaymentConfirmations({
       });
     }
     return applyPaymentEvent({
+      deps,
       db: trx,
       paymentId,
       change: { type: 'transfers_changed' },
@@ -193,17 +204,20 @@ export async function updatePaymentConfirmations({
  * was replaced): it stops counting, and the payment's totals are re-applied (partial or pending again).
  */
 export async function removePaymentTransfer({
+  deps,
   db,
   paymentId,
   transferId,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   paymentId: string;
   transferId: string;
   now?: Date;
 }): Promise<AppliedPaymentEvent> {
   return changeTransferAndReapply({
+    deps,
     db,
     paymentId,
     now,
@@ -217,12 +231,14 @@ export async function removePaymentTransfer({
  * change, with the payment locked.
  */
 export async function restoreWithoutConflicts({
+  deps,
   db,
   paymentId,
   transferId,
   now,
   restore,
 }: {
+  deps: PaymentDeps;
   db: Db;
   paymentId: string;
   transferId: string;
@@ -236,7 +252,7 @@ export async function restoreWithoutConflicts({
     .where('id', '=', transferId)
     .executeTakeFirstOrThrow();
   const spends = await listTransferSpends({ db, network: t.network, txid: t.txid });
-  return removeConflictingTransfers({ db, network: t.network, txid: t.txid, spends, paymentId, now });
+  return removeConflictingTransfers({ deps, db, network: t.network, txid: t.txid, spends, paymentId, now });
 }
 
 /**
@@ -244,11 +260,13 @@ export async function restoreWithoutConflicts({
  * row locked: the shared path of removing a transfer (reorg, mempool drop) and restoring it.
  */
 export async function changeTransferAndReapply({
+  deps,
   db,
   paymentId,
   now,
   change,
 }: {
+  deps: PaymentDeps;
   db: Db;
   paymentId: string;
   now: Date;
@@ -264,6 +282,7 @@ export async function changeTransferAndReapply({
     if (!payment) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
     await change(trx);
     return applyPaymentEvent({
+      deps,
       db: trx,
       paymentId,
       change: { type: 'transfers_changed' },

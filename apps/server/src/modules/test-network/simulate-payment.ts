@@ -6,6 +6,7 @@ import { amountRemaining } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { paymentState } from '#app/modules/payments/present-payment.ts';
 import { selectOwnPayment } from '#app/modules/payments/queries.ts';
 import { recordPaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
@@ -17,6 +18,7 @@ import { recordPaymentTransfer } from '#app/modules/payments/record-payment-tran
  * payment, after confirmation an overpayment, both kept and flagged.
  */
 export async function simulatePayment({
+  deps,
   db,
   userId,
   mode,
@@ -25,6 +27,7 @@ export async function simulatePayment({
   actor,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   userId: string;
   mode: TMode;
@@ -58,6 +61,7 @@ export async function simulatePayment({
     }
   }
   return recordPaymentTransfer({
+    deps,
     db,
     paymentId,
     transfer: {

@@ -10,11 +10,7 @@ import { sql } from 'kysely';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
 import { isEvmChain } from '#app/lib/chain-config.ts';
-import type {
-  AddressSource,
-  AddressSources,
-  AllocatedAddress,
-} from '#app/modules/payments/address-sources.ts';
+import type { AddressSource, AllocatedAddress } from '#app/modules/payments/address-sources.ts';
 import { amountsTakenOnAddress, lockAddress, uniqueAmount } from '#app/modules/payments/unique-amounts.ts';
 import { createEvmWalletAddressSource } from './evm-address-source.ts';
 import { GAP_LIMIT, queueGapNotice } from './gap-limit.ts';
@@ -248,28 +244,24 @@ export async function allocateUniqueAmount({
 }
 
 /**
- * Registers a wallet-backed live source for every configured chain (CHAIN_<NETWORK>_RPC_URL): UTXO networks
- * here, EVM networks through createEvmWalletAddressSource (forwarder, single or xpub wallets).
+ * The wallet-backed live source of every configured chain (CHAIN_<NETWORK>_RPC_URL), by network: UTXO networks
+ * here, EVM networks through createEvmWalletAddressSource (forwarder, single or xpub wallets). The composition
+ * root (server.ts) hands them to the payments module.
  */
-export function registerWalletAddressSources({
-  config,
-  sources,
-}: {
-  config: Pick<Config, 'configuredChains' | 'appSecretKey'>;
-  sources: AddressSources;
-}): void {
+export function walletAddressSources(
+  config: Pick<Config, 'configuredChains' | 'appSecretKey'>,
+): Record<string, AddressSource> {
+  const sources: Record<string, AddressSource> = {};
   for (const chain of config.configuredChains) {
     if (isEvmChain(chain)) {
-      sources.setLive(chain.network, createEvmWalletAddressSource({ chain, secretKey: config.appSecretKey }));
+      sources[chain.network] = createEvmWalletAddressSource({ chain, secretKey: config.appSecretKey });
       continue;
     }
     if (!isUtxoNetwork(chain.network)) continue;
-    sources.setLive(
-      chain.network,
-      createWalletAddressSource({
-        target: { network: chain.network, chainMode: chain.mode },
-        secretKey: config.appSecretKey,
-      }),
-    );
+    sources[chain.network] = createWalletAddressSource({
+      target: { network: chain.network, chainMode: chain.mode },
+      secretKey: config.appSecretKey,
+    });
   }
+  return sources;
 }

@@ -211,10 +211,10 @@ describe('webhook delivery', () => {
     await configure(m, r.url, ['payment.confirmed', 'payment.paid_late']);
     const p = await createPayment(m, '0.001');
     const later = (s: number) => new Date(Date.now() + s * 1000);
-    await expireDuePayments({ db: ctx.db, now: later(16 * 60) });
+    await expireDuePayments({ deps: ctx.server.payments, db: ctx.db, now: later(16 * 60) });
     const sim = await m.call({ method: 'POST', url: `/api/v1/payments/${p.id}/simulate` });
     expect(sim.statusCode, sim.body).toBe(200);
-    await advanceTestNetwork({ db: ctx.db, now: later(5), blockSeconds: 2 });
+    await advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: later(5), blockSeconds: 2 });
     await dispatchWebhookEvents({ db: ctx.db });
     const late = await until(
       () => r.events(),
