@@ -21,10 +21,15 @@ import { dispatchWebhooksJob } from '#app/modules/webhooks/dispatch-webhooks.job
 /** How often open payments and links are checked for expiry (readers also check on read). */
 export const EXPIRY_SWEEP_MS = 5_000;
 
-/** Jobs run when something enqueues them (a payment's outbox event, a form, a wallet's gap): the webhooks role. */
-export const ON_DEMAND_JOBS: readonly AnyJobDefinition[] = [
+/**
+ * The jobs of the webhooks (alias jobs) role: on-demand jobs (webhook delivery, mails, notices) and the scheduled
+ * ones it has always run (the webhook and payment-mail dispatchers every second, the EVM flush, the prune).
+ */
+export const WEBHOOKS_ROLE_JOBS: readonly AnyJobDefinition[] = [
+  pruneJobsJob,
   dispatchWebhooksJob,
   deliverWebhooksJob,
+  evmFlushJob,
   walletGapNoticeJob,
   dispatchPaymentMailsJob,
   paymentMailJob,
@@ -32,11 +37,11 @@ export const ON_DEMAND_JOBS: readonly AnyJobDefinition[] = [
 ];
 
 /**
- * The scheduled jobs (`everyMs`): one run per slot, enqueued by the scheduler role (jobs/schedule.ts). The
- * intervals of the rate refresh and the test network's blocks come from the configuration; the rate refresher
- * keeps each source's failures between runs (one per process). Every handler is safe to run twice.
+ * The jobs of the scheduler role, all scheduled (`everyMs`): the rate refresh, the test network's blocks, the
+ * expiry sweep. The intervals of the first two come from the configuration; the rate refresher keeps each source's
+ * failures between runs (one per process). Every handler is safe to run twice.
  */
-export function scheduledJobs({
+export function schedulerRoleJobs({
   db,
   config,
   log,
@@ -61,8 +66,6 @@ export function scheduledJobs({
       },
     });
   return [
-    pruneJobsJob,
-    evmFlushJob,
     every('rates.refresh', periodMs, () => rates.run()),
     every('test-network.advance', config.testNetworkBlockSeconds * 1000, (db) =>
       advanceTestNetwork({ db, blockSeconds: config.testNetworkBlockSeconds, deps: payments }),

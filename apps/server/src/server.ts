@@ -28,7 +28,7 @@ import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
 import { transactionRoutes } from '#app/modules/transactions/routes.ts';
 import { walletRoutes } from '#app/modules/wallets/routes.ts';
 import { webhookRoutes } from '#app/modules/webhooks/routes.ts';
-import { ON_DEMAND_JOBS, scheduledJobs } from './server-jobs.ts';
+import { schedulerRoleJobs, WEBHOOKS_ROLE_JOBS } from './server-jobs.ts';
 import { paymentDepsOf } from './server-payments.ts';
 
 /**
@@ -43,11 +43,9 @@ export type Server = {
   dbHandle: DbHandle;
   /** The payments module's dependencies (address sources, lifecycle hooks, price lock): server-payments.ts. */
   payments: PaymentDeps;
-  /** On-demand jobs (webhooks role). */
-  onDemandJobs: readonly AnyJobDefinition[];
-  /** Scheduled jobs (`everyMs`): enqueued by the scheduler role, one run per slot. */
-  scheduledJobs: readonly AnyJobDefinition[];
-  /** Every job definition (tests run them with their own worker). */
+  /** The jobs each role runs (server-jobs.ts); `jobs` is an alias of `webhooks`. */
+  roleJobs: { webhooks: readonly AnyJobDefinition[]; scheduler: readonly AnyJobDefinition[] };
+  /** Every job definition. */
   jobs: readonly AnyJobDefinition[];
 };
 
@@ -104,15 +102,14 @@ export async function buildServer({
     plugins: [livePlugin],
     decorations: { payments },
   });
-  const scheduled = scheduledJobs({ db: dbHandle.db, config, log: app.log, payments });
+  const scheduler = schedulerRoleJobs({ db: dbHandle.db, config, log: app.log, payments });
   return {
     app,
     config,
     dbHandle,
     payments,
-    onDemandJobs: ON_DEMAND_JOBS,
-    scheduledJobs: scheduled,
-    jobs: [...ON_DEMAND_JOBS, ...scheduled],
+    roleJobs: { webhooks: WEBHOOKS_ROLE_JOBS, scheduler },
+    jobs: [...WEBHOOKS_ROLE_JOBS, ...scheduler],
   };
 }
 
@@ -125,31 +122,38 @@ export type RunningRoles = {
 };
 
 /**
- * Starts the background roles this process runs (config.roles; `api` is the HTTP app itself):
- * - scheduler: enqueues the slots of the scheduled jobs (jobs/schedule.ts) and runs them;
- * - webhooks (alias jobs): runs the on-demand jobs (webhooks, mails, notices);
+ * Starts the background roles this process runs (config.roles unless `roles` is given; `api` is the HTTP app):
+ * - scheduler: the rate refresh, the test network's blocks and the expiry sweep, as scheduled jobs;
+ * - webhooks (alias jobs): webhook dispatch and delivery, the payment mails, notices, the EVM flush, the prune;
  * - watcher: one chain watcher per configured network, leader-elected.
- * A process with both job roles runs one worker for all jobs.
+ * A process runs one job worker for the jobs of its roles and one schedule (jobs/schedule.ts) that enqueues the
+ * slots of their scheduled jobs; slot ids are deterministic, so however many processes run a role, each slot runs
+ * once.
  */
-export function startRoles(server: Server): RunningRoles {
+export function startRoles(
+  server: Server,
+  { roles = server.config.roles, pollMs }: { roles?: readonly string[]; pollMs?: number } = {},
+): RunningRoles {
   const { config, dbHandle, app } = server;
   const log = app.log;
-  const has = (role: string) => config.roles.includes(role);
-  const scheduler = has('scheduler');
+  const has = (role: string) => roles.includes(role);
   const definitions = [
-    ...(has('webhooks') || has('jobs') ? server.onDemandJobs : []),
-    ...(scheduler ? server.scheduledJobs : []),
+    ...(has('webhooks') || has('jobs') ? server.roleJobs.webhooks : []),
+    ...(has('scheduler') ? server.roleJobs.scheduler : []),
   ];
-  const worker = definitions.length ? startJobWorker({ db: dbHandle.db, config, log, definitions }) : null;
+  const scheduled = definitions.filter((d) => d.everyMs);
+  const worker = definitions.length
+    ? startJobWorker({ db: dbHandle.db, config, log, definitions, pollMs })
+    : null;
   // Slots are looked at as often as the worker polls (at most a second apart), and at least once per slot of the
   // shortest schedule (the test network's blocks may be shorter than a second).
-  const shortest = Math.min(...server.scheduledJobs.map((d) => d.everyMs ?? Number.POSITIVE_INFINITY));
-  const schedule = scheduler
+  const shortest = Math.min(...scheduled.map((d) => d.everyMs ?? Number.POSITIVE_INFINITY));
+  const schedule = scheduled.length
     ? startJobSchedule({
         db: dbHandle.db,
         log,
-        definitions: server.scheduledJobs,
-        tickMs: Math.max(10, Math.min(config.jobPollMs, 1000, shortest)),
+        definitions: scheduled,
+        tickMs: Math.max(10, Math.min(pollMs ?? config.jobPollMs, 1000, shortest)),
         onEnqueued: () => worker?.wake(),
       })
     : null;

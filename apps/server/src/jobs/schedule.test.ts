@@ -60,7 +60,9 @@ describe('scheduled jobs', () => {
         },
       }),
     );
+    // Each slot is a row of the queue: under load a round trip takes longer than the old in-process timer's tick.
     await wait(120);
+    for (let i = 0; i < 500 && runs < 3; i++) await wait(10);
     await running.stop();
     expect(runs).toBeGreaterThanOrEqual(2);
     expect(maxConcurrent).toBe(1);
@@ -114,14 +116,8 @@ describe('the scheduler role', () => {
       .where('id', '=', unpaid.id)
       .execute();
 
-    const jobs = ctx.server.scheduledJobs;
-    expect(jobs.map((j) => j.name)).toEqual([
-      'jobs.prune',
-      'evm.flush',
-      'rates.refresh',
-      'test-network.advance',
-      'payments.expire',
-    ]);
+    const jobs = ctx.server.roleJobs.scheduler;
+    expect(jobs.map((j) => j.name)).toEqual(['rates.refresh', 'test-network.advance', 'payments.expire']);
     const roles = startRoles(ctx.server);
     await wait(300);
     await roles.stop();

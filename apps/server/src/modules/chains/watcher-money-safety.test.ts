@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { deriveAddresses } from '@coinlane/core/utxo-keys';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
+import type { JobWorker } from '#app/jobs/worker.ts';
 import type { ChainConfig } from '#app/lib/chain-config.ts';
+import { startWebhooksRole } from '#app/test/jobs.ts';
 import {
   hasLitecoind,
   type Litecoind,
@@ -76,13 +76,7 @@ describe.skipIf(!hasLitecoind())('UTXO watcher money safety on litecoind -regtes
     payments = liveLitecoinPayments(ctx.db);
     watcher = createChainWatcher({ deps: ctx.server.payments, dbHandle: ctx.dbHandle, chain, pollMs: 100 });
     watcher.start();
-    worker = startJobWorker({
-      db: ctx.db,
-      config: ctx.config,
-      log: pino({ level: 'silent' }),
-      definitions: ctx.server.jobs,
-      pollMs: 50,
-    });
+    worker = startWebhooksRole(ctx, 50);
     await waitFor('the watcher to take its cursor', async () => watcher.status().processedHeight !== null);
   }, 120_000);
 

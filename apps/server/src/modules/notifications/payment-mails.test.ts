@@ -1,11 +1,12 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
+import type { JobWorker } from '#app/jobs/worker.ts';
 import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
 import { presentPayment } from '#app/modules/payments/present-payment.ts';
 import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
 import { TEST_PASSWORD } from '#app/test/fixtures.ts';
+import { startWebhooksRole } from '#app/test/jobs.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import type { ReceivedMail } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
@@ -20,7 +21,7 @@ let worker: JobWorker;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  worker = startJobWorker({ db: ctx.db, config: ctx.config, log, definitions: ctx.server.jobs, pollMs: 20 });
+  worker = startWebhooksRole(ctx, 20);
 });
 afterAll(async () => {
   await worker.stop();

@@ -1,11 +1,11 @@
 import { T } from '@coinlane/core/texts';
 import { verifyWebhookSignature } from '@coinlane/core/webhook-signature';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
+import type { JobWorker } from '#app/jobs/worker.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
 import { setSystemSetting } from '#app/modules/system-settings/set-system-setting.ts';
 import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
+import { startWebhooksRole } from '#app/test/jobs.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
@@ -13,14 +13,13 @@ import { dispatchWebhookEvents } from './dispatch-webhook-events.ts';
 
 // Real HTTP receivers on 127.0.0.1, so private targets are allowed here (ALLOW_PRIVATE_WEBHOOKS=true), except
 // in the tests of the refusal, which turn it off. Retries are 50 ms apart (x2 each) instead of a minute.
-const log = pino({ level: 'silent' });
 let ctx: TestContext;
 let worker: JobWorker;
 const receivers: Array<{ close: () => Promise<void> }> = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({ allowPrivateWebhooks: true, webhookRetryBaseMs: 50 });
-  worker = startJobWorker({ db: ctx.db, config: ctx.config, log, definitions: ctx.server.jobs, pollMs: 20 });
+  worker = startWebhooksRole(ctx, 20);
 });
 afterAll(async () => {
   await worker.stop();
