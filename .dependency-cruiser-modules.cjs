@@ -19,11 +19,9 @@ const KNOWN_CYCLES = {
   auth: ['api-keys'],
   chains: ['forwarders', 'payments'],
   currencies: ['chains'],
-  fees: ['payments'],
   forwarders: ['chains', 'currencies', 'payments', 'rates', 'wallets'],
   notifications: ['payments'],
-  'payment-links': ['currencies', 'payments'],
-  payments: ['currencies', 'fees', 'payment-links', 'rates'],
+  payments: ['currencies', 'rates'],
   rates: ['currencies'],
   wallets: ['chains', 'notifications', 'payments'],
 };

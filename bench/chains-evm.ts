@@ -35,6 +35,7 @@ import { createEvmChainWatcher } from '../apps/server/src/modules/chains/evm-wat
 import { createUser } from '../apps/server/src/test/fixtures.ts';
 import { type Hardhat, startHardhat } from '../apps/server/src/test/hardhat.ts';
 import { insertFixedAddressPayment } from '../apps/server/src/test/live-payment-fixtures.ts';
+import { testPaymentDeps } from '../apps/server/src/test/payment-deps.ts';
 import {
   BASE_URL,
   freshDatabase,
@@ -132,6 +133,7 @@ async function scan(node: Hardhat, logs: number) {
       FROM generate_series(1, ${watchedCount - paid.length}) g
     `.execute(handle.db);
     const watcher = createEvmChainWatcher({
+      deps: testPaymentDeps,
       dbHandle: handle,
       chain: {
         family: 'evm',

@@ -26,6 +26,7 @@ import { createChainWatcher } from '../apps/server/src/modules/chains/watcher.ts
 import { createUser } from '../apps/server/src/test/fixtures.ts';
 import { hasLitecoind, litecoindMissing, startLitecoind } from '../apps/server/src/test/litecoind.ts';
 import { liveLitecoinPayments } from '../apps/server/src/test/live-payment-fixtures.ts';
+import { testPaymentDeps } from '../apps/server/src/test/payment-deps.ts';
 import {
   BASE_URL,
   freshDatabase,
@@ -137,6 +138,7 @@ async function scan() {
         global.gc?.();
         const rssBefore = process.memoryUsage().rss;
         const watcher = createChainWatcher({
+          deps: testPaymentDeps,
           dbHandle: handle,
           chain: { network: 'litecoin', rpcUrl: node.url, mode: 'regtest' },
           startLookback: BLOCKS,

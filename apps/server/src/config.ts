@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { type ChainConfig, ChainConfigError, chainsFromEnv } from './modules/chains/chain-config.ts';
+import { type ChainConfig, ChainConfigError, chainsFromEnv } from './lib/chain-config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -160,7 +160,7 @@ export type Config = {
   /** How often an idle job worker looks for due jobs. */
   jobPollMs: number;
   /**
-   * UTXO networks with a node: CHAIN_<NETWORK>_RPC_URL and CHAIN_<NETWORK>_MODE (modules/chains/chain-config.ts).
+   * UTXO networks with a node: CHAIN_<NETWORK>_RPC_URL and CHAIN_<NETWORK>_MODE (lib/chain-config.ts).
    * A network listed here is live-capable; the watcher role watches each one.
    */
   configuredChains: ChainConfig[];

@@ -1,11 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseInUseError, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { buildApp } from './http/app.ts';
-import { JOB_DEFINITIONS } from './jobs/registry.ts';
-import { startSchedules } from './jobs/schedules.ts';
-import { startJobWorker } from './jobs/worker.ts';
-import { startChainWatchers } from './modules/chains/start-chain-watchers.ts';
+import { buildServer, startRoles } from './server.ts';
 
 /**
  * `--roles api,watcher` (or `--roles=...`) on the command line, as ARCHITECTURE.md runs each role: the same as
@@ -46,32 +42,20 @@ async function main() {
     throw err;
   }
   const applied = await migrateToLatest(dbHandle.db);
-  const app = await buildApp({ config, dbHandle });
+  const server = await buildServer({ config, dbHandle });
+  const { app } = server;
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
   app.log.info({ engine: dbHandle.engine, mail: app.mailer.kind }, 'database and mail ready');
   if (app.mailer.kind === 'outbox')
     app.log.warn(`development mail outbox: sign-in codes and links are at ${config.appUrl}/dev/mail`);
 
-  // The scheduler role: rate refresh, the test network's clock, expiries.
-  const scheduler = config.roles.includes('scheduler')
-    ? startSchedules({ db: dbHandle.db, config, log: app.log })
-    : null;
-
-  // The webhooks / jobs roles: a job worker (webhook dispatch and delivery, scheduled job slots).
   if (config.appSecretKeyDerived)
     app.log.warn(
       'APP_SECRET_KEY is not set: webhook secrets are encrypted with a development key derived from DATA_DIR. Set APP_SECRET_KEY (openssl rand -base64 32); production requires it.',
     );
-  const jobWorker =
-    config.roles.includes('webhooks') || config.roles.includes('jobs')
-      ? startJobWorker({ db: dbHandle.db, config, log: app.log, definitions: JOB_DEFINITIONS })
-      : null;
-
-  // The watcher role: one watcher per configured UTXO network (CHAIN_<NETWORK>_RPC_URL), leader-elected.
-  const chainWatchers = config.roles.includes('watcher')
-    ? startChainWatchers({ dbHandle, config, log: app.log })
-    : null;
-  if (chainWatchers?.watchers.length)
+  // The background roles (server.ts): scheduler (scheduled job slots), webhooks / jobs (the job worker), watcher.
+  const roles = startRoles(server);
+  if (roles.chainWatchers?.watchers.length)
     app.log.info({ networks: config.configuredChains.map((c) => c.network) }, 'chain watchers started');
 
   let closing = false;
@@ -82,9 +66,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     try {
-      await scheduler?.stop();
-      await jobWorker?.stop();
-      await chainWatchers?.stop();
+      await roles.stop();
       await app.close();
       await dbHandle.close();
       process.exit(0);

@@ -16,12 +16,7 @@ import { DETERMINISTIC_DEPLOYER, deployForwarderFactoryDeterministic } from '@co
 import { normalizeNetworkId } from '@coinlane/core/currencies';
 import { createPublicClient, createWalletClient, defineChain, type Hex, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import {
-  ChainConfigError,
-  chainEnvPrefix,
-  chainsFromEnv,
-  isEvmChain,
-} from '#app/modules/chains/chain-config.ts';
+import { ChainConfigError, chainEnvPrefix, chainsFromEnv, isEvmChain } from '#app/lib/chain-config.ts';
 
 const USAGE = `Usage: npm run evm:deploy-factory -- --network <network>
 

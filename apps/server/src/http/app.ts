@@ -5,34 +5,19 @@ import { T } from '@coinlane/core/texts';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyPluginCallback,
+  type FastifyReply,
+  LogController,
+  type RawServerDefault,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '#app/config.ts';
 import type { Db, DbHandle } from '#app/db/connection.ts';
-import { createMailer, type Mailer } from '#app/mail/mailer.ts';
-import { adminRoutes } from '#app/modules/admin/routes.ts';
-import { analyticsRoutes } from '#app/modules/analytics/routes.ts';
-import { apiKeyRoutes } from '#app/modules/api-keys/routes.ts';
-import { authRoutes } from '#app/modules/auth/routes.ts';
-import { checkoutRoutes } from '#app/modules/checkout/routes.ts';
-import { contactRoutes } from '#app/modules/contact/routes.ts';
-import { currencyRoutes } from '#app/modules/currencies/routes.ts';
-import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
-import { forwarderRoutes } from '#app/modules/forwarders/routes.ts';
-import { healthRoutes } from '#app/modules/health/routes.ts';
-import { livePlugin } from '#app/modules/live/routes.ts';
-import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
-import { addressSources } from '#app/modules/payments/address-sources.ts';
-import { configurePriceLock } from '#app/modules/payments/price-lock.ts';
-import { paymentRoutes } from '#app/modules/payments/routes.ts';
-import { profileRoutes } from '#app/modules/profile/routes.ts';
-import { publicRoutes } from '#app/modules/public/routes.ts';
-import { rateRoutes } from '#app/modules/rates/routes.ts';
-import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
-import { transactionRoutes } from '#app/modules/transactions/routes.ts';
-import { walletRoutes } from '#app/modules/wallets/routes.ts';
-import { registerWalletAddressSources } from '#app/modules/wallets/wallet-address-source.ts';
-import { webhookRoutes } from '#app/modules/webhooks/routes.ts';
+import type { Mailer } from '#app/mail/mailer.ts';
 import { authPlugin } from './auth.ts';
 import { registerErrorHandler } from './errors.ts';
 import { idempotencyPlugin } from './idempotency.ts';
@@ -52,17 +37,45 @@ declare module 'fastify' {
   }
 }
 
-export type AppDeps = { config: Config; dbHandle: DbHandle; mailer?: Mailer; logger?: boolean };
+/** A plugin of a module (its `routes.ts`), whatever its type provider and options. */
+export type ModulePlugin =
+  // biome-ignore lint/suspicious/noExplicitAny: plugins of any options and type provider
+  FastifyPluginAsync<any, RawServerDefault, any> | FastifyPluginCallback<any, RawServerDefault, any>;
+
+/** A route plugin and its prefix under /api/v1. */
+export type ApiRoutes = { plugin: ModulePlugin; prefix?: string };
+
+/** What the composition root (server.ts) gives the HTTP app: it knows no module. */
+export type AppDeps = {
+  config: Config;
+  dbHandle: DbHandle;
+  /** Builds the mailer with the app's logger (decorated as `app.mailer`). */
+  mailer: (log: FastifyBaseLogger) => Mailer;
+  logger?: boolean;
+  /** The modules' route plugins, registered under /api/v1 in this order. */
+  apiRoutes: readonly ApiRoutes[];
+  /** Plugins outside /api/v1, registered after the API (the live updates' /ws). */
+  plugins?: readonly ModulePlugin[];
+  /** More decorations of the instance, read by route plugins like `app.db` (e.g. `payments`). */
+  decorations?: Readonly<Record<string, unknown>>;
+};
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../../web/dist');
 
-/** Builds the whole HTTP app (API + static web app) on an open database. Does not listen. */
+/**
+ * Builds the HTTP app on an open database: Fastify with its cross-cutting plugins (errors, cookies, security
+ * headers, same origin, auth, rate limits, input checks, idempotency, OpenAPI), the route plugins it is given,
+ * the uploads and the built web app. Does not listen. The composition root (server.ts) says which routes.
+ */
 export async function buildApp({
   config,
   dbHandle,
   mailer,
   logger = true,
+  apiRoutes,
+  plugins = [],
+  decorations = {},
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -89,11 +102,8 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('dbHandle', dbHandle);
   app.decorate('db', dbHandle.db);
-  app.decorate('mailer', mailer ?? createMailer({ config, db: dbHandle.db, log: app.log }));
-  // Live payments on configured UTXO chains receive to the merchant's wallets (modules/wallets).
-  registerWalletAddressSources({ config, sources: addressSources });
-  // How long prices are held, and how fresh a rate must be to price again when a hold lapses.
-  configurePriceLock(config);
+  app.decorate('mailer', mailer(app.log));
+  for (const [name, value] of Object.entries(decorations)) app.decorate(name, value);
 
   registerErrorHandler(app);
   await app.register(cookie);
@@ -111,32 +121,13 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth' });
-      await api.register(profileRoutes);
-      await api.register(publicRoutes);
-      await api.register(contactRoutes);
-      await api.register(adminRoutes, { prefix: '/admin' });
-      await api.register(apiKeyRoutes);
-      await api.register(rateRoutes);
-      await api.register(paymentLinkRoutes);
-      await api.register(paymentRoutes);
-      await api.register(forwarderRoutes);
-      await api.register(checkoutRoutes);
-      await api.register(testNetworkRoutes);
-      await api.register(webhookRoutes);
-      await api.register(currencyRoutes);
-      await api.register(transactionRoutes);
-      await api.register(analyticsRoutes);
-      await api.register(walletRoutes);
-      if (config.devMailOutbox) await api.register(devMailRoutes, { prefix: '/dev' });
+      for (const r of apiRoutes) await api.register(r.plugin, r.prefix ? { prefix: r.prefix } : {});
       api.setNotFoundHandler((_req, reply) => notFound(reply));
     },
     { prefix: '/api/v1' },
   );
 
-  // Live updates: the /ws WebSocket and this process's LISTEN connection (modules/live).
-  await app.register(livePlugin);
+  for (const plugin of plugins) await app.register(plugin);
 
   // Uploaded files (avatars) under DATA_DIR.
   const uploads = path.join(config.dataDir, 'uploads');

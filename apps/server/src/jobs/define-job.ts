@@ -27,7 +27,10 @@ export type JobDefinition<P = unknown> = {
   maxAttempts?: number;
   /** First retry delay; each later one doubles, capped at an hour (default 5 s). */
   backoffMs?: number;
-  /** A scheduled job: one run per slot of this many ms, id `<name>@<slot start>` (payload `{}`). */
+  /**
+   * A scheduled job: one run per slot of this many ms, id `<name>@<slot start>` (payload `{}`), enqueued by the
+   * scheduler role (schedule.ts), never two runs of it at once.
+   */
   everyMs?: number;
 };
 

@@ -6,6 +6,7 @@ import { type DbHandle, openPostgres } from '#app/db/connection.ts';
 import { createTestDb } from '#app/test/test-db.ts';
 import { defineJob } from './define-job.ts';
 import { claimJob, completeJob, enqueueJob, failJob, jobBackoffMs, pruneJobs, slotJobId } from './queue.ts';
+import { startJobSchedule } from './schedule.ts';
 import { startJobWorker } from './worker.ts';
 
 const log = pino({ level: 'silent' });
@@ -57,7 +58,6 @@ describe('job queue', () => {
       definitions: [def],
       concurrency: 3,
       pollMs: 10,
-      schedules: false,
     });
     const b = startJobWorker({
       db: (other ?? handle).db,
@@ -66,7 +66,6 @@ describe('job queue', () => {
       definitions: [def],
       concurrency: 3,
       pollMs: 10,
-      schedules: false,
     });
     await until(async () => {
       const open = await handle.db
@@ -165,7 +164,6 @@ describe('job queue', () => {
       log,
       definitions: [def],
       pollMs: 10,
-      schedules: false,
     });
     await until(async () => (await job(id)).state === 'dead');
     await w.stop();
@@ -209,11 +207,15 @@ describe('job queue', () => {
       },
     });
     expect(slotJobId('x', 60_000, Date.parse('2026-01-01T00:00:59Z'))).toBe('x@2026-01-01T00:00:00.000Z');
+    // Three scheduler processes enqueue the slot, three workers take jobs.
+    const schedules = [0, 1, 2].map(() =>
+      startJobSchedule({ db: handle.db, log, definitions: [def], tickMs: 10 }),
+    );
     const workers = [0, 1, 2].map(() =>
       startJobWorker({ db: handle.db, config, log, definitions: [def], concurrency: 2, pollMs: 10 }),
     );
     await wait(300);
-    await Promise.all(workers.map((w) => w.stop()));
+    await Promise.all([...schedules, ...workers].map((w) => w.stop()));
     expect(runs).toBe(1);
     const rows = await handle.db
       .selectFrom('jobs')

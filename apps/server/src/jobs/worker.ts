@@ -3,29 +3,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
 import type { AnyJobDefinition } from './define-job.ts';
-import {
-  claimJob,
-  completeJob,
-  DEFAULT_LEASE_MS,
-  enqueueJob,
-  extendLease,
-  failJob,
-  slotJobId,
-} from './queue.ts';
+import { claimJob, completeJob, DEFAULT_LEASE_MS, extendLease, failJob } from './queue.ts';
 
 export type JobWorker = {
   id: string;
   /** Resolves once no job is due (tests): runs due jobs in this worker until the queue has none. */
   drain(): Promise<void>;
+  /** Looks for due jobs now instead of at the end of the idle loops' sleep (a slot was just enqueued). */
+  wake(): void;
   /** Stops taking jobs and waits for the running ones to finish. */
   stop(): Promise<void>;
 };
 
 /**
  * A job worker: `concurrency` loops, each taking one due job at a time (claimJob), running its handler with no
- * transaction open while a heartbeat extends the lease, then completing or failing it. Scheduled definitions
- * (`everyMs`) get their current slot enqueued under a deterministic id on each tick, so any number of workers
- * in any number of processes run each slot once. Any number of workers may run against one database.
+ * transaction open while a heartbeat extends the lease, then completing or failing it. It runs the jobs of the
+ * definitions it is given: on-demand jobs and the slots of scheduled ones, which the scheduler role enqueues
+ * (schedule.ts). Any number of workers may run against one database.
  */
 export function startJobWorker({
   db,
@@ -35,7 +29,6 @@ export function startJobWorker({
   concurrency = 4,
   pollMs = config.jobPollMs,
   leaseMs = DEFAULT_LEASE_MS,
-  schedules = true,
 }: {
   db: Db;
   config: Config;
@@ -44,8 +37,6 @@ export function startJobWorker({
   concurrency?: number;
   pollMs?: number;
   leaseMs?: number;
-  /** Enqueue the slots of scheduled definitions (off in tests that drive the queue by hand). */
-  schedules?: boolean;
 }): JobWorker {
   const workerId = randomId('wrk', 8);
   const byName = new Map(definitions.map((d) => [d.name, d]));
@@ -63,19 +54,6 @@ export function startJobWorker({
       const t = setTimeout(done, ms);
       sleeping.add(done);
     });
-
-  const enqueueSlots = async () => {
-    const now = Date.now();
-    for (const def of definitions) {
-      if (!def.everyMs) continue;
-      await enqueueJob({
-        db,
-        name: def.name,
-        id: slotJobId(def.name, def.everyMs, now),
-        maxAttempts: def.maxAttempts ?? 1,
-      });
-    }
-  };
 
   /** Runs one due job; false when none was due. */
   const runOne = async (): Promise<boolean> => {
@@ -129,27 +107,15 @@ export function startJobWorker({
     }
   };
 
-  // Slots are enqueued by their own loop, so a long job (a slow webhook) never delays the schedule.
-  const scheduleLoop = async () => {
-    while (!stopped) {
-      try {
-        await enqueueSlots();
-      } catch (err) {
-        log.error({ err }, 'job worker: could not enqueue scheduled jobs');
-      }
-      if (!stopped) await sleep(Math.min(pollMs, 1000));
-    }
-  };
-
-  const loops = [
-    ...Array.from({ length: concurrency }, () => loop()),
-    ...(schedules && definitions.some((d) => d.everyMs) ? [scheduleLoop()] : []),
-  ];
+  const loops = Array.from({ length: concurrency }, () => loop());
 
   return {
     id: workerId,
     async drain() {
       while (await runOne()) {}
+    },
+    wake() {
+      for (const done of [...sleeping]) done();
     },
     async stop() {
       stopped = true;

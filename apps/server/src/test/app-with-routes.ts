@@ -5,7 +5,7 @@ import type { TApiKeyPermission, TCreatedApiKey } from '@coinlane/core/api/api-k
 import type { TMode } from '@coinlane/core/options';
 import type { FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from '#app/config.ts';
-import { buildApp } from '#app/http/app.ts';
+import { buildServer } from '#app/server.ts';
 import { signIn } from './fixtures.ts';
 import { startSmtpServer } from './smtp.ts';
 import type { TestContext } from './test-app.ts';
@@ -32,7 +32,8 @@ export async function createTestContextWithRoutes(
     },
     { webDistDir: path.join(dataDir, 'no-web'), ...overrides },
   );
-  const app = await buildApp({ config, dbHandle, logger: false });
+  const server = await buildServer({ config, dbHandle, logger: false });
+  const { app } = server;
   await app.register(routes);
   await app.ready();
   return {
@@ -41,6 +42,7 @@ export async function createTestContextWithRoutes(
     dbHandle,
     smtp,
     config,
+    server,
     close: async () => {
       await app.close();
       await dbHandle.close();

@@ -5,6 +5,7 @@ import { SYSTEM_ACTOR } from '#app/modules/payments/actor.ts';
 import type { AllocatedAddress } from '#app/modules/payments/address-sources.ts';
 import { insertPayment } from '#app/modules/payments/create-payment.ts';
 import type { PaymentRow } from '#app/modules/payments/queries.ts';
+import { testPaymentDeps } from './payment-deps.ts';
 
 /**
  * One payment (live unless `mode` says otherwise) at an address the caller chose, through the payments module's
@@ -40,6 +41,7 @@ export async function insertFixedAddressPayment({
 }): Promise<PaymentRow> {
   const resolved = await resolveCurrency({ db, currency, network });
   return insertPayment({
+    deps: testPaymentDeps,
     db,
     fields: {
       userId,

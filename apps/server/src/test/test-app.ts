@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from '#app/config.ts';
 import type { DbHandle } from '#app/db/connection.ts';
-import { buildApp } from '#app/http/app.ts';
+import { buildServer, type Server } from '#app/server.ts';
 import { startSmtpServer } from './smtp.ts';
 import { createTestDb } from './test-db.ts';
 
@@ -14,10 +14,12 @@ export type TestContext = {
   dbHandle: DbHandle;
   smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   config: Config;
+  /** The server as the composition root built it (its job definitions: `server.jobs`); no role started. */
+  server: Server;
   close: () => Promise<void>;
 };
 
-/** A fresh app on a fresh database with a real SMTP server, for one test file. */
+/** A fresh server (server.ts, no role started) on a fresh database with a real SMTP server, for one test file. */
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   const smtp = await startSmtpServer();
   const dbHandle = await createTestDb();
@@ -32,7 +34,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     },
     { webDistDir: path.join(dataDir, 'no-web'), ...overrides },
   );
-  const app = await buildApp({ config, dbHandle, logger: false });
+  const server = await buildServer({ config, dbHandle, logger: false });
+  const { app } = server;
   await app.ready();
   return {
     app,
@@ -40,6 +43,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     dbHandle,
     smtp,
     config,
+    server,
     close: async () => {
       await app.close();
       await dbHandle.close();

@@ -61,7 +61,7 @@ beforeAll(async () => {
   ids.cancelled = await pay(carol, { amount: '5', currency: 'USDT', network: 'polygon' });
   await carol.call({ method: 'POST', url: `/api/v1/payments/${ids.cancelled}/cancel` });
   // 12 blocks of 2 s confirm the USDT on Ethereum; the partial ETH payment stays partial (not fully paid).
-  await advanceTestNetwork({ db: ctx.db, now: later(30), blockSeconds: 2 });
+  await advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: later(30), blockSeconds: 2 });
 
   await confirmAt(ids.sept!, '2026-09-30T23:00:00Z');
   // 00:30 UTC on 1 November is still 31 October in New York (UTC-4 until 1 November 2026, 06:00 UTC).
@@ -74,7 +74,7 @@ beforeAll(async () => {
   expect(start.statusCode, start.body).toBe(201);
   const attempt = start.json().data.payment.id as string;
   await simulate(carol, attempt);
-  await advanceTestNetwork({ db: ctx.db, now: later(60), blockSeconds: 2 });
+  await advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: later(60), blockSeconds: 2 });
   ids.link = attempt;
   await confirmAt(attempt, '2026-11-10T08:00:00Z');
   links.off = await link(carol, { fiatAmount: 10, currency: 'ETH' });
@@ -111,6 +111,7 @@ describe('percentChange and percentShare (merchant spec 9)', () => {
 describe('GET /analytics/payments', () => {
   it('computes the dashboard figures of a known data set (UTC months)', async () => {
     const a = await getPaymentAnalytics({
+      deps: ctx.server.payments,
       db: ctx.db,
       userId: carol.id,
       mode: 'test',
@@ -164,6 +165,7 @@ describe('GET /analytics/payments', () => {
 
   it('places the month boundary in the merchant’s time zone', async () => {
     const ny = await getPaymentAnalytics({
+      deps: ctx.server.payments,
       db: ctx.db,
       userId: carol.id,
       mode: 'test',
@@ -181,6 +183,7 @@ describe('GET /analytics/payments', () => {
     expect(ny.dailyVolume.find((d) => d.count > 0)).toEqual({ date: '2026-10-31', usd: '190.00', count: 1 });
     // On 1 December (UTC) November becomes the previous month.
     const dec = await getPaymentAnalytics({
+      deps: ctx.server.payments,
       db: ctx.db,
       userId: carol.id,
       mode: 'test',
@@ -190,6 +193,7 @@ describe('GET /analytics/payments', () => {
     expect(dec.thisMonth).toMatchObject({ usd: '0.00', previousMonthUsd: '265.88', change: '-100.0' });
     // One second earlier it is still November.
     const nov = await getPaymentAnalytics({
+      deps: ctx.server.payments,
       db: ctx.db,
       userId: carol.id,
       mode: 'test',

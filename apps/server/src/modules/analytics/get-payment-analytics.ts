@@ -13,6 +13,7 @@ import type { Db } from '#app/db/connection.ts';
 import { listPaymentLinks } from '#app/modules/payment-links/list-payment-links.ts';
 import { summarizePaymentLinks } from '#app/modules/payment-links/summarize-payment-links.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { summarizeMerchantPayments } from '#app/modules/payments/summarize-merchant-payments.ts';
 
 /** A sum of USD amounts (at most cents) written with exactly two decimals. */
@@ -28,6 +29,7 @@ export const usd2 = (value: string) => formatUnits(parseUnits(value, 2), 2, { mi
  * - Active Links: active links, change = count - 5, at least 0.
  */
 export async function getPaymentAnalytics({
+  deps,
   db,
   userId,
   mode,
@@ -35,6 +37,7 @@ export async function getPaymentAnalytics({
   timeZone = 'UTC',
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   userId: string;
   mode: TMode;
@@ -42,7 +45,7 @@ export async function getPaymentAnalytics({
   timeZone?: string;
   now?: Date;
 }): Promise<TPaymentAnalytics> {
-  await expireDuePayments({ db, now, userId, mode });
+  await expireDuePayments({ deps, db, now, userId, mode });
   const today = zonedDateTime(now, timeZone).date;
   const sinceDay = addDays(today, -(VOLUME_SERIES_DAYS - 1));
   const p = await summarizeMerchantPayments({ db, userId, mode, timeZone, sinceDay, now });

@@ -69,10 +69,10 @@ beforeAll(async () => {
   ids.halfCent = await pay({ amount: '2', currency: 'USDT', network: 'ethereum' });
   await simulate(ids.halfCent, '2.005');
   ids.late = await pay({ amount: '0.01', currency: 'ETH', description: 'Paid late' });
-  await expireDuePayments({ db: ctx.db, now: later(16 * 60) });
+  await expireDuePayments({ deps: ctx.server.payments, db: ctx.db, now: later(16 * 60) });
   await simulate(ids.late);
   // 30 test blocks: every transfer has Ethereum's 12 confirmations.
-  await advanceTestNetwork({ db: ctx.db, now: later(60), blockSeconds: 2 });
+  await advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: later(60), blockSeconds: 2 });
 });
 afterAll(() => ctx.close());
 

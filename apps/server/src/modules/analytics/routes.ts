@@ -23,6 +23,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = authOf(req);
       return ok(
         await getPaymentAnalytics({
+          deps: app.payments,
           db: app.db,
           userId: auth.user.id,
           mode: auth.mode,

@@ -12,7 +12,7 @@ import { envelope } from '@coinlane/core/api/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireSession } from '#app/http/auth.ts';
 import { ok } from '#app/http/errors.ts';
-import { assertOwnMerchantId } from '#app/http/merchant-id.ts';
+import { assertOwnMerchantId } from '#app/lib/merchant-id.ts';
 import { createApiKey } from './create-api-key.ts';
 import { deleteApiKey } from './delete-api-key.ts';
 import { listApiKeys } from './list-api-keys.ts';

@@ -1,5 +1,6 @@
 import type { Db } from '#app/db/connection.ts';
 import { findOutputPayment } from '#app/modules/payments/find-output-payment.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import {
   recordPaymentTransfer,
   updatePaymentConfirmations,
@@ -34,11 +35,13 @@ type ConfirmationChange = { confirmations: number; blockHeight?: null; blockHash
 
 /** Applies `confirmationsOf` to transfers: one payment update per payment, none where it answers null. */
 export async function setTransferConfirmations({
+  deps,
   db,
   transfers,
   confirmationsOf,
   now,
 }: {
+  deps: PaymentDeps;
   db: Db;
   transfers: readonly ChainTransfer[];
   confirmationsOf: (t: ChainTransfer) => ConfirmationChange | null;
@@ -53,7 +56,7 @@ export async function setTransferConfirmations({
     byPayment.set(t.payment_id, list);
   }
   for (const [paymentId, updates] of byPayment) {
-    await updatePaymentConfirmations({ db, paymentId, updates, now });
+    await updatePaymentConfirmations({ deps, db, paymentId, updates, now });
   }
 }
 
@@ -62,11 +65,13 @@ export async function setTransferConfirmations({
  * (the step both watchers take after scanning up to `tipHeight`).
  */
 export async function confirmUpToTip({
+  deps,
   db,
   network,
   tipHeight,
   now,
 }: {
+  deps: PaymentDeps;
   db: Db;
   network: string;
   tipHeight: number;
@@ -74,6 +79,7 @@ export async function confirmUpToTip({
 }) {
   const moving = await listMovingTransfers({ db, network });
   await setTransferConfirmations({
+    deps,
     db,
     transfers: moving,
     confirmationsOf: (t) => {
@@ -93,12 +99,22 @@ const LOSE_BLOCK = () => ({ confirmations: 0, blockHeight: null, blockHash: null
  * lose their block until the rescan from the cursor finds them again (or the unconfirmed-transfer rule drops
  * them), so no stale block keeps confirming them.
  */
-export async function loadWatcherCursor({ db, network, now }: { db: Db; network: string; now: Date }) {
+export async function loadWatcherCursor({
+  db,
+  network,
+  now,
+  deps,
+}: {
+  db: Db;
+  network: string;
+  now: Date;
+  deps: PaymentDeps;
+}) {
   const row = await selectCursor(db, network);
   const cursor = row?.height != null && row.hash ? { height: row.height, hash: row.hash } : null;
   if (cursor) {
     const ahead = await listTransfersAboveHeight({ db, network, height: cursor.height });
-    await setTransferConfirmations({ db, transfers: ahead, confirmationsOf: LOSE_BLOCK, now });
+    await setTransferConfirmations({ deps, db, transfers: ahead, confirmationsOf: LOSE_BLOCK, now });
   }
   return { cursor, lastBlockTime: row?.last_block_time ?? null };
 }
@@ -109,6 +125,7 @@ export async function loadWatcherCursor({ db, network, now }: { db: Db; network:
  * confirmed is open again), and the cursor moves to the fork.
  */
 export async function rollBackToFork({
+  deps,
   db,
   network,
   cursor,
@@ -116,6 +133,7 @@ export async function rollBackToFork({
   log,
   now,
 }: {
+  deps: PaymentDeps;
   db: Db;
   network: string;
   cursor: { height: number; hash: string };
@@ -126,7 +144,7 @@ export async function rollBackToFork({
   const orphaned = (await selectBlocksAbove(db, network, fork.height)).map((b) => b.hash);
   if (!orphaned.includes(cursor.hash)) orphaned.push(cursor.hash);
   const transfers = await listTransfersInBlocks({ db, network, blockHashes: orphaned });
-  await setTransferConfirmations({ db, transfers, confirmationsOf: LOSE_BLOCK, now });
+  await setTransferConfirmations({ deps, db, transfers, confirmationsOf: LOSE_BLOCK, now });
   await rewindCursor(db, network, fork, now);
   log?.warn(
     { network, from: cursor.height, fork: fork.height, transfers: transfers.length },
@@ -144,6 +162,7 @@ export async function rollBackToFork({
  * with it, and the unconfirmed transfers of conflicting transactions removed in the same database transaction.
  */
 export async function creditTransfer({
+  deps,
   db,
   network,
   txid,
@@ -158,6 +177,7 @@ export async function creditTransfer({
   spends,
   notCreatedAfter,
 }: {
+  deps: PaymentDeps;
   db: Db;
   network: string;
   txid: string;
@@ -201,6 +221,7 @@ export async function creditTransfer({
       return;
     }
     const recorded = await recordPaymentTransfer({
+      deps,
       db,
       paymentId: target.paymentId,
       transfer: {
@@ -224,7 +245,7 @@ export async function creditTransfer({
     return;
   }
   if (existing.status === 'removed') {
-    await restorePaymentTransfer({ db, paymentId: existing.payment_id, transferId: existing.id, now });
+    await restorePaymentTransfer({ deps, db, paymentId: existing.payment_id, transferId: existing.id, now });
     existing.confirmations = 0;
     existing.block_hash = null;
   }
@@ -235,6 +256,7 @@ export async function creditTransfer({
     (existing.block_hash !== block.hash || existing.confirmations !== block.confirmations)
   ) {
     await updatePaymentConfirmations({
+      deps,
       db,
       paymentId: existing.payment_id,
       updates: [

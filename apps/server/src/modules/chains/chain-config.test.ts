@@ -2,8 +2,8 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#app/config.ts';
 import { REDACT_PATHS } from '#app/http/log.ts';
+import { chainEnvPrefix, chainsFromEnv, EVM_NETWORK_IDS, UTXO_NETWORK_IDS } from '#app/lib/chain-config.ts';
 import { createTestDb } from '#app/test/test-db.ts';
-import { chainEnvPrefix, chainsFromEnv, EVM_NETWORK_IDS, UTXO_NETWORK_IDS } from './chain-config.ts';
 import { isLiveNetwork } from './is-live-network.ts';
 import { createLeaderLock } from './leader-lock.ts';
 

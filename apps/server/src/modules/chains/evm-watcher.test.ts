@@ -24,13 +24,13 @@ import {
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EvmChainConfig } from '#app/lib/chain-config.ts';
 import { HARDHAT_MNEMONIC, type Hardhat, startHardhat } from '#app/test/hardhat.ts';
 import { insertFixedAddressPayment } from '#app/test/live-payment-fixtures.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { codeIn } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { sleep, waitFor } from '#app/test/wait-for.ts';
-import type { EvmChainConfig } from './chain-config.ts';
 import { createEvmChainWatcher, NATIVE_OUTPUT_INDEX } from './evm-watcher.ts';
 import { registerLocalWatcher } from './start-chain-watchers.ts';
 import type { ChainWatcher } from './watcher.ts';
@@ -64,7 +64,7 @@ let merchantAddress: Address;
 
 const newWatcher = () => {
   unregister?.();
-  watcher = createEvmChainWatcher({ dbHandle: ctx.dbHandle, chain, pollMs: 100 });
+  watcher = createEvmChainWatcher({ deps: ctx.server.payments, dbHandle: ctx.dbHandle, chain, pollMs: 100 });
   unregister = registerLocalWatcher(watcher);
   return watcher;
 };
@@ -454,6 +454,7 @@ describe('EVM watcher on a Hardhat node', () => {
 
   it('refuses a node of another chain: health error, nothing scanned', async () => {
     const wrong = createEvmChainWatcher({
+      deps: ctx.server.payments,
       dbHandle: ctx.dbHandle,
       chain: { ...chain, network: 'polygon', mode: 'mainnet', chainId: 137 },
       pollMs: 100,
@@ -476,6 +477,7 @@ describe('EVM watcher on a Hardhat node', () => {
       [usdc, T.evmFactoryMismatch('Avalanche C-Chain', getAddress(usdc))],
     ] as const) {
       const other = createEvmChainWatcher({
+        deps: ctx.server.payments,
         dbHandle: ctx.dbHandle,
         chain: { ...chain, network: 'avalanche', factory: wrongFactory },
         pollMs: 100,
@@ -530,6 +532,7 @@ describe('EVM watcher on a Hardhat node', () => {
     });
     for (const wrongFactory of [noImplementation, otherCode]) {
       const other = createEvmChainWatcher({
+        deps: ctx.server.payments,
         dbHandle: ctx.dbHandle,
         chain: { ...chain, network: 'avalanche', factory: wrongFactory },
         pollMs: 100,
@@ -547,6 +550,7 @@ describe('EVM watcher on a Hardhat node', () => {
     }
     // the genuine factory still passes
     const good = createEvmChainWatcher({
+      deps: ctx.server.payments,
       dbHandle: ctx.dbHandle,
       chain: { ...chain, network: 'avalanche' },
       pollMs: 100,
@@ -593,6 +597,7 @@ describe('EVM watcher on a Hardhat node', () => {
   it('issue 13 (6): a configured token whose decimals() is not the catalogue’s is reported and never credited', async () => {
     // USDC configured with the 18-decimal DAI contract: every amount would be off by 10^12
     const wrong = createEvmChainWatcher({
+      deps: ctx.server.payments,
       dbHandle: ctx.dbHandle,
       chain: { ...chain, network: 'arbitrum', tokens: { USDC: dai } },
       pollMs: 100,
@@ -634,6 +639,7 @@ describe('EVM watcher on a Hardhat node', () => {
       }),
     });
     const w = createEvmChainWatcher({
+      deps: ctx.server.payments,
       dbHandle: ctx.dbHandle,
       chain: { ...chain, network: 'optimism', tokens: { USDC: usdc } },
       client,

@@ -22,7 +22,9 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import type { DbHandle } from '#app/db/connection.ts';
+import type { EvmChainConfig } from '#app/lib/chain-config.ts';
 import { knownTokens } from '#app/modules/forwarders/flush-tokens.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { removePaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { listMovingTransfers } from '#app/modules/transfers/list-chain-transfers.ts';
 import {
@@ -33,7 +35,6 @@ import {
   rollBackToFork,
   type WatcherLog,
 } from './chain-bookkeeping.ts';
-import type { EvmChainConfig } from './chain-config.ts';
 import { createLeaderLock, type LeaderLock } from './leader-lock.ts';
 import {
   advanceCursor,
@@ -130,6 +131,7 @@ const FACTORY_PROBE = {
  * orphaned blocks lose their block, and those neither re-mined nor pending in the node are removed.
  */
 export function createEvmChainWatcher({
+  deps,
   dbHandle,
   chain,
   client = createPublicClient({ transport: http(chain.rpcUrl, { batch: true, retryCount: 1 }) }),
@@ -141,6 +143,7 @@ export function createEvmChainWatcher({
   lock = createLeaderLock({ dbHandle, network: chain.network }),
   balanceEveryBlocks = BALANCE_EVERY_BLOCKS,
 }: {
+  deps: PaymentDeps;
   dbHandle: DbHandle;
   chain: EvmChainConfig;
   client?: PublicClient;
@@ -232,6 +235,7 @@ export function createEvmChainWatcher({
     // CHAIN_<NETWORK>_TOKENS): ignored. Matching by contract, not only by symbol (issue 13).
     if (!entry.payments.some((p) => p.currency === t.currency && p.contract === t.contract)) return;
     await creditTransfer({
+      deps,
       db,
       network,
       txid: t.txid,
@@ -436,7 +440,7 @@ export function createEvmChainWatcher({
 
   async function loadCursor(now: Date) {
     if (cursorLoaded) return;
-    ({ cursor, lastBlockTime } = await loadWatcherCursor({ db, network, now }));
+    ({ cursor, lastBlockTime } = await loadWatcherCursor({ deps, db, network, now }));
     cursorLoaded = true;
   }
 
@@ -458,7 +462,7 @@ export function createEvmChainWatcher({
       fork = { height: lowest, hash: b.hash };
       log?.error({ network, height: lowest }, 'reorganisation deeper than the kept block hashes');
     }
-    await rollBackToFork({ db, network, cursor: cursor!, fork, log, now });
+    await rollBackToFork({ deps, db, network, cursor: cursor!, fork, log, now });
     cursor = fork;
     confirmedTip = null;
   }
@@ -564,7 +568,7 @@ export function createEvmChainWatcher({
       if (!(await scanRange(from, to, tip, now))) return;
     }
     if (confirmedTip !== cursor.height) {
-      await confirmUpToTip({ db, network, tipHeight: cursor.height, now });
+      await confirmUpToTip({ deps, db, network, tipHeight: cursor.height, now });
       confirmedTip = cursor.height;
     }
   }
@@ -579,7 +583,7 @@ export function createEvmChainWatcher({
       if (t.block_hash !== null) continue;
       if (isBalanceTxid(t.txid)) {
         // a balance credit of an orphaned block: the next balance check credits what is still there
-        await removePaymentTransfer({ db, paymentId: t.payment_id, transferId: t.id, now });
+        await removePaymentTransfer({ deps, db, paymentId: t.payment_id, transferId: t.id, now });
         continue;
       }
       const hash = t.txid as Hash;
@@ -599,7 +603,7 @@ export function createEvmChainWatcher({
           throw err;
         });
       if (pending) continue;
-      await removePaymentTransfer({ db, paymentId: t.payment_id, transferId: t.id, now });
+      await removePaymentTransfer({ deps, db, paymentId: t.payment_id, transferId: t.id, now });
       log?.info({ network, txid: t.txid }, 'transfer of an orphaned block not re-mined: removed');
     }
   }
@@ -645,6 +649,7 @@ export function createEvmChainWatcher({
           'ETH at a deposit address beyond its recorded transfers (an internal transfer): credited',
         );
         await creditTransfer({
+          deps,
           db,
           network,
           txid: balanceTxid(p.address, at.height),

@@ -1,5 +1,5 @@
 import type { Config } from '#app/config.ts';
-import { type ChainConfig, chainsFromEnv, evmTokenContract } from './chain-config.ts';
+import { type ChainConfig, chainsFromEnv, evmTokenContract } from '#app/lib/chain-config.ts';
 
 let fromEnv: ChainConfig[] | null = null;
 

@@ -1,6 +1,7 @@
 import type { Config } from '#app/config.ts';
 import type { DbHandle } from '#app/db/connection.ts';
-import { isEvmChain } from './chain-config.ts';
+import { isEvmChain } from '#app/lib/chain-config.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { createEvmChainWatcher } from './evm-watcher.ts';
 import { type ChainWatcher, createChainWatcher } from './watcher.ts';
 
@@ -16,18 +17,20 @@ export const localWatchers = (): readonly ChainWatcher[] => [...running];
  * its network's leader lock.
  */
 export function startChainWatchers({
+  deps,
   dbHandle,
   config,
   log,
 }: {
+  deps: PaymentDeps;
   dbHandle: DbHandle;
   config: Pick<Config, 'configuredChains'>;
   log?: Log;
 }): { watchers: ChainWatcher[]; stop: () => Promise<void> } {
   const watchers = config.configuredChains.map((chain) =>
     isEvmChain(chain)
-      ? createEvmChainWatcher({ dbHandle, chain, log })
-      : createChainWatcher({ dbHandle, chain, log }),
+      ? createEvmChainWatcher({ deps, dbHandle, chain, log })
+      : createChainWatcher({ deps, dbHandle, chain, log }),
   );
   for (const w of watchers) {
     running.add(w);

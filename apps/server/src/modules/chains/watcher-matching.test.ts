@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChainConfig } from '#app/lib/chain-config.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
 import { createUser } from '#app/test/fixtures.ts';
 import {
@@ -12,7 +13,6 @@ import {
 import { liveLitecoinPayments } from '#app/test/live-payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { sleep, waitFor } from '#app/test/wait-for.ts';
-import type { ChainConfig } from './chain-config.ts';
 import { type ChainWatcher, createChainWatcher } from './watcher.ts';
 
 // Reused addresses (docs/decisions/009-utxo-watcher.md, "Matching an output to a payment"), against a real
@@ -67,7 +67,13 @@ describe.skipIf(!hasLitecoind())('watcher: outputs to reused addresses', () => {
     userId = (await createUser({ db: ctx.db })).id;
     payments = liveLitecoinPayments(ctx.db);
     const log = { info: () => {}, error: () => {}, warn: (o: object) => void warnings.push(o) };
-    watcher = createChainWatcher({ dbHandle: ctx.dbHandle, chain, pollMs: 100, log });
+    watcher = createChainWatcher({
+      deps: ctx.server.payments,
+      dbHandle: ctx.dbHandle,
+      chain,
+      pollMs: 100,
+      log,
+    });
     watcher.start();
     await waitFor('the watcher to take its cursor', async () => watcher.status().processedHeight !== null);
   }, 120_000);
@@ -89,7 +95,7 @@ describe.skipIf(!hasLitecoind())('watcher: outputs to reused addresses', () => {
       derivationIndex: 0,
       expiresAt: new Date(Date.now() - 25 * 3600_000),
     });
-    await expireDuePayments({ db: ctx.db, userId, mode: 'live' });
+    await expireDuePayments({ deps: ctx.server.payments, db: ctx.db, userId, mode: 'live' });
     expect((await payment(old.id)).status).toBe('expired');
     const fresh = await payments.create({
       userId,

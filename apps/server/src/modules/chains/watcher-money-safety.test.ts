@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { deriveAddresses } from '@coinlane/core/utxo-keys';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_DEFINITIONS } from '#app/jobs/registry.ts';
-import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
+import type { JobWorker } from '#app/jobs/worker.ts';
+import type { ChainConfig } from '#app/lib/chain-config.ts';
+import { startWebhooksRole } from '#app/test/jobs.ts';
 import {
   hasLitecoind,
   type Litecoind,
@@ -17,7 +17,6 @@ import { codeIn } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { sleep, waitFor } from '#app/test/wait-for.ts';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
-import type { ChainConfig } from './chain-config.ts';
 import { UNMINED_GRACE_BLOCKS } from './unmined-grace.ts';
 import { type ChainWatcher, createChainWatcher } from './watcher.ts';
 
@@ -75,15 +74,9 @@ describe.skipIf(!hasLitecoind())('UTXO watcher money safety on litecoind -regtes
     merchant = await createMerchant(ctx, { name: 'Reorg Shop' });
     live = await merchant.inMode('live');
     payments = liveLitecoinPayments(ctx.db);
-    watcher = createChainWatcher({ dbHandle: ctx.dbHandle, chain, pollMs: 100 });
+    watcher = createChainWatcher({ deps: ctx.server.payments, dbHandle: ctx.dbHandle, chain, pollMs: 100 });
     watcher.start();
-    worker = startJobWorker({
-      db: ctx.db,
-      config: ctx.config,
-      log: pino({ level: 'silent' }),
-      definitions: JOB_DEFINITIONS,
-      pollMs: 50,
-    });
+    worker = startWebhooksRole(ctx, 50);
     await waitFor('the watcher to take its cursor', async () => watcher.status().processedHeight !== null);
   }, 120_000);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChainConfig } from '#app/lib/chain-config.ts';
 import { createUser } from '#app/test/fixtures.ts';
 import {
   hasLitecoind,
@@ -10,7 +11,6 @@ import {
 import { liveLitecoinPayments } from '#app/test/live-payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { sleep, waitFor } from '#app/test/wait-for.ts';
-import type { ChainConfig } from './chain-config.ts';
 import { isLiveNetwork } from './is-live-network.ts';
 import { rewindCursor } from './queries.ts';
 import { registerLocalWatcher } from './start-chain-watchers.ts';
@@ -32,7 +32,7 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
 
   const newWatcher = () => {
     unregister?.();
-    watcher = createChainWatcher({ dbHandle: ctx.dbHandle, chain, pollMs: 100 });
+    watcher = createChainWatcher({ deps: ctx.server.payments, dbHandle: ctx.dbHandle, chain, pollMs: 100 });
     unregister = registerLocalWatcher(watcher);
     return watcher;
   };

@@ -1,7 +1,9 @@
 import { parseUnits } from '@coinlane/core/money';
 import { isUtxoNetwork } from '@coinlane/core/utxo-keys';
 import type { DbHandle } from '#app/db/connection.ts';
+import type { ChainConfig } from '#app/lib/chain-config.ts';
 import { flagUnminedPayments } from '#app/modules/payments/flag-unmined-payments.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { removePaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { listMovingTransfers } from '#app/modules/transfers/list-chain-transfers.ts';
 import {
@@ -12,7 +14,6 @@ import {
   rollBackToFork,
   type WatcherLog,
 } from './chain-bookkeeping.ts';
-import type { ChainConfig } from './chain-config.ts';
 import { createLeaderLock, type LeaderLock } from './leader-lock.ts';
 import { advanceCursor, selectBlocksFrom } from './queries.ts';
 import { createRpcClient, type RpcClient, RpcError } from './rpc-client.ts';
@@ -121,6 +122,7 @@ function outputsOf(tx: RawTx): Output[] {
  * so replaying a block after a restart or a reorganisation credits nothing twice.
  */
 export function createChainWatcher({
+  deps,
   dbHandle,
   chain,
   rpc = createRpcClient({ url: chain.rpcUrl }),
@@ -132,6 +134,7 @@ export function createChainWatcher({
   lock = createLeaderLock({ dbHandle, network: chain.network }),
   unminedGraceBlocks = isUtxoNetwork(chain.network) ? UNMINED_GRACE_BLOCKS[chain.network] : 6,
 }: {
+  deps: PaymentDeps;
   dbHandle: DbHandle;
   chain: ChainConfig;
   rpc?: RpcClient;
@@ -208,6 +211,7 @@ export function createChainWatcher({
     tx: { spends: readonly string[]; notCreatedAfter: Date | undefined },
   ) {
     await creditTransfer({
+      deps,
       db,
       network,
       txid,
@@ -256,7 +260,7 @@ export function createChainWatcher({
 
   async function loadCursor(now: Date) {
     if (cursorLoaded) return;
-    ({ cursor, lastBlockTime } = await loadWatcherCursor({ db, network, now }));
+    ({ cursor, lastBlockTime } = await loadWatcherCursor({ deps, db, network, now }));
     cursorLoaded = true;
   }
 
@@ -307,7 +311,7 @@ export function createChainWatcher({
       fork = { height: lowest, hash: await rpc.call<string>('getblockhash', [lowest]) };
       log?.error({ network, height: lowest }, 'reorganisation deeper than the kept block hashes');
     }
-    await rollBackToFork({ db, network, cursor: cursor!, fork, log, now });
+    await rollBackToFork({ deps, db, network, cursor: cursor!, fork, log, now });
     cursor = fork;
     confirmedTip = null;
   }
@@ -368,8 +372,9 @@ export function createChainWatcher({
       }
     }
     if (confirmedTip !== cursor.height) {
-      await confirmUpToTip({ db, network, tipHeight: cursor.height, now });
+      await confirmUpToTip({ deps, db, network, tipHeight: cursor.height, now });
       const flagged = await flagUnminedPayments({
+        deps,
         db,
         network,
         tipHeight: cursor.height,
@@ -464,7 +469,7 @@ export function createChainWatcher({
         .then((r) => !!r.blockhash && (r.confirmations ?? 0) > 0)
         .catch(() => false);
       if (onChain) continue;
-      await removePaymentTransfer({ db, paymentId: t.payment_id, transferId: t.id, now });
+      await removePaymentTransfer({ deps, db, paymentId: t.payment_id, transferId: t.id, now });
       log?.info({ network, txid: t.txid }, 'unconfirmed transfer left the mempool (dropped or replaced)');
     }
   }

@@ -169,7 +169,9 @@ describe('POST /checkout/{linkId}', () => {
     });
     expect(set.statusCode).toBe(200);
     const lapsed = later(16 * 60);
-    expect(await expireDuePayments({ db: ctx.db, now: lapsed })).toBeGreaterThanOrEqual(1);
+    expect(
+      await expireDuePayments({ deps: ctx.server.payments, db: ctx.db, now: lapsed }),
+    ).toBeGreaterThanOrEqual(1);
     const view = (await getCheckout(link.id)).json().data;
     expect(view.payment).toMatchObject({
       id: first.id,
@@ -266,7 +268,7 @@ describe('POST /checkout/{linkId}', () => {
       .where('id', '=', first.id)
       .execute();
     expect((await getCheckout(link.id)).json().data.payment.expiresAt).toBe(soon.toISOString());
-    await expireDuePayments({ db: ctx.db, now: new Date(soon.getTime() + 1000) });
+    await expireDuePayments({ deps: ctx.server.payments, db: ctx.db, now: new Date(soon.getTime() + 1000) });
     const ended = await ctx.db
       .selectFrom('payments')
       .select(['status', 'exception'])
@@ -286,7 +288,12 @@ describe('POST /checkout/{linkId}', () => {
     });
     expect(sim.statusCode, sim.body).toBe(200);
     // The transaction left the mempool: nothing received, but the address has been seen on the chain.
-    await removePaymentTransfer({ db: ctx.db, paymentId: first.id, transferId: sim.json().data.transfer.id });
+    await removePaymentTransfer({
+      deps: ctx.server.payments,
+      db: ctx.db,
+      paymentId: first.id,
+      transferId: sim.json().data.transfer.id,
+    });
     expect((await getCheckout(link.id)).json().data.payment).toMatchObject({
       status: 'pending',
       amountReceived: '0',
@@ -354,7 +361,7 @@ describe('POST /checkout/{linkId}', () => {
       url: `/api/v1/payments/${p.id}/simulate`,
       payload: { amount: '40' },
     });
-    await expireDuePayments({ db: ctx.db, now: later(16 * 60) });
+    await expireDuePayments({ deps: ctx.server.payments, db: ctx.db, now: later(16 * 60) });
     const res = await postCheckout(link.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(
@@ -373,7 +380,7 @@ describe('POST /checkout/{linkId}', () => {
     expect(p).toMatchObject({ amount: '250', requiredConfirmations: 1 });
     const sim = await merchant.call({ method: 'POST', url: `/api/v1/payments/${p.id}/simulate` });
     expect(sim.statusCode).toBe(200);
-    await advanceTestNetwork({ db: ctx.db, now: later(3), blockSeconds: 2 });
+    await advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: later(3), blockSeconds: 2 });
 
     const status = (await ctx.app.inject({ method: 'GET', url: `/api/v1/payments/${p.id}/status` })).json()
       .data;

@@ -9,6 +9,7 @@ import type { PaymentLinksTable, PaymentsTable } from '#app/db/schema.ts';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
 import { findPaymentLink } from '#app/modules/payment-links/find-payment-link.ts';
 import { getLatestAttempt } from '#app/modules/payments/get-latest-attempt.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { paymentState, presentCheckoutPayment } from '#app/modules/payments/present-payment.ts';
 import { getMerchantProfile } from '#app/modules/profile/get-merchant-profile.ts';
 
@@ -65,15 +66,17 @@ export async function presentCheckout(
 
 /** Public GET /checkout/{linkId}. Never creates a payment (a link preview must not start one). */
 export async function getCheckout({
+  deps,
   db,
   linkId,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   linkId: string;
   now?: Date;
 }): Promise<TCheckout> {
   const link = await findLink(db, linkId);
-  const payment = await getLatestAttempt({ db, linkId, now });
+  const payment = await getLatestAttempt({ deps, db, linkId, now });
   return presentCheckout(db, link, payment, now);
 }

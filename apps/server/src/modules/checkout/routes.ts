@@ -38,7 +38,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZCheckout) },
       },
     },
-    async (req) => ok(await getCheckout({ db: app.db, linkId: req.params.linkId })),
+    async (req) => ok(await getCheckout({ deps: app.payments, db: app.db, linkId: req.params.linkId })),
   );
 
   app.post(
@@ -53,6 +53,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { checkout, created } = await startCheckoutPayment({
+        deps: app.payments,
         db: app.db,
         linkId: req.params.linkId,
         actor: payerActor(req),
@@ -88,6 +89,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) =>
       ok(
         await simulateCheckoutPayment({
+          deps: app.payments,
           db: app.db,
           linkId: req.params.linkId,
           amount: req.body.amount,

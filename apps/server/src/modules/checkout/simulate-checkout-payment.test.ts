@@ -56,7 +56,7 @@ describe('POST /checkout/{linkId}/simulate', () => {
     expect(rest.json().data.payment).toMatchObject({ amountReceived: '100', amountRemaining: '0' });
 
     // Ethereum needs 12 confirmations; the test network makes one block per 2 s.
-    await advanceTestNetwork({ db: ctx.db, now: later(10), blockSeconds: 2 });
+    await advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: later(10), blockSeconds: 2 });
     const mid = (await ctx.app.inject({ method: 'GET', url: `/api/v1/payments/${payment.id}/status` })).json()
       .data;
     expect(mid).toMatchObject({
@@ -65,7 +65,7 @@ describe('POST /checkout/{linkId}/simulate', () => {
       confirmations: 5,
       requiredConfirmations: 12,
     });
-    await advanceTestNetwork({ db: ctx.db, now: later(30), blockSeconds: 2 });
+    await advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: later(30), blockSeconds: 2 });
     const view = (await ctx.app.inject({ method: 'GET', url: `/api/v1/checkout/${link.id}` })).json().data;
     expect(view).toMatchObject({
       link: { status: 'completed' },

@@ -4,6 +4,7 @@ import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
 import { getLatestAttempt } from '#app/modules/payments/get-latest-attempt.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { simulatePayment } from '#app/modules/test-network/simulate-payment.ts';
 import { findLink, presentCheckout } from './get-checkout.ts';
 
@@ -15,12 +16,14 @@ import { findLink, presentCheckout } from './get-checkout.ts';
  * flagged there).
  */
 export async function simulateCheckoutPayment({
+  deps,
   db,
   linkId,
   amount,
   actor,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   linkId: string;
   amount?: string;
@@ -29,9 +32,10 @@ export async function simulateCheckoutPayment({
 }): Promise<TCheckout> {
   const link = await findLink(db, linkId);
   if (link.mode !== 'test') throw new AppError('FORBIDDEN', { message: T.simulateTestOnly });
-  const latest = await getLatestAttempt({ db, linkId, now });
+  const latest = await getLatestAttempt({ deps, db, linkId, now });
   if (!latest) throw new AppError('INVALID_STATE', { message: T.simulateNoPaymentYet });
   const r = await simulatePayment({
+    deps,
     db,
     userId: link.user_id,
     mode: link.mode,

@@ -9,9 +9,9 @@ import { findPaymentLink } from '#app/modules/payment-links/find-payment-link.ts
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
 import { insertPayment } from '#app/modules/payments/create-payment.ts';
 import { getLatestAttempt } from '#app/modules/payments/get-latest-attempt.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { fiatInput, preparePayment } from '#app/modules/payments/prepare-payment.ts';
 import { paymentState } from '#app/modules/payments/present-payment.ts';
-import { priceLock } from '#app/modules/payments/price-lock.ts';
 import { findLink, presentCheckout } from './get-checkout.ts';
 
 /**
@@ -24,6 +24,7 @@ import { findLink, presentCheckout } from './get-checkout.ts';
  * merchant (the part is kept, flagged paid_partial).
  */
 export async function startCheckoutPayment({
+  deps,
   db,
   linkId,
   actor,
@@ -31,6 +32,7 @@ export async function startCheckoutPayment({
   admitNewAttempt,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   linkId: string;
   actor: PaymentActor;
@@ -40,7 +42,7 @@ export async function startCheckoutPayment({
   now?: Date;
 }): Promise<{ checkout: TCheckout; created: boolean }> {
   const link = await findLink(db, linkId);
-  const latest = await getLatestAttempt({ db, linkId, now });
+  const latest = await getLatestAttempt({ deps, db, linkId, now });
   const linkState = { status: link.status, expiresAt: link.expires_at };
 
   if (latest && (isOpen(latest) || latest.status === 'confirmed')) {
@@ -54,6 +56,7 @@ export async function startCheckoutPayment({
 
   // Price outside the transaction (reads only); the insert then runs with the link locked.
   const prepared = await preparePayment({
+    addressSources: deps.addressSources,
     db,
     userId: link.user_id,
     mode: link.mode,
@@ -66,7 +69,11 @@ export async function startCheckoutPayment({
     maxAgeSeconds,
     now,
   });
-  const expiresAt = priceLockEnd({ now, lockSeconds: priceLock.seconds, linkExpiresAt: link.expires_at });
+  const expiresAt = priceLockEnd({
+    now,
+    lockSeconds: deps.priceLock.seconds,
+    linkExpiresAt: link.expires_at,
+  });
 
   const result = await db.transaction().execute(async (trx) => {
     const locked = await findPaymentLink(trx, linkId, { forUpdate: true });
@@ -74,9 +81,10 @@ export async function startCheckoutPayment({
       throw new AppError('EXPIRED', { message: T.paymentLinkExpired });
     }
     // Another request may have started an attempt meanwhile: use it rather than start a second one.
-    const current = await getLatestAttempt({ db: trx, linkId, now, applyExpiry: false });
+    const current = await getLatestAttempt({ deps, db: trx, linkId, now, applyExpiry: false });
     if (current && current.id !== latest?.id) return { link: locked, payment: current, created: false };
     const payment = await insertPayment({
+      deps,
       db: trx,
       fields: {
         userId: locked.user_id,

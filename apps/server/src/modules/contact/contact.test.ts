@@ -2,9 +2,9 @@ import { CONTACT_LIMITS } from '@coinlane/core/api/public';
 import { T } from '@coinlane/core/texts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_DEFINITIONS } from '#app/jobs/registry.ts';
-import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
+import type { JobWorker } from '#app/jobs/worker.ts';
 import { setSystemSetting } from '#app/modules/system-settings/set-system-setting.ts';
+import { startWebhooksRole } from '#app/test/jobs.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { waitFor } from '#app/test/wait-for.ts';
 import { salesInquiryMailJob } from './sales-inquiry-mail.job.ts';
@@ -35,13 +35,7 @@ describe('Talk to Sales, mailed by SMTP', () => {
   let worker: JobWorker;
   beforeAll(async () => {
     ctx = await createTestContext();
-    worker = startJobWorker({
-      db: ctx.db,
-      config: ctx.config,
-      log,
-      definitions: JOB_DEFINITIONS,
-      pollMs: 20,
-    });
+    worker = startWebhooksRole(ctx, 20);
   });
   afterAll(async () => {
     await worker.stop();
@@ -188,13 +182,7 @@ describe('Talk to Sales in development without SMTP', () => {
       devMailOutbox: true,
       salesEmail: 'sales@coinlane.test',
     });
-    worker = startJobWorker({
-      db: ctx.db,
-      config: ctx.config,
-      log,
-      definitions: JOB_DEFINITIONS,
-      pollMs: 20,
-    });
+    worker = startWebhooksRole(ctx, 20);
   });
   afterAll(async () => {
     await worker.stop();

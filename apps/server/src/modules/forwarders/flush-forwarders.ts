@@ -35,7 +35,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '#app/db/connection.ts';
-import type { EvmChainConfig } from '#app/modules/chains/chain-config.ts';
+import type { EvmChainConfig } from '#app/lib/chain-config.ts';
 import { type FlushCandidate, listFlushCandidates } from '#app/modules/payments/list-flush-candidates.ts';
 import { markPaymentsFlushed } from '#app/modules/payments/mark-payments-flushed.ts';
 import {

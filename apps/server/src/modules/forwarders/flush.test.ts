@@ -20,7 +20,7 @@ import {
   toHex,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EvmChainConfig } from '#app/modules/chains/chain-config.ts';
+import type { EvmChainConfig } from '#app/lib/chain-config.ts';
 import { recordPaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { upsertQuotes } from '#app/modules/rates/store-rate-quotes.ts';
 import { sealWalletAddress } from '#app/modules/wallets/wallet-secret.ts';
@@ -185,6 +185,7 @@ describe('flushing forwarder payments on a Hardhat node', () => {
     const receipt = await node.publicClient.waitForTransactionReceipt({ hash });
     if (record) {
       await recordPaymentTransfer({
+        deps: ctx.server.payments,
         db: ctx.db,
         paymentId,
         transfer: {

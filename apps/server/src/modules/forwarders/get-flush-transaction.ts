@@ -7,7 +7,7 @@ import { T } from '@coinlane/core/texts';
 import { encodeFunctionData, getAddress } from 'viem';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
-import { isEvmChain } from '#app/modules/chains/chain-config.ts';
+import { isEvmChain } from '#app/lib/chain-config.ts';
 import { chainConfigOf } from '#app/modules/chains/is-live-network.ts';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
 import { findOwnPayment } from '#app/modules/payments/find-own-payment.ts';

@@ -8,6 +8,7 @@ import type { Db } from '#app/db/connection.ts';
 import { authenticateApiKey } from '#app/modules/api-keys/authenticate-api-key.ts';
 import { getSessionByToken } from '#app/modules/auth/sessions.ts';
 import type { PaymentNotification } from '#app/modules/payments/notify-payment-changed.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { merchantPaymentUpdate, publicPaymentUpdate } from './payment-updates.ts';
 
 /** How a merchant socket signed in: re-checked every revalidation period. */
@@ -42,6 +43,7 @@ const reason = (text: string) => Buffer.from(text).subarray(0, 123).toString();
  */
 export class LiveHub {
   readonly #db: Db;
+  readonly #deps: PaymentDeps;
   readonly #log: FastifyBaseLogger;
   readonly #publicPerIp: number;
   readonly #clients = new Set<LiveClient>();
@@ -56,18 +58,22 @@ export class LiveHub {
 
   constructor({
     db,
+    deps,
     log,
     heartbeatMs,
     revalidateMs,
     publicPerIp,
   }: {
     db: Db;
+    /** The payments module's dependencies: reading a payment applies its lapsed price lock. */
+    deps: PaymentDeps;
     log: FastifyBaseLogger;
     heartbeatMs: number;
     revalidateMs: number;
     publicPerIp: number;
   }) {
     this.#db = db;
+    this.#deps = deps;
     this.#log = log;
     this.#publicPerIp = publicPerIp;
     const heartbeat = setInterval(() => this.heartbeat(), heartbeatMs);
@@ -238,11 +244,17 @@ export class LiveHub {
       try {
         const merchants = this.#merchants.get(`${userId}:${mode}`);
         if (merchants?.size) {
-          const text = await merchantPaymentUpdate({ db: this.#db, userId, mode, paymentId });
+          const text = await merchantPaymentUpdate({
+            deps: this.#deps,
+            db: this.#db,
+            userId,
+            mode,
+            paymentId,
+          });
           if (text) for (const c of this.#merchants.get(`${userId}:${mode}`) ?? []) this.#send(c, text);
         }
         if (this.#payments.get(paymentId)?.size) {
-          const text = await publicPaymentUpdate({ db: this.#db, paymentId });
+          const text = await publicPaymentUpdate({ deps: this.#deps, db: this.#db, paymentId });
           if (text) for (const c of this.#payments.get(paymentId) ?? []) this.#send(c, text);
         }
       } catch (err) {
@@ -253,7 +265,7 @@ export class LiveHub {
 
   async #deliverPublicTo(client: LiveClient, paymentId: string) {
     try {
-      const text = await publicPaymentUpdate({ db: this.#db, paymentId });
+      const text = await publicPaymentUpdate({ deps: this.#deps, db: this.#db, paymentId });
       if (text) this.#send(client, text);
     } catch (err) {
       this.#log.error({ err, paymentId }, 'live updates: could not load a payment');

@@ -66,7 +66,12 @@ const simulate = async (m: Merchant, id: string, amount?: string) => {
 const getPayment = async (m: Merchant, id: string) =>
   (await m.call({ method: 'GET', url: `/api/v1/payments/${id}` })).json().data;
 const blocks = (seconds: number) =>
-  advanceTestNetwork({ db: ctx.db, now: new Date(Date.now() + seconds * 1000), blockSeconds: 2 });
+  advanceTestNetwork({
+    deps: ctx.server.payments,
+    db: ctx.db,
+    now: new Date(Date.now() + seconds * 1000),
+    blockSeconds: 2,
+  });
 /** Drops every client socket and waits until the server has forgotten them all. */
 async function closeAll() {
   for (const s of sockets) s.ws.terminate();
@@ -101,6 +106,7 @@ async function createLivePayment(m: Merchant) {
 }
 const liveTransfer = (paymentId: string, amount: bigint) =>
   recordPaymentTransfer({
+    deps: ctx.server.payments,
     db: ctx.db,
     paymentId,
     transfer: {

@@ -8,6 +8,7 @@ import type { TMode } from '@coinlane/core/options';
 import type { Db } from '#app/db/connection.ts';
 import { getPayment } from '#app/modules/payments/get-payment.ts';
 import { getPublicPayment } from '#app/modules/payments/get-public-payment.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { presentPublicStatus } from '#app/modules/payments/present-payment.ts';
 
 const notFound = (err: unknown) => err instanceof AppError && err.code === 'NOT_FOUND';
@@ -17,18 +18,20 @@ const notFound = (err: unknown) => err instanceof AppError && err.code === 'NOT_
  * GET /api/v1/payments/{id} returns it (owner and mode checked there). Null when it is not the merchant's.
  */
 export async function merchantPaymentUpdate({
+  deps,
   db,
   userId,
   mode,
   paymentId,
 }: {
+  deps: PaymentDeps;
   db: Db;
   userId: string;
   mode: TMode;
   paymentId: string;
 }): Promise<string | null> {
   try {
-    const data = await getPayment({ db, userId, mode, paymentId });
+    const data = await getPayment({ deps, db, userId, mode, paymentId });
     const message: TLiveMerchantPaymentUpdated = { type: 'payment.updated', data };
     return JSON.stringify(message);
   } catch (err) {
@@ -39,14 +42,16 @@ export async function merchantPaymentUpdate({
 
 /** The payer page's view of a payment: its id and the fields of GET /api/v1/payments/{id}/status. */
 export async function getLivePublicPayment({
+  deps,
   db,
   paymentId,
 }: {
+  deps: PaymentDeps;
   db: Db;
   paymentId: string;
 }): Promise<TLivePublicPayment | null> {
   try {
-    const row = await getPublicPayment({ db, paymentId });
+    const row = await getPublicPayment({ deps, db, paymentId });
     return { id: row.id, ...presentPublicStatus(row) };
   } catch (err) {
     if (notFound(err)) return null;
@@ -55,8 +60,16 @@ export async function getLivePublicPayment({
 }
 
 /** The payer page's `payment.updated` message, or null when there is no such payment. */
-export async function publicPaymentUpdate({ db, paymentId }: { db: Db; paymentId: string }) {
-  const data = await getLivePublicPayment({ db, paymentId });
+export async function publicPaymentUpdate({
+  db,
+  paymentId,
+  deps,
+}: {
+  db: Db;
+  paymentId: string;
+  deps: PaymentDeps;
+}) {
+  const data = await getLivePublicPayment({ deps, db, paymentId });
   if (!data) return null;
   const message: TLivePublicPaymentUpdated = { type: 'payment.updated', data };
   return JSON.stringify(message);

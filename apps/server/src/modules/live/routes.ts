@@ -51,6 +51,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 export const livePlugin = fp<LiveOptions>(async (app, opts) => {
   const hub = new LiveHub({
     db: app.db,
+    deps: app.payments,
     log: app.log,
     heartbeatMs: opts.heartbeatMs ?? LIVE_HEARTBEAT_SECONDS * 1000,
     revalidateMs: opts.revalidateMs ?? LIVE_REVALIDATE_SECONDS * 1000,
@@ -134,7 +135,7 @@ async function subscribePayment(
   const client: LiveClient = Object.assign(base, { sub: { kind: 'payment' as const, paymentId } });
   // Subscribed before the first read, so no change can fall between the read and the subscription.
   hub.add(client);
-  const data = await getLivePublicPayment({ db: app.db, paymentId });
+  const data = await getLivePublicPayment({ deps: app.payments, db: app.db, paymentId });
   if (socket.readyState !== socket.OPEN) return;
   if (!data) {
     socket.close(LIVE_CLOSE.paymentNotFound, T.paymentNotFound);

@@ -1,12 +1,12 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_DEFINITIONS } from '#app/jobs/registry.ts';
-import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
+import type { JobWorker } from '#app/jobs/worker.ts';
 import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
 import { presentPayment } from '#app/modules/payments/present-payment.ts';
 import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
 import { TEST_PASSWORD } from '#app/test/fixtures.ts';
+import { startWebhooksRole } from '#app/test/jobs.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import type { ReceivedMail } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
@@ -21,7 +21,7 @@ let worker: JobWorker;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  worker = startJobWorker({ db: ctx.db, config: ctx.config, log, definitions: JOB_DEFINITIONS, pollMs: 20 });
+  worker = startWebhooksRole(ctx, 20);
 });
 afterAll(async () => {
   await worker.stop();
@@ -53,7 +53,12 @@ const pay = async (m: Merchant, id: string, amount?: string) => {
 };
 /** The test network's clock an hour on: every test transfer has its confirmations. */
 const confirmAll = () =>
-  advanceTestNetwork({ db: ctx.db, now: new Date(Date.now() + 3600_000), blockSeconds: 2 });
+  advanceTestNetwork({
+    deps: ctx.server.payments,
+    db: ctx.db,
+    now: new Date(Date.now() + 3600_000),
+    blockSeconds: 2,
+  });
 const ledger = (paymentId: string) =>
   ctx.db
     .selectFrom('payment_mails')
@@ -154,7 +159,12 @@ describe('payment mails to the merchant', () => {
     const email = await emailOf(m);
     const p = await createPayment(m);
     await pay(m, p.id, '0.04');
-    await expireDuePayments({ db: ctx.db, now: new Date(Date.now() + 3 * 86_400_000), userId: m.id });
+    await expireDuePayments({
+      deps: ctx.server.payments,
+      db: ctx.db,
+      now: new Date(Date.now() + 3 * 86_400_000),
+      userId: m.id,
+    });
     const mail = await ctx.smtp.waitForMail(email, { subject: /needs attention/ });
     expect(mail.subject).toBe(`[Test] Payment needs attention: ${p.id} expired with 0.04 BTC of 0.1 BTC`);
     expect(mail.text).toContain('Ask the customer to pay the rest');
@@ -164,7 +174,12 @@ describe('payment mails to the merchant', () => {
     const m = await createMerchant(ctx);
     const email = await emailOf(m);
     const p = await createPayment(m);
-    await expireDuePayments({ db: ctx.db, now: new Date(Date.now() + 3 * 86_400_000), userId: m.id });
+    await expireDuePayments({
+      deps: ctx.server.payments,
+      db: ctx.db,
+      now: new Date(Date.now() + 3 * 86_400_000),
+      userId: m.id,
+    });
     await pay(m, p.id, '0.1');
     await dispatchPaymentMails({ db: ctx.db });
     await sleep(1200);

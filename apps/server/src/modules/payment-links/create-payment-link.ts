@@ -10,9 +10,10 @@ import { formatUnits } from '@coinlane/core/money';
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import { assertOwnMerchantId } from '#app/http/merchant-id.ts';
+import { assertOwnMerchantId } from '#app/lib/merchant-id.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { fiatInput, preparePayment } from '#app/modules/payments/prepare-payment.ts';
 import type { PaymentLinkRow } from './queries.ts';
 
@@ -53,6 +54,7 @@ export function linkExpiry(
  * of merchant spec 3; each payment attempt is priced again at its own fresh rate.
  */
 export async function createPaymentLink({
+  deps,
   db,
   userId,
   mode,
@@ -62,6 +64,7 @@ export async function createPaymentLink({
   maxAgeSeconds,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   userId: string;
   mode: TMode;
@@ -74,6 +77,7 @@ export async function createPaymentLink({
   assertOwnMerchantId(input.merchantId, userId);
   const expiry = linkExpiry(input, now);
   const prepared = await preparePayment({
+    addressSources: deps.addressSources,
     db,
     userId,
     mode,

@@ -39,6 +39,7 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = authOf(req);
       const now = new Date();
       const row = await createPaymentLink({
+        deps: app.payments,
         db: app.db,
         userId: auth.user.id,
         mode: auth.mode,

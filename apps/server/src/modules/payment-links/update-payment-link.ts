@@ -4,7 +4,7 @@ import type { TMode } from '@coinlane/core/options';
 import { effectiveLinkStatus, transitionPaymentLink } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import { assertOwnMerchantId } from '#app/http/merchant-id.ts';
+import { assertOwnMerchantId } from '#app/lib/merchant-id.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
 import { linkExpiry } from './create-payment-link.ts';

@@ -77,24 +77,24 @@ export const isTestAddress = (address: string) => address.startsWith(TEST_ADDRES
 export type AddressSources = {
   /** The source for a payment in `mode` on `network`, or null when none is configured. */
   forPayment(mode: TMode, network: string): AddressSource | null;
-  /** Registers (or, with null, removes) the live source of a network: modules/wallets at start-up. */
-  setLive(network: string, source: AddressSource | null): void;
 };
 
-/** Test mode: the test network for every network. Live: only the adapters registered. */
-export function createAddressSources(initial: Readonly<Record<string, AddressSource>> = {}): AddressSources {
-  const live = new Map(Object.entries(initial));
+/**
+ * Test mode: the test network's source for every network. Live: the source of each configured network (the
+ * merchants' wallets: modules/wallets), none elsewhere. Built once by the composition root (server.ts).
+ */
+export function createAddressSources({
+  test,
+  live,
+}: {
+  test: AddressSource;
+  live: Readonly<Record<string, AddressSource>>;
+}): AddressSources {
+  const byNetwork = new Map(Object.entries(live));
   return {
     forPayment(mode, network) {
-      if (mode === 'test') return testNetworkAddressSource;
-      return live.get(network) ?? null;
-    },
-    setLive(network, source) {
-      if (source) live.set(network, source);
-      else live.delete(network);
+      if (mode === 'test') return test;
+      return byNetwork.get(network) ?? null;
     },
   };
 }
-
-/** The sources this server runs with. The live-chains issue passes its adapters here. */
-export const addressSources: AddressSources = createAddressSources();

@@ -12,12 +12,12 @@ import {
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
-import { recordPlatformFee, voidPlatformFee } from '#app/modules/fees/record-platform-fee.ts';
 import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
-import { completePaymentLink, reopenPaymentLink } from '#app/modules/payment-links/complete-payment-link.ts';
 import { getTransferTotals } from '#app/modules/transfers/get-transfer-totals.ts';
 import type { PaymentActor } from './actor.ts';
 import { notifyPaymentChanged } from './notify-payment-changed.ts';
+import type { PaymentDeps } from './payment-deps.ts';
+import { runPaymentLifecycle } from './payment-lifecycle.ts';
 import { paymentState, presentPayment } from './present-payment.ts';
 import { hasAnyTransfer, lockPaymentRow, type PaymentRow } from './queries.ts';
 
@@ -75,10 +75,10 @@ function acceptRefusal(row: PaymentRow, s: TPaymentState, refused: TPaymentTrans
  * 2. writes it to the payment row;
  * 3. writes an audit row when the status, exception or amounts change (not for a mere confirmation count);
  * 4. writes the outbox events the machine emitted, in order, with the payment as it now is;
- * 5. on confirmation: completes the payment's link and records the platform fee (again, after a reversal);
- * 6. on reversal (a reorganisation took back its confirmation): voids the platform fee and reopens the link the
- *    payment had completed (the merchant's mail follows its payment.reversed event: modules/notifications);
- * 7. on a re-price: the new amount due, lock end and rate, an audit row (payment.repriced) and a price history
+ * 5. runs the lifecycle handlers of each emitted event (deps.lifecycle, registered by the composition root:
+ *    on confirmation the link is completed and the platform fee recorded; on reversal the fee is voided and the
+ *    link reopened), in this transaction;
+ * 6. on a re-price: the new amount due, lock end and rate, an audit row (payment.repriced) and a price history
  *    row (payment_price_changes); refused, changing nothing, once any transfer of the payment exists.
  * Runs in the caller's transaction when given one (db.isTransaction), else in its own.
  */
@@ -88,12 +88,14 @@ export async function applyPaymentEvent({
   change,
   actor,
   now = new Date(),
+  deps,
 }: {
   db: Db;
   paymentId: string;
   change: PaymentChange;
   actor: PaymentActor;
   now?: Date;
+  deps: PaymentDeps;
 }): Promise<AppliedPaymentEvent> {
   const run = async (trx: Db): Promise<AppliedPaymentEvent> => {
     const row = await lockPaymentRow(trx, paymentId);
@@ -212,18 +214,8 @@ export async function applyPaymentEvent({
       await notifyPaymentChanged({ db: trx, paymentId, userId: row.user_id, mode: row.mode });
     }
 
-    if (t.emit.includes('payment.confirmed')) {
-      if (payment.payment_link_id) {
-        await completePaymentLink({ db: trx, linkId: payment.payment_link_id, paymentId, now, actor });
-      }
-      await recordPlatformFee({ db: trx, payment, actor });
-    }
-    if (t.emit.includes('payment.reversed')) {
-      await voidPlatformFee({ db: trx, paymentId, actor, now });
-      if (payment.payment_link_id) {
-        await reopenPaymentLink({ db: trx, linkId: payment.payment_link_id, paymentId, now, actor });
-      }
-    }
+    // What other modules do on a status change (the link, the platform fee), in this transaction.
+    await runPaymentLifecycle(deps.lifecycle, t.emit, { db: trx, payment, actor, now });
     return { payment, changed: t.changed, emitted: t.emit };
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);

@@ -5,6 +5,7 @@ import type { Db } from '#app/db/connection.ts';
 import type { PaymentActor } from './actor.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
 import { withExpiryApplied } from './expire-due-payments.ts';
+import type { PaymentDeps } from './payment-deps.ts';
 import { selectOwnPayment } from './queries.ts';
 
 /**
@@ -21,6 +22,7 @@ import { selectOwnPayment } from './queries.ts';
  *   409 INVALID_STATE and changes nothing; the row lock in applyPaymentEvent makes two concurrent accepts one.
  */
 export async function changeOwnPayment({
+  deps,
   db,
   userId,
   mode,
@@ -29,6 +31,7 @@ export async function changeOwnPayment({
   actor,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   userId: string;
   mode: TMode;
@@ -39,7 +42,7 @@ export async function changeOwnPayment({
 }) {
   const found = await selectOwnPayment(db, { userId, mode, id: paymentId });
   if (!found) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
-  await withExpiryApplied(db, found, now);
-  const { payment } = await applyPaymentEvent({ db, paymentId, change: { type: action }, actor, now });
+  await withExpiryApplied(db, found, now, deps);
+  const { payment } = await applyPaymentEvent({ deps, db, paymentId, change: { type: action }, actor, now });
   return payment;
 }

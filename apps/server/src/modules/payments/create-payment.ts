@@ -6,11 +6,11 @@ import { randomId } from '@coinlane/core/ids';
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import { assertOwnMerchantId } from '#app/http/merchant-id.ts';
+import { assertOwnMerchantId } from '#app/lib/merchant-id.ts';
 import type { PaymentActor } from './actor.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
+import type { PaymentDeps } from './payment-deps.ts';
 import { fiatInput, type PreparedPayment, preparePayment } from './prepare-payment.ts';
-import { priceLock } from './price-lock.ts';
 import type { PaymentRow } from './queries.ts';
 
 const DAY = 24 * 3600_000;
@@ -34,11 +34,13 @@ export type NewPaymentFields = {
  * applyPaymentEvent, all in the caller's transaction (or its own).
  */
 export async function insertPayment({
+  deps,
   db,
   fields,
   actor,
   now,
 }: {
+  deps: PaymentDeps;
   db: Db;
   fields: NewPaymentFields;
   actor: PaymentActor;
@@ -97,6 +99,7 @@ export async function insertPayment({
       })
       .execute();
     const { payment } = await applyPaymentEvent({
+      deps,
       db: trx,
       paymentId: id,
       change: { type: 'created' },
@@ -115,6 +118,7 @@ export async function insertPayment({
  * link's attempt is re-priced in place (settle-lapsed-payment.ts).
  */
 export async function createPayment({
+  deps,
   db,
   userId,
   mode,
@@ -123,6 +127,7 @@ export async function createPayment({
   maxAgeSeconds,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   userId: string;
   mode: TMode;
@@ -147,6 +152,7 @@ export async function createPayment({
     }
   }
   const prepared = await preparePayment({
+    addressSources: deps.addressSources,
     db,
     userId,
     mode,
@@ -159,13 +165,14 @@ export async function createPayment({
     maxAgeSeconds,
     now,
   });
-  const window = new Date(now.getTime() + priceLock.seconds * 1000);
+  const window = new Date(now.getTime() + deps.priceLock.seconds * 1000);
   const expiresAt = prepared.pricing
     ? requested && requested < window
       ? requested
       : window
     : (requested ?? window);
   return insertPayment({
+    deps,
     db,
     fields: {
       userId,

@@ -2,6 +2,7 @@ import type { TMode } from '@coinlane/core/options';
 import { canExpire } from '@coinlane/core/payment-status';
 import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
+import type { PaymentDeps } from './payment-deps.ts';
 import { paymentState } from './present-payment.ts';
 import type { PaymentRow } from './queries.ts';
 import { settleLapsedPayment } from './settle-lapsed-payment.ts';
@@ -18,8 +19,10 @@ export async function expireDuePayments({
   userId,
   mode,
   limit = 500,
+  deps,
 }: {
   db: Db;
+  deps: PaymentDeps;
   now?: Date;
   userId?: string;
   mode?: TMode;
@@ -37,7 +40,7 @@ export async function expireDuePayments({
   const due = await q.orderBy('expires_at').limit(limit).execute();
   let expired = 0;
   for (const { id } of due) {
-    const r = await settleLapsedPayment({ db, paymentId: id, now });
+    const r = await settleLapsedPayment({ db, paymentId: id, now, deps });
     if (r.changed) expired++;
   }
   return expired;
@@ -47,7 +50,12 @@ export async function expireDuePayments({
  * The row as a reader should see it: if its price lock has lapsed, re-priced or expired first, on demand (the
  * server decides by the clock, not by when its sweep last ran).
  */
-export async function withExpiryApplied(db: Db, row: PaymentRow, now: Date): Promise<PaymentRow> {
+export async function withExpiryApplied(
+  db: Db,
+  row: PaymentRow,
+  now: Date,
+  deps: PaymentDeps,
+): Promise<PaymentRow> {
   if (row.expires_at.getTime() > now.getTime() || !canExpire(paymentState(row))) return row;
-  return (await settleLapsedPayment({ db, paymentId: row.id, now })).payment;
+  return (await settleLapsedPayment({ db, paymentId: row.id, now, deps })).payment;
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import { SYSTEM_ACTOR } from './actor.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
+import type { PaymentDeps } from './payment-deps.ts';
 
 /**
  * A UTXO watcher's step at each new tip (docs/decisions/009-utxo-watcher.md, "Review 2026-11-25"): a payment
@@ -15,12 +16,14 @@ import { applyPaymentEvent } from './apply-payment-event.ts';
  * Returns how many payments were flagged.
  */
 export async function flagUnminedPayments({
+  deps,
   db,
   network,
   tipHeight,
   graceBlocks,
   now,
 }: {
+  deps: PaymentDeps;
   db: Db;
   network: string;
   tipHeight: number;
@@ -73,6 +76,7 @@ export async function flagUnminedPayments({
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) return false;
       await applyPaymentEvent({
+        deps,
         db: trx,
         paymentId: id,
         change: { type: 'transfers_changed' },

@@ -1,5 +1,6 @@
 import type { Db } from '#app/db/connection.ts';
 import { withExpiryApplied } from './expire-due-payments.ts';
+import type { PaymentDeps } from './payment-deps.ts';
 import type { PaymentRow } from './queries.ts';
 
 const selectLatest = (db: Db, linkId: string) =>
@@ -13,11 +14,13 @@ const selectLatest = (db: Db, linkId: string) =>
 
 /** The newest payment attempt of a link, expired first if its window has passed; undefined if none. */
 export async function getLatestAttempt({
+  deps,
   db,
   linkId,
   now = new Date(),
   applyExpiry = true,
 }: {
+  deps: PaymentDeps;
   db: Db;
   linkId: string;
   now?: Date;
@@ -25,5 +28,5 @@ export async function getLatestAttempt({
   applyExpiry?: boolean;
 }): Promise<PaymentRow | undefined> {
   const row = await selectLatest(db, linkId);
-  return row && applyExpiry ? withExpiryApplied(db, row, now) : row;
+  return row && applyExpiry ? withExpiryApplied(db, row, now, deps) : row;
 }

@@ -4,16 +4,19 @@ import { normalizeNetworkId } from '@coinlane/core/currencies';
 import type { TMode } from '@coinlane/core/options';
 import type { Db } from '#app/db/connection.ts';
 import { expireDuePayments } from './expire-due-payments.ts';
+import type { PaymentDeps } from './payment-deps.ts';
 import { presentPayment } from './present-payment.ts';
 
 /** GET /payments: the merchant's payments in the current mode, newest first, filtered and paginated. */
 export async function listPayments({
+  deps,
   db,
   userId,
   mode,
   query,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   userId: string;
   mode: TMode;
@@ -21,7 +24,7 @@ export async function listPayments({
   now?: Date;
 }): Promise<{ data: TPayment[]; pagination: TPagination }> {
   // Expiry is checked on read: whatever is past its window reads as expired.
-  await expireDuePayments({ db, now, userId, mode });
+  await expireDuePayments({ deps, db, now, userId, mode });
   let q = db.selectFrom('payments').where('user_id', '=', userId).where('mode', '=', mode);
   if (query.status) q = q.where('status', '=', query.status);
   if (query.currency) q = q.where('currency', '=', normalizeCoinSymbol(query.currency));

@@ -24,7 +24,8 @@ afterAll(() => ctx.close());
 
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 const blockSeconds = 2;
-const tick = (seconds: number) => advanceTestNetwork({ db: ctx.db, now: later(seconds), blockSeconds });
+const tick = (seconds: number) =>
+  advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: later(seconds), blockSeconds });
 
 async function create(m: Merchant, payload: Record<string, unknown>) {
   const res = await m.call({ method: 'POST', url: '/api/v1/payments', payload });
@@ -477,7 +478,9 @@ describe('the test network', () => {
 
   it('expires an unpaid payment (scheduler and on read), then keeps a late payment flagged', async () => {
     const p = await created(alice, { amount: '1', currency: 'DOGE' });
-    expect(await expireDuePayments({ db: ctx.db, now: later(16 * 60) })).toBeGreaterThanOrEqual(1);
+    expect(
+      await expireDuePayments({ deps: ctx.server.payments, db: ctx.db, now: later(16 * 60) }),
+    ).toBeGreaterThanOrEqual(1);
     expect((await get(alice, p.id)).json().data).toMatchObject({ status: 'expired', exception: 'none' });
     const late = (await simulate(alice, p.id)).json().data;
     expect(late.payment).toMatchObject({ status: 'expired', exception: 'paid_late', amountReceived: '1' });
@@ -499,7 +502,7 @@ describe('the test network', () => {
   it('a partial payment expires with the part flagged; the full amount seen in time waits for confirmations', async () => {
     const part = await created(alice, { amount: '1', currency: 'BCH' });
     await simulate(alice, part.id, { amount: '0.4' });
-    await expireDuePayments({ db: ctx.db, now: later(16 * 60) });
+    await expireDuePayments({ deps: ctx.server.payments, db: ctx.db, now: later(16 * 60) });
     expect((await get(alice, part.id)).json().data).toMatchObject({
       status: 'expired',
       exception: 'paid_partial',
@@ -507,7 +510,7 @@ describe('the test network', () => {
 
     const full = await created(alice, { amount: '1', currency: 'BCH' });
     await simulate(alice, full.id);
-    await expireDuePayments({ db: ctx.db, now: later(16 * 60) });
+    await expireDuePayments({ deps: ctx.server.payments, db: ctx.db, now: later(16 * 60) });
     expect((await get(alice, full.id)).json().data.status).toBe('pending');
     await tick(16 * 60);
     expect((await get(alice, full.id)).json().data.status).toBe('confirmed');
@@ -518,9 +521,9 @@ describe('the test network', () => {
     const a = (await simulate(alice, p.id, { amount: '0.3' })).json().data.transfer;
     const b = (await simulate(alice, p.id, { amount: '0.7' })).json().data.transfer;
     expect((await get(alice, p.id)).json().data.status).toBe('pending');
-    await removePaymentTransfer({ db: ctx.db, paymentId: p.id, transferId: b.id });
+    await removePaymentTransfer({ deps: ctx.server.payments, db: ctx.db, paymentId: p.id, transferId: b.id });
     expect((await get(alice, p.id)).json().data).toMatchObject({ status: 'partial', amountReceived: '0.3' });
-    await removePaymentTransfer({ db: ctx.db, paymentId: p.id, transferId: a.id });
+    await removePaymentTransfer({ deps: ctx.server.payments, db: ctx.db, paymentId: p.id, transferId: a.id });
     const back = (await get(alice, p.id)).json().data;
     expect(back).toMatchObject({ status: 'pending', exception: 'none', amountReceived: '0' });
     expect(back.transfers.map((t: { status: string }) => t.status)).toEqual(['removed', 'removed']);
@@ -550,7 +553,7 @@ describe('late payments: payment.paid_late, then the merchant accepts', () => {
   /** A payment of `amount` ETH (12 confirmations) whose window has passed, then paid `paid` late. */
   async function paidLate(m: Merchant, amount = '0.01', paid?: string) {
     const p = await created(m, { amount, currency: 'ETH', description: 'late order' });
-    await expireDuePayments({ db: ctx.db, now: later(16 * 60) });
+    await expireDuePayments({ deps: ctx.server.payments, db: ctx.db, now: later(16 * 60) });
     const sim = await simulate(m, p.id, paid ? { amount: paid } : undefined);
     expect(sim.statusCode, sim.body).toBe(200);
     return p.id as string;
@@ -654,7 +657,7 @@ describe('late payments: payment.paid_late, then the merchant accepts', () => {
     await tick(3);
     const expiredUnpaid = await created(alice, { amount: '0.01', currency: 'ETH' });
     const short = await paidLate(alice, '0.01', '0.004');
-    await expireDuePayments({ db: ctx.db, now: later(16 * 60) });
+    await expireDuePayments({ deps: ctx.server.payments, db: ctx.db, now: later(16 * 60) });
     await tick(60);
     for (const [id, message] of [
       [pending.id, T.paymentNotPaidLate],
@@ -724,7 +727,7 @@ describe('late payments: payment.paid_late, then the merchant accepts', () => {
     const start = await ctx.app.inject({ method: 'POST', url: `/api/v1/checkout/${linkId}` });
     expect(start.statusCode, start.body).toBe(201);
     const id = start.json().data.payment.id as string;
-    await expireDuePayments({ db: ctx.db, now: later(16 * 60) });
+    await expireDuePayments({ deps: ctx.server.payments, db: ctx.db, now: later(16 * 60) });
     await simulate(alice, id);
     await tick(60);
     const link = async () =>

@@ -16,7 +16,7 @@ import type { Db } from '#app/db/connection.ts';
 import { type ResolvedCurrency, resolveCurrency } from '#app/modules/currencies/resolve-currency.ts';
 import { loadRateBook } from '#app/modules/rates/load-rate-book.ts';
 import { type PricedAmount, priceFiatAmount, usdValueOf } from '#app/modules/rates/price-amount.ts';
-import { type AddressSource, addressSources } from './address-sources.ts';
+import type { AddressSource, AddressSources } from './address-sources.ts';
 
 export type AmountInput =
   | { kind: 'crypto'; amount: string }
@@ -45,6 +45,7 @@ const invalid = (field: string, message: string) =>
  */
 export async function preparePayment({
   db,
+  addressSources,
   userId,
   mode,
   currency,
@@ -54,6 +55,8 @@ export async function preparePayment({
   now = new Date(),
 }: {
   db: Db;
+  /** The server's address sources (PaymentDeps). */
+  addressSources: AddressSources;
   /** The merchant: when given, the address source checks it can serve them (a live wallet) before pricing. */
   userId?: string;
   mode: TMode;

@@ -17,6 +17,7 @@ import {
 } from '#app/modules/transfers/transfer-spends.ts';
 import { type PaymentActor, SYSTEM_ACTOR } from './actor.ts';
 import { type AppliedPaymentEvent, applyPaymentEvent } from './apply-payment-event.ts';
+import type { PaymentDeps } from './payment-deps.ts';
 import { paymentState } from './present-payment.ts';
 import { settleLapsedPayment } from './settle-lapsed-payment.ts';
 
@@ -31,12 +32,14 @@ import { settleLapsedPayment } from './settle-lapsed-payment.ts';
  * replacement together.
  */
 export async function recordPaymentTransfer({
+  deps,
   db,
   paymentId,
   transfer,
   actor = SYSTEM_ACTOR,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   paymentId: string;
   transfer: NewTransfer;
@@ -59,6 +62,7 @@ export async function recordPaymentTransfer({
     if (!locked) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
     let payment = locked;
     const replaced = await removeConflictingTransfers({
+      deps,
       db: trx,
       network: payment.network,
       txid: transfer.txid,
@@ -78,7 +82,7 @@ export async function recordPaymentTransfer({
     // that has seen nothing, else expired), under this same lock: the transfer then counts against the price in
     // force when it was seen, and money seen after an expiry is late.
     if (payment.expires_at.getTime() <= now.getTime() && canExpire(paymentState(payment))) {
-      payment = (await settleLapsedPayment({ db: trx, paymentId, actor, now })).payment;
+      payment = (await settleLapsedPayment({ deps, db: trx, paymentId, actor, now })).payment;
     }
     const pastExpiry = payment.expires_at.getTime() <= now.getTime();
     const closed = isFinal(payment) && payment.status !== 'confirmed';
@@ -90,6 +94,7 @@ export async function recordPaymentTransfer({
       requiredConfirmations: payment.required_confirmations,
     });
     const applied = await applyPaymentEvent({
+      deps,
       db: trx,
       paymentId,
       change: { type: 'transfers_changed' },
@@ -108,6 +113,7 @@ export async function recordPaymentTransfer({
  */
 async function removeConflictingTransfers({
   db,
+  deps,
   network,
   txid,
   spends,
@@ -120,6 +126,7 @@ async function removeConflictingTransfers({
   spends: readonly string[];
   paymentId: string;
   now: Date;
+  deps: PaymentDeps;
 }): Promise<ConflictingTransfer[]> {
   if (spends.length === 0) return [];
   const conflicts = await listConflictingTransfers({ db, network, txid, spends });
@@ -133,6 +140,7 @@ async function removeConflictingTransfers({
   }
   for (const id of others) {
     await applyPaymentEvent({
+      deps,
       db,
       paymentId: id,
       change: { type: 'transfers_changed' },
@@ -148,11 +156,13 @@ async function removeConflictingTransfers({
  * clock), applied in one transaction with the payment's new totals.
  */
 export async function updatePaymentConfirmations({
+  deps,
   db,
   paymentId,
   updates,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   paymentId: string;
   updates: readonly {
@@ -184,6 +194,7 @@ export async function updatePaymentConfirmations({
       });
     }
     return applyPaymentEvent({
+      deps,
       db: trx,
       paymentId,
       change: { type: 'transfers_changed' },
@@ -198,17 +209,20 @@ export async function updatePaymentConfirmations({
  * was replaced): it stops counting, and the payment's totals are re-applied (partial or pending again).
  */
 export async function removePaymentTransfer({
+  deps,
   db,
   paymentId,
   transferId,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   paymentId: string;
   transferId: string;
   now?: Date;
 }): Promise<AppliedPaymentEvent> {
   return changeTransferAndReapply({
+    deps,
     db,
     paymentId,
     now,
@@ -222,12 +236,14 @@ export async function removePaymentTransfer({
  * change, with the payment locked.
  */
 export async function restoreWithoutConflicts({
+  deps,
   db,
   paymentId,
   transferId,
   now,
   restore,
 }: {
+  deps: PaymentDeps;
   db: Db;
   paymentId: string;
   transferId: string;
@@ -241,7 +257,7 @@ export async function restoreWithoutConflicts({
     .where('id', '=', transferId)
     .executeTakeFirstOrThrow();
   const spends = await listTransferSpends({ db, network: t.network, txid: t.txid });
-  return removeConflictingTransfers({ db, network: t.network, txid: t.txid, spends, paymentId, now });
+  return removeConflictingTransfers({ deps, db, network: t.network, txid: t.txid, spends, paymentId, now });
 }
 
 /**
@@ -249,11 +265,13 @@ export async function restoreWithoutConflicts({
  * row locked: the shared path of removing a transfer (reorg, mempool drop) and restoring it.
  */
 export async function changeTransferAndReapply({
+  deps,
   db,
   paymentId,
   now,
   change,
 }: {
+  deps: PaymentDeps;
   db: Db;
   paymentId: string;
   now: Date;
@@ -269,6 +287,7 @@ export async function changeTransferAndReapply({
     if (!payment) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
     await change(trx);
     return applyPaymentEvent({
+      deps,
       db: trx,
       paymentId,
       change: { type: 'transfers_changed' },

@@ -1,6 +1,7 @@
 import { encode } from 'uqr';
 import type { Db } from '#app/db/connection.ts';
 import { getPublicPayment } from './get-public-payment.ts';
+import type { PaymentDeps } from './payment-deps.ts';
 import { paymentUriOf } from './present-payment.ts';
 
 /** Quiet zone around the code, in modules (the QR standard asks for 4). */
@@ -35,7 +36,15 @@ export function paymentQrSvg(text: string): string {
 }
 
 /** Public GET /payments/{id}/qr.svg: the QR code of the payment's URI (payer page). */
-export async function renderPaymentQr({ db, paymentId }: { db: Db; paymentId: string }): Promise<string> {
-  const row = await getPublicPayment({ db, paymentId });
+export async function renderPaymentQr({
+  db,
+  paymentId,
+  deps,
+}: {
+  db: Db;
+  paymentId: string;
+  deps: PaymentDeps;
+}): Promise<string> {
+  const row = await getPublicPayment({ deps, db, paymentId });
   return paymentQrSvg(paymentUriOf(row));
 }

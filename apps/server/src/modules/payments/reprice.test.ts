@@ -119,7 +119,7 @@ describe('re-pricing a lapsed link attempt', () => {
     const now = new Date();
     await ltcAt('160', now);
     await lapse(a.id, now);
-    const r = await settleLapsedPayment({ db: ctx.db, paymentId: a.id, now });
+    const r = await settleLapsedPayment({ deps: ctx.server.payments, db: ctx.db, paymentId: a.id, now });
     expect(r.changed).toBe(true);
     expect(r.emitted).toEqual(['payment.updated']);
     expect(await row(a.id)).toMatchObject({
@@ -157,6 +157,7 @@ describe('re-pricing a lapsed link attempt', () => {
     await lapse(p.id, now);
     // The payer sends the 0.1 LTC the page showed a moment before the lock lapsed.
     const seen = await recordPaymentTransfer({
+      deps: ctx.server.payments,
       db: ctx.db,
       paymentId: p.id,
       transfer: {
@@ -178,7 +179,10 @@ describe('re-pricing a lapsed link attempt', () => {
     });
     // Once money was seen, the price stays: its next lapse is a deadline it has met (awaiting confirmations).
     const later = new Date(now.getTime() + 3600_000);
-    expect((await settleLapsedPayment({ db: ctx.db, paymentId: p.id, now: later })).changed).toBe(false);
+    expect(
+      (await settleLapsedPayment({ deps: ctx.server.payments, db: ctx.db, paymentId: p.id, now: later }))
+        .changed,
+    ).toBe(false);
     const changes = await ctx.db
       .selectFrom('payment_price_changes')
       .select(['amount_before', 'amount_after'])
@@ -195,9 +199,10 @@ describe('re-pricing a lapsed link attempt', () => {
     await ltcAt('40', now); // 8 USD = 0.2 LTC
     await lapse(p.id, now);
     await Promise.all([
-      expireDuePayments({ db: ctx.db, now }),
-      settleLapsedPayment({ db: ctx.db, paymentId: p.id, now }),
+      expireDuePayments({ deps: ctx.server.payments, db: ctx.db, now }),
+      settleLapsedPayment({ deps: ctx.server.payments, db: ctx.db, paymentId: p.id, now }),
       recordPaymentTransfer({
+        deps: ctx.server.payments,
         db: ctx.db,
         paymentId: p.id,
         transfer: {
@@ -232,7 +237,7 @@ describe('re-pricing a lapsed link attempt', () => {
     // The price API has said nothing for ten minutes.
     const now = new Date(Date.now() + 10 * 60_000);
     await lapse(p.id, now);
-    const r = await settleLapsedPayment({ db: ctx.db, paymentId: p.id, now });
+    const r = await settleLapsedPayment({ deps: ctx.server.payments, db: ctx.db, paymentId: p.id, now });
     expect(r.emitted).toEqual(['payment.expired']);
     expect(await row(p.id)).toMatchObject({ status: 'expired', exception: 'none', amount: '10000000' });
   });
@@ -241,7 +246,7 @@ describe('re-pricing a lapsed link attempt', () => {
     const p = await attempt({ fiat: null, amount: '0.3', single: false });
     const now = new Date();
     await lapse(p.id, now);
-    const r = await settleLapsedPayment({ db: ctx.db, paymentId: p.id, now });
+    const r = await settleLapsedPayment({ deps: ctx.server.payments, db: ctx.db, paymentId: p.id, now });
     expect(r.changed).toBe(true);
     const after = await row(p.id);
     expect(after).toMatchObject({ status: 'pending', amount: '30000000', rate_source: null });

@@ -1,6 +1,7 @@
 import type { Db } from '#app/db/connection.ts';
 import { restoreTransfer } from '#app/modules/transfers/list-chain-transfers.ts';
 import type { AppliedPaymentEvent } from './apply-payment-event.ts';
+import type { PaymentDeps } from './payment-deps.ts';
 import { changeTransferAndReapply, restoreWithoutConflicts } from './record-payment-transfer.ts';
 
 /**
@@ -10,22 +11,26 @@ import { changeTransferAndReapply, restoreWithoutConflicts } from './record-paym
  * stops counting in the same database transaction.
  */
 export async function restorePaymentTransfer({
+  deps,
   db,
   paymentId,
   transferId,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   paymentId: string;
   transferId: string;
   now?: Date;
 }): Promise<AppliedPaymentEvent> {
   return changeTransferAndReapply({
+    deps,
     db,
     paymentId,
     now,
     change: (trx) =>
       restoreWithoutConflicts({
+        deps,
         db: trx,
         paymentId,
         transferId,

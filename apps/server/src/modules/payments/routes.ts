@@ -37,6 +37,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const auth = authOf(req);
       const row = await createPayment({
+        deps: app.payments,
         db: app.db,
         userId: auth.user.id,
         mode: auth.mode,
@@ -61,6 +62,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const auth = authOf(req);
       const { data, pagination } = await listPayments({
+        deps: app.payments,
         db: app.db,
         userId: auth.user.id,
         mode: auth.mode,
@@ -83,7 +85,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const auth = authOf(req);
       return ok(
-        await getPayment({ db: app.db, userId: auth.user.id, mode: auth.mode, paymentId: req.params.id }),
+        await getPayment({
+          deps: app.payments,
+          db: app.db,
+          userId: auth.user.id,
+          mode: auth.mode,
+          paymentId: req.params.id,
+        }),
       );
     },
   );
@@ -101,6 +109,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const auth = authOf(req);
       const row = await changeOwnPayment({
+        deps: app.payments,
         db: app.db,
         userId: auth.user.id,
         mode: auth.mode,
@@ -127,6 +136,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const auth = authOf(req);
       const row = await changeOwnPayment({
+        deps: app.payments,
         db: app.db,
         userId: auth.user.id,
         mode: auth.mode,
@@ -147,7 +157,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZPaymentPublicStatus) },
       },
     },
-    async (req) => ok(presentPublicStatus(await getPublicPayment({ db: app.db, paymentId: req.params.id }))),
+    async (req) =>
+      ok(
+        presentPublicStatus(
+          await getPublicPayment({ deps: app.payments, db: app.db, paymentId: req.params.id }),
+        ),
+      ),
   );
 
   app.get(
@@ -160,7 +175,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      ok(presentPaymentAddress(await getPublicPayment({ db: app.db, paymentId: req.params.id }))),
+      ok(
+        presentPaymentAddress(
+          await getPublicPayment({ deps: app.payments, db: app.db, paymentId: req.params.id }),
+        ),
+      ),
   );
 
   app.get(
@@ -173,7 +192,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const svg = await renderPaymentQr({ db: app.db, paymentId: req.params.id });
+      const svg = await renderPaymentQr({ deps: app.payments, db: app.db, paymentId: req.params.id });
       return reply
         .type('image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=86400, immutable')

@@ -3,15 +3,12 @@ import { AppError } from '@coinlane/core/errors';
 import { formatUnits } from '@coinlane/core/money';
 import { lockLapseOutcome, priceLockEnd } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
-import type { Selectable } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
-import type { PaymentLinksTable } from '#app/db/schema.ts';
-import { findPaymentLink } from '#app/modules/payment-links/find-payment-link.ts';
 import { type PaymentActor, SYSTEM_ACTOR } from './actor.ts';
 import { type AppliedPaymentEvent, applyPaymentEvent, type NewPrice } from './apply-payment-event.ts';
+import type { PaymentDeps, PaymentLinkTerms } from './payment-deps.ts';
 import { fiatInput, type PreparedPayment, preparePayment } from './prepare-payment.ts';
 import { paymentState } from './present-payment.ts';
-import { priceLock } from './price-lock.ts';
 import { hasAnyTransfer, lockPaymentRow, type PaymentRow } from './queries.ts';
 import {
   amountsTakenOnAddress,
@@ -39,25 +36,27 @@ export async function settleLapsedPayment({
   paymentId,
   actor = SYSTEM_ACTOR,
   now = new Date(),
+  deps,
 }: {
   db: Db;
   paymentId: string;
   actor?: PaymentActor;
   now?: Date;
+  deps: PaymentDeps;
 }): Promise<AppliedPaymentEvent> {
   const run = async (trx: Db): Promise<AppliedPaymentEvent> => {
     const row = await lockPaymentRow(trx, paymentId);
     if (!row) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
-    const link = row.payment_link_id ? await findPaymentLink(trx, row.payment_link_id) : undefined;
+    const link = row.payment_link_id ? await deps.linkTerms(trx, row.payment_link_id) : undefined;
     const transfersSeen = await hasAnyTransfer(trx, paymentId);
     const outcome = lockLapseOutcome(paymentState(row), {
       now,
-      link: link ? { status: link.status, expiresAt: link.expires_at } : null,
+      link: link ? { status: link.status, expiresAt: link.expiresAt } : null,
       transfersSeen,
     });
     if (outcome === 'none') return { payment: row, changed: false, emitted: [] };
     if (outcome === 'reprice' && link) {
-      const price = await priceAgain({ db: trx, payment: row, link, now });
+      const price = await priceAgain({ db: trx, payment: row, link, now, deps });
       if (price) {
         const r = await applyPaymentEvent({
           db: trx,
@@ -65,11 +64,12 @@ export async function settleLapsedPayment({
           change: { type: 'reprice', price },
           actor,
           now,
+          deps,
         });
         if (r.changed) return r;
       }
     }
-    return applyPaymentEvent({ db: trx, paymentId, change: { type: 'expiry_reached' }, actor, now });
+    return applyPaymentEvent({ db: trx, paymentId, change: { type: 'expiry_reached' }, actor, now, deps });
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
@@ -83,16 +83,19 @@ async function priceAgain({
   payment,
   link,
   now,
+  deps,
 }: {
   db: Db;
   payment: PaymentRow;
-  link: Selectable<PaymentLinksTable>;
+  link: PaymentLinkTerms;
   now: Date;
+  deps: PaymentDeps;
 }): Promise<NewPrice | null> {
   let prepared: PreparedPayment;
   try {
     prepared = await preparePayment({
       db,
+      addressSources: deps.addressSources,
       mode: payment.mode,
       currency: payment.currency,
       network: payment.network,
@@ -100,7 +103,7 @@ async function priceAgain({
         payment.fiat_amount !== null && payment.fiat_currency !== null
           ? fiatInput(payment.fiat_amount, payment.fiat_currency as TFiatCode)
           : { kind: 'crypto', amount: formatUnits(BigInt(link.amount), link.decimals) },
-      maxAgeSeconds: priceLock.ratesMaxAgeSeconds,
+      maxAgeSeconds: deps.priceLock.ratesMaxAgeSeconds,
       now,
     });
   } catch (err) {
@@ -125,7 +128,7 @@ async function priceAgain({
   const { pricing } = prepared;
   return {
     amountDue,
-    expiresAt: priceLockEnd({ now, lockSeconds: priceLock.seconds, linkExpiresAt: link.expires_at }),
+    expiresAt: priceLockEnd({ now, lockSeconds: deps.priceLock.seconds, linkExpiresAt: link.expiresAt }),
     usdAmount: prepared.usdAmount,
     rate: pricing
       ? { cryptoRate: pricing.cryptoRateText, fiatRate: pricing.fiatRateText, source: pricing.source }

@@ -135,6 +135,7 @@ describe('GET /public/overview', () => {
       });
       const seenAt = new Date(now.getTime() - 3600_000);
       await recordPaymentTransfer({
+        deps: ctx.server.payments,
         db: ctx.db,
         paymentId: p.id,
         transfer: {

@@ -1,4 +1,5 @@
 import type { Db } from '#app/db/connection.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { updatePaymentConfirmations } from '#app/modules/payments/record-payment-transfer.ts';
 
 /**
@@ -7,11 +8,13 @@ import { updatePaymentConfirmations } from '#app/modules/payments/record-payment
  * requirement. Each payment changed is re-applied in its own short transaction. Returns the payments updated.
  */
 export async function advanceTestNetwork({
+  deps,
   db,
   now = new Date(),
   blockSeconds,
   limit = 1000,
 }: {
+  deps: PaymentDeps;
   db: Db;
   now?: Date;
   blockSeconds: number;
@@ -43,7 +46,7 @@ export async function advanceTestNetwork({
     byPayment.set(r.paymentId, list);
   }
   for (const [paymentId, updates] of byPayment) {
-    await updatePaymentConfirmations({ db, paymentId, updates, now });
+    await updatePaymentConfirmations({ deps, db, paymentId, updates, now });
   }
   return byPayment.size;
 }

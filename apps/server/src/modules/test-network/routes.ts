@@ -29,6 +29,7 @@ export const testNetworkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const auth = authOf(req);
       const r = await simulatePayment({
+        deps: app.payments,
         db: app.db,
         userId: auth.user.id,
         mode: auth.mode,

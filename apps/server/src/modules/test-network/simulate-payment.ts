@@ -7,6 +7,7 @@ import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
 import { findOwnPayment } from '#app/modules/payments/find-own-payment.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { paymentState } from '#app/modules/payments/present-payment.ts';
 import { recordPaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 
@@ -17,6 +18,7 @@ import { recordPaymentTransfer } from '#app/modules/payments/record-payment-tran
  * payment, after confirmation an overpayment, both kept and flagged.
  */
 export async function simulatePayment({
+  deps,
   db,
   userId,
   mode,
@@ -25,6 +27,7 @@ export async function simulatePayment({
   actor,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   userId: string;
   mode: TMode;
@@ -57,6 +60,7 @@ export async function simulatePayment({
     }
   }
   return recordPaymentTransfer({
+    deps,
     db,
     paymentId,
     transfer: {

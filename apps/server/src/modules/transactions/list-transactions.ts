@@ -4,6 +4,7 @@ import type { TMode } from '@coinlane/core/options';
 import type { Db } from '#app/db/connection.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
 import { findMerchantPayments } from '#app/modules/payments/find-merchant-payments.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { paymentFilterOf } from './filter-of.ts';
 import { presentTransaction } from './present-transaction.ts';
 
@@ -13,12 +14,14 @@ import { presentTransaction } from './present-transaction.ts';
  * confirmed, the dashboard's figure; Confirmed and Pending counts) over every row that matches the filters.
  */
 export async function listTransactions({
+  deps,
   db,
   userId,
   mode,
   query,
   now = new Date(),
 }: {
+  deps: PaymentDeps;
   db: Db;
   userId: string;
   mode: TMode;
@@ -26,7 +29,7 @@ export async function listTransactions({
   now?: Date;
 }): Promise<Omit<TListTransactionsReply, 'success' | 'error'>> {
   // Expiry is checked on read, as GET /payments does: a payment past its window reads as expired (failed).
-  await expireDuePayments({ db, now, userId, mode });
+  await expireDuePayments({ deps, db, now, userId, mode });
   const offset = (query.page - 1) * query.limit;
   const found = await findMerchantPayments({
     db,

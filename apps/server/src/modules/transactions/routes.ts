@@ -25,6 +25,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const auth = authOf(req);
       const r = await listTransactions({
+        deps: app.payments,
         db: app.db,
         userId: auth.user.id,
         mode: auth.mode,
@@ -49,7 +50,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const auth = authOf(req);
       const now = new Date();
-      await expireDuePayments({ db: app.db, now, userId: auth.user.id, mode: auth.mode });
+      await expireDuePayments({ deps: app.payments, db: app.db, now, userId: auth.user.id, mode: auth.mode });
       const stream = exportTransactionsCsv({
         db: app.db,
         userId: auth.user.id,

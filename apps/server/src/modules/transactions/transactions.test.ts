@@ -23,7 +23,8 @@ type Ids = {
 const ids = {} as Ids;
 
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
-const tick = (seconds: number) => advanceTestNetwork({ db: ctx.db, now: later(seconds), blockSeconds: 2 });
+const tick = (seconds: number) =>
+  advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: later(seconds), blockSeconds: 2 });
 
 async function pay(m: Merchant, payload: Record<string, unknown>) {
   const res = await m.call({ method: 'POST', url: '/api/v1/payments', payload });

@@ -7,6 +7,7 @@ import {
 import { restorePaymentTransfer } from '#app/modules/payments/restore-payment-transfer.ts';
 import { createUser } from '#app/test/fixtures.ts';
 import { liveLitecoinPayments } from '#app/test/live-payment-fixtures.ts';
+import { testPaymentDeps } from '#app/test/payment-deps.ts';
 import { createTestDb } from '#app/test/test-db.ts';
 
 // Conflicting UTXO transactions (same spent outpoint: a fee bump, a double spend), at the database level: the one
@@ -26,6 +27,7 @@ describe('transfers that spend the same outpoints', () => {
   const txid = (c: string) => c.repeat(64);
   const credit = (paymentId: string, id: string, amount: bigint, spends: string[]) =>
     recordPaymentTransfer({
+      deps: testPaymentDeps,
       db: handle.db,
       paymentId,
       transfer: { txid: id, outputIndex: 0, amount, confirmations: 0, seenAt: new Date(), spends },
@@ -87,7 +89,12 @@ describe('transfers that spend the same outpoints', () => {
     const outpoint = `${txid('4')}:0`;
     const original = await credit(p.id, txid('e'), 50_000_000n, [outpoint]);
     await credit(p.id, txid('f'), 50_000_000n, [outpoint]);
-    await restorePaymentTransfer({ db: handle.db, paymentId: p.id, transferId: original.transfer.id });
+    await restorePaymentTransfer({
+      deps: testPaymentDeps,
+      db: handle.db,
+      paymentId: p.id,
+      transferId: original.transfer.id,
+    });
     expect(await transfers(p.id)).toMatchObject([
       { txid: txid('e'), status: 'pending' },
       { txid: txid('f'), status: 'removed' },
@@ -101,6 +108,7 @@ describe('transfers that spend the same outpoints', () => {
     const outpoint = `${txid('5')}:0`;
     const mined = await credit(p.id, txid('g'), 30_000_000n, [outpoint]);
     await updatePaymentConfirmations({
+      deps: testPaymentDeps,
       db: handle.db,
       paymentId: p.id,
       updates: [{ transferId: mined.transfer.id, confirmations: 1, blockHeight: 10, blockHash: txid('9') }],
@@ -108,6 +116,7 @@ describe('transfers that spend the same outpoints', () => {
     const other = await credit(p.id, txid('h'), 20_000_000n, [outpoint]);
     expect(other.replaced).toEqual([]);
     const second = await recordPaymentTransfer({
+      deps: testPaymentDeps,
       db: handle.db,
       paymentId: p.id,
       transfer: {

@@ -7,7 +7,7 @@ import { T } from '@coinlane/core/texts';
 import type { Selectable } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import type { SupportedCryptocurrenciesTable } from '#app/db/schema.ts';
-import { chainEnvPrefix, type EvmChainConfig, evmTokenContract } from '#app/modules/chains/chain-config.ts';
+import { chainEnvPrefix, type EvmChainConfig, evmTokenContract } from '#app/lib/chain-config.ts';
 import { selectCursor } from '#app/modules/chains/watcher-findings.ts';
 import type { AddressSource, AllocatedAddress } from '#app/modules/payments/address-sources.ts';
 import { allocateFromKey, allocateUniqueAmount } from './allocate-wallet-address.ts';

@@ -4,7 +4,7 @@ import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EvmChainConfig } from '#app/modules/chains/chain-config.ts';
+import type { EvmChainConfig } from '#app/lib/chain-config.ts';
 import { writeVerifiedFactory } from '#app/modules/chains/watcher-findings.ts';
 import { HARDHAT_MNEMONIC } from '#app/test/hardhat.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';

@@ -8,8 +8,8 @@ import {
 } from '@coinlane/core/utxo-keys';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
-import { isEvmChain } from '#app/modules/chains/chain-config.ts';
-import type { AddressSource, AddressSources } from '#app/modules/payments/address-sources.ts';
+import { isEvmChain } from '#app/lib/chain-config.ts';
+import type { AddressSource } from '#app/modules/payments/address-sources.ts';
 import { allocateFromKey, allocateUniqueAmount } from './allocate-wallet-address.ts';
 import { createEvmWalletAddressSource } from './evm-address-source.ts';
 import { GAP_LIMIT } from './gap-limit.ts';
@@ -66,28 +66,24 @@ export function createWalletAddressSource({
 }
 
 /**
- * Registers a wallet-backed live source for every configured chain (CHAIN_<NETWORK>_RPC_URL): UTXO networks
- * here, EVM networks through createEvmWalletAddressSource (forwarder, single or xpub wallets).
+ * The wallet-backed live source of every configured chain (CHAIN_<NETWORK>_RPC_URL), by network: UTXO networks
+ * here, EVM networks through createEvmWalletAddressSource (forwarder, single or xpub wallets). The composition
+ * root (server.ts) hands them to the payments module.
  */
-export function registerWalletAddressSources({
-  config,
-  sources,
-}: {
-  config: Pick<Config, 'configuredChains' | 'appSecretKey'>;
-  sources: AddressSources;
-}): void {
+export function walletAddressSources(
+  config: Pick<Config, 'configuredChains' | 'appSecretKey'>,
+): Record<string, AddressSource> {
+  const sources: Record<string, AddressSource> = {};
   for (const chain of config.configuredChains) {
     if (isEvmChain(chain)) {
-      sources.setLive(chain.network, createEvmWalletAddressSource({ chain, secretKey: config.appSecretKey }));
+      sources[chain.network] = createEvmWalletAddressSource({ chain, secretKey: config.appSecretKey });
       continue;
     }
     if (!isUtxoNetwork(chain.network)) continue;
-    sources.setLive(
-      chain.network,
-      createWalletAddressSource({
-        target: { network: chain.network, chainMode: chain.mode },
-        secretKey: config.appSecretKey,
-      }),
-    );
+    sources[chain.network] = createWalletAddressSource({
+      target: { network: chain.network, chainMode: chain.mode },
+      secretKey: config.appSecretKey,
+    });
   }
+  return sources;
 }

@@ -1,7 +1,6 @@
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_DEFINITIONS } from '#app/jobs/registry.ts';
-import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
+import type { JobWorker } from '#app/jobs/worker.ts';
+import { startWebhooksRole } from '#app/test/jobs.ts';
 import { createMerchant } from '#app/test/payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { sleep, waitFor } from '#app/test/wait-for.ts';
@@ -13,14 +12,13 @@ import { dispatchWebhookEvents } from './dispatch-webhook-events.ts';
  * events still become deliveries, nothing is sent, no attempt is used; on again, everything owed is sent, in
  * order. A real job worker (with its dispatchers every second) and a real receiver on 127.0.0.1.
  */
-const log = pino({ level: 'silent' });
 let ctx: TestContext;
 let worker: JobWorker;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
   ctx = await createTestContext({ allowPrivateWebhooks: true, webhookRetryBaseMs: 50 });
-  worker = startJobWorker({ db: ctx.db, config: ctx.config, log, definitions: JOB_DEFINITIONS, pollMs: 20 });
+  worker = startWebhooksRole(ctx, 20);
   receiver = await startWebhookReceiver();
 });
 afterAll(async () => {

@@ -1,12 +1,11 @@
 import { T } from '@coinlane/core/texts';
 import { verifyWebhookSignature } from '@coinlane/core/webhook-signature';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_DEFINITIONS } from '#app/jobs/registry.ts';
-import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
+import type { JobWorker } from '#app/jobs/worker.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
 import { setSystemSetting } from '#app/modules/system-settings/set-system-setting.ts';
 import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
+import { startWebhooksRole } from '#app/test/jobs.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
@@ -14,14 +13,13 @@ import { dispatchWebhookEvents } from './dispatch-webhook-events.ts';
 
 // Real HTTP receivers on 127.0.0.1, so private targets are allowed here (ALLOW_PRIVATE_WEBHOOKS=true), except
 // in the tests of the refusal, which turn it off. Retries are 50 ms apart (x2 each) instead of a minute.
-const log = pino({ level: 'silent' });
 let ctx: TestContext;
 let worker: JobWorker;
 const receivers: Array<{ close: () => Promise<void> }> = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({ allowPrivateWebhooks: true, webhookRetryBaseMs: 50 });
-  worker = startJobWorker({ db: ctx.db, config: ctx.config, log, definitions: JOB_DEFINITIONS, pollMs: 20 });
+  worker = startWebhooksRole(ctx, 20);
 });
 afterAll(async () => {
   await worker.stop();
@@ -212,10 +210,10 @@ describe('webhook delivery', () => {
     await configure(m, r.url, ['payment.confirmed', 'payment.paid_late']);
     const p = await createPayment(m, '0.001');
     const later = (s: number) => new Date(Date.now() + s * 1000);
-    await expireDuePayments({ db: ctx.db, now: later(16 * 60) });
+    await expireDuePayments({ deps: ctx.server.payments, db: ctx.db, now: later(16 * 60) });
     const sim = await m.call({ method: 'POST', url: `/api/v1/payments/${p.id}/simulate` });
     expect(sim.statusCode, sim.body).toBe(200);
-    await advanceTestNetwork({ db: ctx.db, now: later(5), blockSeconds: 2 });
+    await advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: later(5), blockSeconds: 2 });
     await dispatchWebhookEvents({ db: ctx.db });
     const late = await until(
       () => r.events(),

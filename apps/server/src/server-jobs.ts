@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '#app/config.ts';
+import type { Db } from '#app/db/connection.ts';
+import { type AnyJobDefinition, defineJob } from '#app/jobs/define-job.ts';
+import { pruneJobsJob } from '#app/jobs/prune-jobs.job.ts';
+import { salesInquiryMailJob } from '#app/modules/contact/sales-inquiry-mail.job.ts';
+import { evmFlushJob } from '#app/modules/forwarders/evm-flush.job.ts';
+import { dispatchPaymentMailsJob } from '#app/modules/notifications/dispatch-payment-mails.job.ts';
+import { paymentMailJob } from '#app/modules/notifications/payment-mail.job.ts';
+import { expireDuePaymentLinks } from '#app/modules/payment-links/expire-due-payment-links.ts';
+import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
+import { createCoinGeckoSource } from '#app/modules/rates/coingecko-source.ts';
+import { createRatesRefresher } from '#app/modules/rates/refresh-rates.ts';
+import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
+import { walletGapNoticeJob } from '#app/modules/wallets/gap-limit.ts';
+import { deliverWebhooksJob } from '#app/modules/webhooks/deliver-webhooks.job.ts';
+import { dispatchWebhooksJob } from '#app/modules/webhooks/dispatch-webhooks.job.ts';
+
+/** How often open payments and links are checked for expiry (readers also check on read). */
+export const EXPIRY_SWEEP_MS = 5_000;
+
+/**
+ * The jobs of the webhooks (alias jobs) role: on-demand jobs (webhook delivery, mails, notices) and the scheduled
+ * ones it has always run (the webhook and payment-mail dispatchers every second, the EVM flush, the prune).
+ */
+export const WEBHOOKS_ROLE_JOBS: readonly AnyJobDefinition[] = [
+  pruneJobsJob,
+  dispatchWebhooksJob,
+  deliverWebhooksJob,
+  evmFlushJob,
+  walletGapNoticeJob,
+  dispatchPaymentMailsJob,
+  paymentMailJob,
+  salesInquiryMailJob,
+];
+
+/**
+ * The jobs of the scheduler role, all scheduled (`everyMs`): the rate refresh, the test network's blocks, the
+ * expiry sweep. The intervals of the first two come from the configuration; the rate refresher keeps each source's
+ * failures between runs (one per process). Every handler is safe to run twice.
+ */
+export function schedulerRoleJobs({
+  db,
+  config,
+  log,
+  payments,
+}: {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  payments: PaymentDeps;
+}): AnyJobDefinition[] {
+  const market = createCoinGeckoSource({ baseUrl: config.ratesApiUrl, apiKey: config.ratesApiKey });
+  const periodMs = config.ratesRefreshSeconds * 1000;
+  const rates = createRatesRefresher({ db, sources: [market], log, periodMs });
+  const every = (name: string, everyMs: number, run: (db: Db) => Promise<unknown>) =>
+    defineJob({
+      name,
+      payload: z.object({}),
+      everyMs,
+      handler: async (_payload, ctx) => {
+        await run(ctx.db);
+        return undefined;
+      },
+    });
+  return [
+    every('rates.refresh', periodMs, () => rates.run()),
+    every('test-network.advance', config.testNetworkBlockSeconds * 1000, (db) =>
+      advanceTestNetwork({ db, blockSeconds: config.testNetworkBlockSeconds, deps: payments }),
+    ),
+    every('payments.expire', EXPIRY_SWEEP_MS, async (db) => {
+      await expireDuePayments({ db, deps: payments });
+      await expireDuePaymentLinks({ db });
+    }),
+  ];
+}

@@ -1,0 +1,54 @@
+import type { Config } from '#app/config.ts';
+import { recordPlatformFee, voidPlatformFee } from '#app/modules/fees/record-platform-fee.ts';
+import { completePaymentLink, reopenPaymentLink } from '#app/modules/payment-links/complete-payment-link.ts';
+import { findPaymentLink } from '#app/modules/payment-links/find-payment-link.ts';
+import { createAddressSources, testNetworkAddressSource } from '#app/modules/payments/address-sources.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
+import { createPaymentLifecycle } from '#app/modules/payments/payment-lifecycle.ts';
+import { priceLockOf } from '#app/modules/payments/price-lock.ts';
+import { walletAddressSources } from '#app/modules/wallets/wallet-address-source.ts';
+
+/**
+ * The payments module's dependencies, as this server is configured (part of the composition root, server.ts):
+ * - address sources: the test network in test mode; live, the merchants' wallets on each configured chain;
+ * - lifecycle hooks, run in the payment's transaction: a confirmed payment completes its link and records the
+ *   platform fee; a reversed one voids the fee and reopens the link it had completed (in that order, as before);
+ * - the price lock (PAYMENT_RATE_LOCK_SECONDS, RATES_MAX_AGE_SECONDS) and a lapsed attempt's link terms.
+ */
+export function paymentDepsOf(config: Config): PaymentDeps {
+  const lifecycle = createPaymentLifecycle(({ onPaymentStatusChange }) => {
+    onPaymentStatusChange('payment.confirmed', async ({ db, payment, actor, now }) => {
+      if (!payment.payment_link_id) return;
+      await completePaymentLink({ db, linkId: payment.payment_link_id, paymentId: payment.id, now, actor });
+    });
+    onPaymentStatusChange('payment.confirmed', ({ db, payment, actor }) =>
+      recordPlatformFee({ db, payment, actor }),
+    );
+    onPaymentStatusChange('payment.reversed', ({ db, payment, actor, now }) =>
+      voidPlatformFee({ db, paymentId: payment.id, actor, now }),
+    );
+    onPaymentStatusChange('payment.reversed', async ({ db, payment, actor, now }) => {
+      if (!payment.payment_link_id) return;
+      await reopenPaymentLink({ db, linkId: payment.payment_link_id, paymentId: payment.id, now, actor });
+    });
+  });
+  return {
+    addressSources: createAddressSources({
+      test: testNetworkAddressSource,
+      live: walletAddressSources(config),
+    }),
+    lifecycle,
+    priceLock: priceLockOf(config),
+    linkTerms: async (db, linkId) => {
+      const link = await findPaymentLink(db, linkId);
+      return (
+        link && {
+          status: link.status,
+          expiresAt: link.expires_at,
+          amount: link.amount,
+          decimals: link.decimals,
+        }
+      );
+    },
+  };
+}

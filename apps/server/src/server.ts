@@ -1,0 +1,173 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '#app/config.ts';
+import type { DbHandle } from '#app/db/connection.ts';
+import { type ApiRoutes, buildApp } from '#app/http/app.ts';
+import type { AnyJobDefinition } from '#app/jobs/define-job.ts';
+import { type JobSchedule, startJobSchedule } from '#app/jobs/schedule.ts';
+import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
+import { createMailer, type Mailer } from '#app/mail/mailer.ts';
+import { adminRoutes } from '#app/modules/admin/routes.ts';
+import { analyticsRoutes } from '#app/modules/analytics/routes.ts';
+import { apiKeyRoutes } from '#app/modules/api-keys/routes.ts';
+import { authRoutes } from '#app/modules/auth/routes.ts';
+import { startChainWatchers } from '#app/modules/chains/start-chain-watchers.ts';
+import { checkoutRoutes } from '#app/modules/checkout/routes.ts';
+import { contactRoutes } from '#app/modules/contact/routes.ts';
+import { currencyRoutes } from '#app/modules/currencies/routes.ts';
+import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
+import { forwarderRoutes } from '#app/modules/forwarders/routes.ts';
+import { healthRoutes } from '#app/modules/health/routes.ts';
+import { livePlugin } from '#app/modules/live/routes.ts';
+import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
+import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
+import { paymentRoutes } from '#app/modules/payments/routes.ts';
+import { profileRoutes } from '#app/modules/profile/routes.ts';
+import { publicRoutes } from '#app/modules/public/routes.ts';
+import { rateRoutes } from '#app/modules/rates/routes.ts';
+import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
+import { transactionRoutes } from '#app/modules/transactions/routes.ts';
+import { walletRoutes } from '#app/modules/wallets/routes.ts';
+import { webhookRoutes } from '#app/modules/webhooks/routes.ts';
+import { schedulerRoleJobs, WEBHOOKS_ROLE_JOBS } from './server-jobs.ts';
+import { paymentDepsOf } from './server-payments.ts';
+
+/**
+ * The composition root: the one place that knows every part and puts the server together. The HTTP app
+ * (http/app.ts) gets its route plugins from here, the job queue (jobs/) its definitions and schedules, and
+ * main.ts and the test helpers (test/) build their server here. Modules do not register themselves anywhere.
+ */
+
+export type Server = {
+  app: FastifyInstance;
+  config: Config;
+  dbHandle: DbHandle;
+  /** The payments module's dependencies (address sources, lifecycle hooks, price lock): server-payments.ts. */
+  payments: PaymentDeps;
+  /** The jobs each role runs (server-jobs.ts); `jobs` is an alias of `webhooks`. */
+  roleJobs: { webhooks: readonly AnyJobDefinition[]; scheduler: readonly AnyJobDefinition[] };
+  /** Every job definition. */
+  jobs: readonly AnyJobDefinition[];
+};
+
+/** The modules' routes under /api/v1, in registration order. */
+function apiRoutesOf(config: Config): ApiRoutes[] {
+  return [
+    { plugin: healthRoutes },
+    { plugin: authRoutes, prefix: '/auth' },
+    { plugin: profileRoutes },
+    { plugin: publicRoutes },
+    { plugin: contactRoutes },
+    { plugin: adminRoutes, prefix: '/admin' },
+    { plugin: apiKeyRoutes },
+    { plugin: rateRoutes },
+    { plugin: paymentLinkRoutes },
+    { plugin: paymentRoutes },
+    { plugin: forwarderRoutes },
+    { plugin: checkoutRoutes },
+    { plugin: testNetworkRoutes },
+    { plugin: webhookRoutes },
+    { plugin: currencyRoutes },
+    { plugin: transactionRoutes },
+    { plugin: analyticsRoutes },
+    { plugin: walletRoutes },
+    // The development mail outbox's pages exist only where it is on.
+    ...(config.devMailOutbox ? [{ plugin: devMailRoutes, prefix: '/dev' }] : []),
+  ];
+}
+
+/**
+ * Builds the server on an open, migrated database: the payments module's dependencies, the HTTP app (route
+ * plugins read them as `app.payments`) and the job definitions. Starts no role.
+ */
+export async function buildServer({
+  config,
+  dbHandle,
+  mailer,
+  logger = true,
+}: {
+  config: Config;
+  dbHandle: DbHandle;
+  /** A mailer of the caller's (tests); default SMTP or the development outbox (mail/mailer.ts). */
+  mailer?: Mailer;
+  logger?: boolean;
+}): Promise<Server> {
+  const payments = paymentDepsOf(config);
+  const app = await buildApp({
+    config,
+    dbHandle,
+    logger,
+    mailer: (log) => mailer ?? createMailer({ config, db: dbHandle.db, log }),
+    apiRoutes: apiRoutesOf(config),
+    // Live updates: the /ws WebSocket and this process's LISTEN connection (modules/live).
+    plugins: [livePlugin],
+    decorations: { payments },
+  });
+  const scheduler = schedulerRoleJobs({ db: dbHandle.db, config, log: app.log, payments });
+  return {
+    app,
+    config,
+    dbHandle,
+    payments,
+    roleJobs: { webhooks: WEBHOOKS_ROLE_JOBS, scheduler },
+    jobs: [...WEBHOOKS_ROLE_JOBS, ...scheduler],
+  };
+}
+
+export type RunningRoles = {
+  schedule: JobSchedule | null;
+  worker: JobWorker | null;
+  chainWatchers: ReturnType<typeof startChainWatchers> | null;
+  /** Stops the roles in order: no new slots, running jobs finished, watchers stopped. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the background roles this process runs (config.roles unless `roles` is given; `api` is the HTTP app):
+ * - scheduler: the rate refresh, the test network's blocks and the expiry sweep, as scheduled jobs;
+ * - webhooks (alias jobs): webhook dispatch and delivery, the payment mails, notices, the EVM flush, the prune;
+ * - watcher: one chain watcher per configured network, leader-elected.
+ * A process runs one job worker for the jobs of its roles and one schedule (jobs/schedule.ts) that enqueues the
+ * slots of their scheduled jobs; slot ids are deterministic, so however many processes run a role, each slot runs
+ * once.
+ */
+export function startRoles(
+  server: Server,
+  { roles = server.config.roles, pollMs }: { roles?: readonly string[]; pollMs?: number } = {},
+): RunningRoles {
+  const { config, dbHandle, app } = server;
+  const log = app.log;
+  const has = (role: string) => roles.includes(role);
+  const definitions = [
+    ...(has('webhooks') || has('jobs') ? server.roleJobs.webhooks : []),
+    ...(has('scheduler') ? server.roleJobs.scheduler : []),
+  ];
+  const scheduled = definitions.filter((d) => d.everyMs);
+  const worker = definitions.length
+    ? startJobWorker({ db: dbHandle.db, config, log, definitions, pollMs })
+    : null;
+  // Slots are looked at as often as the worker polls (at most a second apart), and at least once per slot of the
+  // shortest schedule (the test network's blocks may be shorter than a second).
+  const shortest = Math.min(...scheduled.map((d) => d.everyMs ?? Number.POSITIVE_INFINITY));
+  const schedule = scheduled.length
+    ? startJobSchedule({
+        db: dbHandle.db,
+        log,
+        definitions: scheduled,
+        tickMs: Math.max(10, Math.min(pollMs ?? config.jobPollMs, 1000, shortest)),
+        onEnqueued: () => worker?.wake(),
+      })
+    : null;
+  const chainWatchers = has('watcher')
+    ? startChainWatchers({ dbHandle, config, log, deps: server.payments })
+    : null;
+  return {
+    schedule,
+    worker,
+    chainWatchers,
+    async stop() {
+      await schedule?.stop();
+      await worker?.stop();
+      await chainWatchers?.stop();
+    },
+  };
+}
