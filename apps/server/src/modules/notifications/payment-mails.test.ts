@@ -6,12 +6,12 @@ import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts'
 import { presentPayment } from '#app/modules/payments/present-payment.ts';
 import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
 import { TEST_PASSWORD } from '#app/test/fixtures.ts';
-import { startWebhooksRole } from '#app/test/jobs.ts';
+import { startWebhooksRole, waitForJobRuns, waitForJobsIdle } from '#app/test/jobs.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import type { ReceivedMail } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
-import { sleep, waitFor } from '#app/test/wait-for.ts';
-import { dispatchPaymentMails } from './dispatch-payment-mails.ts';
+import { waitFor } from '#app/test/wait-for.ts';
+import { dispatchPaymentMails, PAYMENT_MAIL_JOB } from './dispatch-payment-mails.ts';
 import { paymentMailJob } from './payment-mail.job.ts';
 
 // A real job worker (with its scheduled dispatchers) and a real SMTP server: what a merchant's inbox receives.
@@ -108,7 +108,8 @@ describe('payment mails to the merchant', () => {
         job: { id: 'again', name: paymentMailJob.name, attempts: 2, maxAttempts: 8 },
       },
     );
-    await sleep(1500);
+    // The job sends (and the test SMTP server has the mail) before it returns; mail jobs it may have queued run too.
+    await waitForJobsIdle(ctx.db, [PAYMENT_MAIL_JOB]);
     expect(mailsTo(email).length).toBe(before);
   });
 
@@ -182,7 +183,7 @@ describe('payment mails to the merchant', () => {
     });
     await pay(m, p.id, '0.1');
     await dispatchPaymentMails({ db: ctx.db });
-    await sleep(1200);
+    await waitForJobRuns(ctx.db, 'notifications.dispatch_payment_mails', new Date(), 1);
     expect(await ledger(p.id)).toEqual([]);
     await confirmAll();
     const mail = await ctx.smtp.waitForMail(email, { subject: /Late payment/ });
@@ -237,7 +238,8 @@ describe('the merchant’s toggles', () => {
     const p = await confirmedPayment(m);
     const mail = await ctx.smtp.waitForMail(await emailOf(m), { subject: /Payment confirmed/ });
     expect(mail.text).toContain(p.id);
-    await sleep(1200);
+    await waitForJobRuns(ctx.db, 'notifications.dispatch_payment_mails', new Date(), 1);
+    await waitForJobsIdle(ctx.db, [PAYMENT_MAIL_JOB]);
     expect(mailsTo(await emailOf(m))).toHaveLength(1);
   });
 });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobWorker } from '#app/jobs/worker.ts';
-import { startWebhooksRole } from '#app/test/jobs.ts';
+import { startWebhooksRole, waitForJobRuns, waitForJobsIdle } from '#app/test/jobs.ts';
 import { createMerchant } from '#app/test/payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { sleep, waitFor } from '#app/test/wait-for.ts';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
-import { dispatchWebhookEvents } from './dispatch-webhook-events.ts';
+import { DELIVER_WEBHOOKS_JOB, dispatchWebhookEvents } from './dispatch-webhook-events.ts';
 
 /**
  * Settings → Notifications → Webhook notifications off pauses the merchant's automatic webhook deliveries: the
@@ -58,8 +58,8 @@ describe('webhook notifications off', () => {
       ids.push(res.json().data.id);
       await dispatchWebhookEvents({ db: ctx.db });
     }
-    // Several dispatcher rounds (every second) pass: nothing leaves, nothing is counted, nothing is dropped.
-    await sleep(2500);
+    // Two more dispatcher rounds (every second) pass: nothing leaves, nothing is counted, nothing is dropped.
+    await waitForJobRuns(ctx.db, 'webhooks.dispatch', new Date(), 2);
     expect(receiver.received).toHaveLength(0);
     const deliveries = await ctx.db
       .selectFrom('webhook_deliveries')
@@ -113,7 +113,9 @@ describe('webhook notifications off', () => {
         });
       }
       await waitFor('the other merchant’s delivery', async () => r2.received.length === 1);
-      await sleep(1500);
+      // A dispatcher round after it, and every delivery it queued done: none went to the paused merchant.
+      await waitForJobRuns(ctx.db, 'webhooks.dispatch', new Date(), 1);
+      await waitForJobsIdle(ctx.db, [DELIVER_WEBHOOKS_JOB]);
       expect(receiver.received.length).toBe(before);
     } finally {
       await r2.close();
