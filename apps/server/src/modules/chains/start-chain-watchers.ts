@@ -1,10 +1,8 @@
 import type { Config } from '#app/config.ts';
 import type { DbHandle } from '#app/db/connection.ts';
-import { isEvmChain } from './chain-config.ts';
-import { createEvmChainWatcher } from './evm-watcher.ts';
-import { type ChainWatcher, createChainWatcher } from './watcher.ts';
-
-type Log = Parameters<typeof createChainWatcher>[0]['log'];
+import type { WatcherLog } from './chain-bookkeeping.ts';
+import { createChainReader } from './chain-families.ts';
+import { type ChainWatcher, createWatcher } from './generic-watcher.ts';
 
 const running = new Set<ChainWatcher>();
 
@@ -12,8 +10,8 @@ const running = new Set<ChainWatcher>();
 export const localWatchers = (): readonly ChainWatcher[] => [...running];
 
 /**
- * The watcher role: one watcher per configured network, UTXO (watcher.ts) or EVM (evm-watcher.ts); each waits for
- * its network's leader lock.
+ * The watcher role: one watcher per configured network, the generic watcher over the reader of the chain's
+ * family (chain-families.ts: utxo/, evm/); each waits for its network's leader lock.
  */
 export function startChainWatchers({
   dbHandle,
@@ -22,12 +20,10 @@ export function startChainWatchers({
 }: {
   dbHandle: DbHandle;
   config: Pick<Config, 'configuredChains'>;
-  log?: Log;
+  log?: WatcherLog;
 }): { watchers: ChainWatcher[]; stop: () => Promise<void> } {
   const watchers = config.configuredChains.map((chain) =>
-    isEvmChain(chain)
-      ? createEvmChainWatcher({ dbHandle, chain, log })
-      : createChainWatcher({ dbHandle, chain, log }),
+    createWatcher({ dbHandle, chain, log, reader: createChainReader({ db: dbHandle.db, chain, log }) }),
   );
   for (const w of watchers) {
     running.add(w);
