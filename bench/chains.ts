@@ -7,7 +7,7 @@
 //       wallet (test fixture liveLitecoinPayments: the payments module's insertPayment with a fixed address);
 //       for each in turn: `sendtoaddress` from the node's wallet, then the time until `payment.updated` with the
 //       full amount received reaches the socket. p50 / p95.
-//   (b) In this process, a watcher (createChainWatcher) over 10,000 and then 100,000 watched addresses: live
+//   (b) In this process, a watcher (createUtxoWatcher) over 10,000 and then 100,000 watched addresses: live
 //       payments rows whose addresses are random valid-looking strings (`rltc1q` + 38 hex characters: they never
 //       match, which is fine for the cost of a scan) plus 20 real node addresses paid in the scanned blocks.
 //       The node first mines --blocks blocks, each with one 50-output transaction; a fresh watcher then scans
@@ -22,7 +22,7 @@
 import { sql } from 'kysely';
 import { openPostgres } from '../apps/server/src/db/connection.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { createChainWatcher } from '../apps/server/src/modules/chains/watcher.ts';
+import { createUtxoWatcher } from '../apps/server/src/modules/chains/utxo/utxo-watcher.ts';
 import { createUser } from '../apps/server/src/test/fixtures.ts';
 import { hasLitecoind, litecoindMissing, startLitecoind } from '../apps/server/src/test/litecoind.ts';
 import { liveLitecoinPayments } from '../apps/server/src/test/live-payment-fixtures.ts';
@@ -137,7 +137,7 @@ async function scan() {
         `.execute(handle.db);
         global.gc?.();
         const rssBefore = process.memoryUsage().rss;
-        const watcher = createChainWatcher({
+        const watcher = createUtxoWatcher({
           deps: testPaymentDeps,
           dbHandle: handle,
           chain: { network: 'litecoin', rpcUrl: node.url, mode: 'regtest' },

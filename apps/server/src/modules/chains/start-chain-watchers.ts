@@ -1,11 +1,9 @@
 import type { Config } from '#app/config.ts';
 import type { DbHandle } from '#app/db/connection.ts';
-import { isEvmChain } from '#app/lib/chain-config.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
-import { createEvmChainWatcher } from './evm-watcher.ts';
-import { type ChainWatcher, createChainWatcher } from './watcher.ts';
-
-type Log = Parameters<typeof createChainWatcher>[0]['log'];
+import type { WatcherLog } from './chain-bookkeeping.ts';
+import { createChainReader } from './chain-families.ts';
+import { type ChainWatcher, createWatcher } from './generic-watcher.ts';
 
 const running = new Set<ChainWatcher>();
 
@@ -13,8 +11,8 @@ const running = new Set<ChainWatcher>();
 export const localWatchers = (): readonly ChainWatcher[] => [...running];
 
 /**
- * The watcher role: one watcher per configured network, UTXO (watcher.ts) or EVM (evm-watcher.ts); each waits for
- * its network's leader lock.
+ * The watcher role: one watcher per configured network, the generic watcher over the reader of the chain's
+ * family (chain-families.ts: utxo/, evm/); each waits for its network's leader lock.
  */
 export function startChainWatchers({
   deps,
@@ -22,15 +20,20 @@ export function startChainWatchers({
   config,
   log,
 }: {
+  /** The payments module as the server is built (composition root). */
   deps: PaymentDeps;
   dbHandle: DbHandle;
   config: Pick<Config, 'configuredChains'>;
-  log?: Log;
+  log?: WatcherLog;
 }): { watchers: ChainWatcher[]; stop: () => Promise<void> } {
   const watchers = config.configuredChains.map((chain) =>
-    isEvmChain(chain)
-      ? createEvmChainWatcher({ deps, dbHandle, chain, log })
-      : createChainWatcher({ deps, dbHandle, chain, log }),
+    createWatcher({
+      deps,
+      dbHandle,
+      chain,
+      log,
+      reader: createChainReader({ deps, db: dbHandle.db, chain, log }),
+    }),
   );
   for (const w of watchers) {
     running.add(w);

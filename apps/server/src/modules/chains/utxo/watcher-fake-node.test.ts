@@ -8,8 +8,8 @@ import { createUser } from '#app/test/fixtures.ts';
 import { liveLitecoinPayments } from '#app/test/live-payment-fixtures.ts';
 import { testPaymentDeps } from '#app/test/payment-deps.ts';
 import { createTestDb } from '#app/test/test-db.ts';
-import { type RpcCall, type RpcClient, RpcError } from './rpc-client.ts';
-import { createChainWatcher } from './watcher.ts';
+import { type RpcCall, type RpcClient, RpcError } from '../rpc-client.ts';
+import { createUtxoWatcher } from './utxo-watcher.ts';
 
 // The UTXO watcher against stand-in nodes, for what a regtest node cannot show: amounts above 67 M coins (no
 // regtest chain holds them), and a mempool of tens of thousands of transactions.
@@ -62,7 +62,7 @@ describe('UTXO watcher against a stand-in node', () => {
         rpcUrl: `http://u:p@127.0.0.1:${(server.address() as AddressInfo).port}`,
         mode: 'regtest',
       };
-      const watcher = createChainWatcher({ deps: testPaymentDeps, dbHandle: handle, chain });
+      const watcher = createUtxoWatcher({ deps: testPaymentDeps, dbHandle: handle, chain });
       await watcher.tick();
       expect(watcher.status().lastError).toBeNull();
       const rows = await handle.db
@@ -115,7 +115,7 @@ describe('UTXO watcher against a stand-in node', () => {
       batch: async <T>(calls: readonly RpcCall[]) => calls.map((c) => answer(c.method, c.params) as T),
     };
     const chain: ChainConfig = { network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' };
-    const watcher = createChainWatcher({ deps: testPaymentDeps, dbHandle: handle, chain, rpc });
+    const watcher = createUtxoWatcher({ deps: testPaymentDeps, dbHandle: handle, chain, rpc });
     await watcher.tick(); // the cursor, an empty mempool
     pool = older;
     const t0 = performance.now();

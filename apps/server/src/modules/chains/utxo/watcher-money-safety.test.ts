@@ -17,8 +17,9 @@ import { codeIn } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { sleep, waitFor } from '#app/test/wait-for.ts';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
-import { UNMINED_GRACE_BLOCKS } from './unmined-grace.ts';
-import { type ChainWatcher, createChainWatcher } from './watcher.ts';
+import type { ChainWatcher } from '../generic-watcher.ts';
+import { UNMINED_GRACE_BLOCKS } from '../unmined-grace.ts';
+import { createUtxoWatcher } from './utxo-watcher.ts';
 
 // Money safety of the UTXO watcher against a real `litecoind -regtest` (docs/decisions/009-utxo-watcher.md,
 // "Review 2026-11-25"): a fully paid transaction left unmined past the expiry, a fee bump before and after
@@ -74,7 +75,7 @@ describe.skipIf(!hasLitecoind())('UTXO watcher money safety on litecoind -regtes
     merchant = await createMerchant(ctx, { name: 'Reorg Shop' });
     live = await merchant.inMode('live');
     payments = liveLitecoinPayments(ctx.db);
-    watcher = createChainWatcher({ deps: ctx.server.payments, dbHandle: ctx.dbHandle, chain, pollMs: 100 });
+    watcher = createUtxoWatcher({ deps: ctx.server.payments, dbHandle: ctx.dbHandle, chain, pollMs: 100 });
     watcher.start();
     worker = startWebhooksRole(ctx, 50);
     await waitFor('the watcher to take its cursor', async () => watcher.status().processedHeight !== null);

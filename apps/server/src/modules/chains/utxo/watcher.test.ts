@@ -11,10 +11,11 @@ import {
 import { liveLitecoinPayments } from '#app/test/live-payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { sleep, waitFor } from '#app/test/wait-for.ts';
-import { isLiveNetwork } from './is-live-network.ts';
-import { rewindCursor } from './queries.ts';
-import { registerLocalWatcher } from './start-chain-watchers.ts';
-import { type ChainWatcher, createChainWatcher } from './watcher.ts';
+import type { ChainWatcher } from '../generic-watcher.ts';
+import { isLiveNetwork } from '../is-live-network.ts';
+import { rewindCursor } from '../queries.ts';
+import { registerLocalWatcher } from '../start-chain-watchers.ts';
+import { createUtxoWatcher } from './utxo-watcher.ts';
 
 // Against a real `litecoind -regtest` (MACHINE-NOTES.md), started and stopped here. Without the binary the
 // file is skipped with a message, except on CI (CI=true), where it fails.
@@ -32,7 +33,7 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
 
   const newWatcher = () => {
     unregister?.();
-    watcher = createChainWatcher({ deps: ctx.server.payments, dbHandle: ctx.dbHandle, chain, pollMs: 100 });
+    watcher = createUtxoWatcher({ deps: ctx.server.payments, dbHandle: ctx.dbHandle, chain, pollMs: 100 });
     unregister = registerLocalWatcher(watcher);
     return watcher;
   };

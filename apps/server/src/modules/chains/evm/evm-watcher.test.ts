@@ -31,9 +31,10 @@ import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { codeIn } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { sleep, waitFor } from '#app/test/wait-for.ts';
-import { createEvmChainWatcher, NATIVE_OUTPUT_INDEX } from './evm-watcher.ts';
-import { registerLocalWatcher } from './start-chain-watchers.ts';
-import type { ChainWatcher } from './watcher.ts';
+import type { ChainWatcher } from '../generic-watcher.ts';
+import { registerLocalWatcher } from '../start-chain-watchers.ts';
+import { NATIVE_OUTPUT_INDEX } from './evm-blocks.ts';
+import { createEvmChainWatcher } from './evm-watcher.ts';
 
 // Against a real Hardhat 2 node (MACHINE-NOTES.md "EVM"), with the real forwarder factory and real ERC-20
 // contracts (6 and 18 decimals) deployed here. Merchants add and whitelist their wallets through the API (real

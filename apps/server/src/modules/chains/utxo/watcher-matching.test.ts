@@ -13,7 +13,8 @@ import {
 import { liveLitecoinPayments } from '#app/test/live-payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { sleep, waitFor } from '#app/test/wait-for.ts';
-import { type ChainWatcher, createChainWatcher } from './watcher.ts';
+import type { ChainWatcher } from '../generic-watcher.ts';
+import { createUtxoWatcher } from './utxo-watcher.ts';
 
 // Reused addresses (docs/decisions/009-utxo-watcher.md, "Matching an output to a payment"), against a real
 // `litecoind -regtest`: a key address handed out again after an unpaid expiry, and a single-address wallet
@@ -67,7 +68,7 @@ describe.skipIf(!hasLitecoind())('watcher: outputs to reused addresses', () => {
     userId = (await createUser({ db: ctx.db })).id;
     payments = liveLitecoinPayments(ctx.db);
     const log = { info: () => {}, error: () => {}, warn: (o: object) => void warnings.push(o) };
-    watcher = createChainWatcher({
+    watcher = createUtxoWatcher({
       deps: ctx.server.payments,
       dbHandle: ctx.dbHandle,
       chain,

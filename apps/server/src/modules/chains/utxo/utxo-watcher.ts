@@ -1,0 +1,42 @@
+import type { ChainConfig, UtxoChainConfig } from '#app/lib/chain-config.ts';
+import type { ChainFamily } from '../chain-reader.ts';
+import { type ChainWatcher, createWatcher, type WatcherOptions } from '../generic-watcher.ts';
+import { createRpcClient, type RpcClient } from '../rpc-client.ts';
+import { createUtxoReader } from './utxo-reader.ts';
+
+/** The UTXO family (bitcoin, litecoin, bitcoin-cash, dogecoin): its reader over the node configured for a chain. */
+export const utxoFamily: ChainFamily<UtxoChainConfig> = {
+  createReader: ({ deps, db, chain, log }) =>
+    createUtxoReader({ deps, db, network: chain.network, rpc: createRpcClient({ url: chain.rpcUrl }), log }),
+};
+
+/**
+ * The watcher of one UTXO network (docs/decisions/009-utxo-watcher.md): the generic watcher over the UTXO reader,
+ * with the reader's options for tests and benchmarks (a stand-in RPC client, Dogecoin's block verbosity, the
+ * unmined grace).
+ */
+export function createUtxoWatcher({
+  chain,
+  rpc = createRpcClient({ url: chain.rpcUrl }),
+  verbosity1Blocks,
+  unminedGraceBlocks,
+  ...options
+}: WatcherOptions & {
+  chain: ChainConfig;
+  rpc?: RpcClient;
+  /** Dogecoin Core has no `getblock <hash> 2` (default: on for dogecoin). */
+  verbosity1Blocks?: boolean;
+  /** Blocks after a payment's expiry its money seen in time may stay unmined (unmined-grace.ts). */
+  unminedGraceBlocks?: number;
+}): ChainWatcher {
+  const reader = createUtxoReader({
+    deps: options.deps,
+    db: options.dbHandle.db,
+    network: chain.network,
+    rpc,
+    log: options.log,
+    ...(verbosity1Blocks !== undefined ? { verbosity1Blocks } : {}),
+    ...(unminedGraceBlocks !== undefined ? { unminedGraceBlocks } : {}),
+  });
+  return createWatcher({ ...options, chain, reader });
+}
