@@ -19,7 +19,7 @@ import { getTransferTotals } from '#app/modules/transfers/get-transfer-totals.ts
 import type { PaymentActor } from './actor.ts';
 import { notifyPaymentChanged } from './notify-payment-changed.ts';
 import { paymentState, presentPayment } from './present-payment.ts';
-import { hasAnyTransfer, lockPaymentRow, type PaymentRow } from './queries.ts';
+import { hasAnyTransfer, lockPaymentRow, type PaymentRow, paymentFlushFields } from './queries.ts';
 
 /**
  * What happened to a payment. `transfers_changed` carries no totals: they are summed here, from the
@@ -170,6 +170,7 @@ export async function applyPaymentEvent({
         })
         .where('id', '=', paymentId)
         .returningAll()
+        .returning(paymentFlushFields)
         .executeTakeFirstOrThrow();
     }
 

@@ -5,6 +5,7 @@ import type { TMode } from '@coinlane/core/options';
 import type { Db } from '#app/db/connection.ts';
 import { expireDuePayments } from './expire-due-payments.ts';
 import { presentPayment } from './present-payment.ts';
+import { paymentFlushFields } from './queries.ts';
 
 /** GET /payments: the merchant's payments in the current mode, newest first, filtered and paginated. */
 export async function listPayments({
@@ -32,7 +33,8 @@ export async function listPayments({
     { total: number },
   ];
   const rows = await q
-    .selectAll()
+    .selectAll('payments')
+    .select(paymentFlushFields)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(query.limit)
