@@ -274,7 +274,8 @@ describe('migration 0018: chain details, shared addresses and payment_flushes', 
     }
     const indexes = await sql<{ indexname: string; indexdef: string }>`
       SELECT indexname, indexdef FROM pg_indexes
-      WHERE schemaname = current_schema() AND indexname IN ('payments_open_address_key', 'payments_flush_candidates_idx')
+      WHERE schemaname = current_schema()
+        AND indexname IN ('payments_open_address_key', 'payments_flush_candidates_idx')
       ORDER BY indexname
     `.execute(db);
     expect(indexes.rows.map((i) => i.indexname)).toEqual([

@@ -146,9 +146,10 @@ export async function writeVerifiedFactory(db: Db, network: string, factory: str
 }
 
 /**
- * The live native-coin forwarder payments (those with a payment_flushes row) of `network` whose deposit address's balance the EVM watcher reads
- * (issue 13, internal transfers): open (pending / partial) and not flushed, plus those that expired after
- * `expiredAfter` (their check at expiry), each with the sum of its recorded transfers that were not removed.
+ * The live native-coin forwarder payments (those with a payment_flushes row) of `network` whose deposit address's
+ * balance the EVM watcher reads (issue 13, internal transfers): open (pending / partial) and not flushed, plus
+ * those that expired after `expiredAfter` (their check at expiry), each with the sum of its recorded transfers that
+ * were not removed.
  */
 export async function selectBalanceCheckPayments(
   db: Db,

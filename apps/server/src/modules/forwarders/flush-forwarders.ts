@@ -105,9 +105,9 @@ const unreachable = (err: unknown) =>
  * payments' balances read off chain, dust left, risky merchants alone), signs one `flushMany` from the gas wallet
  * with a gas limit that bounds whatever the batch's merchants and tokens do, stores the signed transaction BEFORE
  * broadcasting it, and waits up to `receiptTimeoutMs` for the receipt. The receipt's events say which payments were
- * flushed (payment_flushes.flushed_at, flush_tx) and which failed (backed off); a reverted batch is split. Never two flush
- * transactions in flight on a network, so never two for one payment, and the gas wallet's nonces are used one at a
- * time. `gasLimit` (tests) replaces the gas limit computed.
+ * flushed (payment_flushes.flushed_at, flush_tx) and which failed (backed off); a reverted batch is split. Never
+ * two flush transactions in flight on a network, so never two for one payment, and the gas wallet's nonces are
+ * used one at a time. `gasLimit` (tests) replaces the gas limit computed.
  */
 export async function flushForwarders({
   db,

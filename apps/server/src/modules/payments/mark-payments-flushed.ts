@@ -1,10 +1,11 @@
 import type { Db } from '#app/db/connection.ts';
 
 /**
- * Records (payment_flushes, and the payment's updated_at) that a mined flush moved these payments' forwarders to their merchants (decision 010): the payment shows
- * flushedAt / flushTx, and only a confirmed transfer in a block at or after `blockNumber` makes it due again. Call
- * in the transaction that finalises the flush. `txHash` null: the flush job found the forwarder already empty at
- * block `blockNumber - 1` (the merchant moved it themselves); nothing was sent.
+ * Records that a mined flush moved these payments' forwarders to their merchants (decision 010), in their
+ * payment_flushes rows and the payments' updated_at: the payment shows flushedAt / flushTx, and only a confirmed
+ * transfer in a block at or after `blockNumber` makes it due again. Call in the transaction that finalises the
+ * flush. `txHash` null: the flush job found the forwarder already empty at block `blockNumber - 1` (the merchant
+ * moved it themselves); nothing was sent.
  */
 export async function markPaymentsFlushed({
   db,

@@ -7,11 +7,12 @@ export const FLUSH_RETRY_MAX_MS = 24 * 3600_000;
 export const FLUSH_RETRY_BASE_MS = 60_000;
 
 /**
- * Records (payment_flushes; only forwarder payments have a row) that these forwarder payments could not be flushed (their request failed in a mined flush, or the job
- * could not build one): each waits FLUSH_RETRY_BASE_MS x 2^(failures so far), at most a day, before the job
- * takes it again, and payments with fewer failures go first (listFlushCandidates). So a merchant address that
- * refuses ETH, or a token that blacklists it, cannot spend the gas wallet or hold up other merchants' flushes;
- * the merchant can still flush it at any time (GET /payments/{id}/flush-transaction).
+ * Records that these forwarder payments could not be flushed (their request failed in a mined flush, or the job
+ * could not build one), in their payment_flushes rows (only forwarder payments have one): each waits
+ * FLUSH_RETRY_BASE_MS x 2^(failures so far), at most a day, before the job takes it again, and payments with fewer
+ * failures go first (listFlushCandidates). So a merchant address that refuses ETH, or a token that blacklists it,
+ * cannot spend the gas wallet or hold up other merchants' flushes; the merchant can still flush it at any time
+ * (GET /payments/{id}/flush-transaction).
  */
 export async function recordFlushFailures({
   db,
