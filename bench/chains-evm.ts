@@ -60,7 +60,7 @@ const insertLivePayment = (
     currency: symbol,
     network: 'ethereum',
     amount: units,
-    allocation: { address, chainId: 31337, contractAddress },
+    allocation: { address, chainDetails: { chainId: 31337 }, contractAddress },
     requiredConfirmations: 1,
   });
 
@@ -126,10 +126,11 @@ async function scan(node: Hardhat, logs: number) {
     // Random valid-looking addresses (never paid): the watched set's size is what a scan's cost depends on.
     await sql`
       INSERT INTO payments (id, user_id, mode, currency, network, decimals, contract_address, amount,
-                            required_confirmations, address, metadata, expires_at, created_at, updated_at, chain_id)
+                            required_confirmations, address, metadata, expires_at, created_at, updated_at,
+                            chain_details)
       SELECT 'pay_bench' || g, ${user.id}, 'live', 'USDT', 'ethereum', 6, ${usdt}, 1000000, 1,
              '0x' || substr(md5(g::text), 1, 32) || substr(md5((g + 1)::text), 1, 8), '{}',
-             now() + interval '1 hour', now() - (g || ' s')::interval, now(), 31337
+             now() + interval '1 hour', now() - (g || ' s')::interval, now(), '{"chainId":31337}'
       FROM generate_series(1, ${watchedCount - paid.length}) g
     `.execute(handle.db);
     const watcher = createEvmChainWatcher({

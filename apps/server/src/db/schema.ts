@@ -1,3 +1,4 @@
+import type { TChainDetails } from '@coinlane/core/chain-details';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -279,24 +280,30 @@ export interface PaymentsTable {
   wallet_id: Generated<string | null>;
   /** The child index m/0/i of the wallet's key, for key wallets. */
   derivation_index: Generated<number | null>;
-  /** A forwarder payment's salt (0x + 64 hex): its deposit address is CREATE2 of (merchant, salt) (0008-evm). */
-  deposit_salt: Generated<string | null>;
-  /** The EIP-155 chain id of a live EVM payment (0008-evm). */
-  chain_id: Generated<number | null>;
-  /** When the last flush moved the payment's forwarder to the merchant, its transaction and block (0009). */
+  /** The node's tip when the watcher first saw the payment past its expiry awaiting confirmations (0013). */
+  expiry_height: Generated<number | null>;
+  /**
+   * The chain family's facts of how the payment is paid, fixed at creation (EVM: chain id, forwarder salt and
+   * factory); one zod schema per family in @coinlane/core/chain-details, parsed where read (0018).
+   */
+  chain_details: Json<TChainDetails>;
+  /** The address is a single-address wallet's, shared by its payments and told apart by amount (0018). */
+  shared_address: Generated<boolean>;
+}
+
+/** The flush job's bookkeeping of a payment paid to an EVM forwarder deposit address: one row each (0018). */
+export interface PaymentFlushesTable {
+  payment_id: string;
+  /** When the last flush moved the forwarder to the merchant, its transaction (null: found empty) and block. */
   flushed_at: NullableTimestamp;
   flush_tx: Generated<string | null>;
   flush_block: Generated<number | null>;
-  /** The factory a forwarder payment's deposit address was computed under (0011). */
-  forwarder_factory: Generated<string | null>;
-  /** Failed flush requests of the payment so far, and when it may be tried again (0011). */
+  /** Failed flush requests of the payment so far, and when it may be tried again. */
   flush_attempts: Generated<number>;
   flush_retry_at: NullableTimestamp;
-  /** The node's tip when the watcher first saw the payment past its expiry awaiting confirmations (0013). */
-  expiry_height: Generated<number | null>;
-  /** The largest flush batch the payment may be sent in after a batch of it reverted; null: any (0014). */
+  /** The largest flush batch the payment may be sent in after a batch of it reverted; null: any. */
   flush_batch_max: Generated<number | null>;
-  /** Left as dust by the flush job: looked at again after flush_retry_at or a transfer from this block (0014). */
+  /** Left as dust by the flush job: looked at again after flush_retry_at or a transfer from this block. */
   flush_deferred_block: Generated<number | null>;
 }
 
@@ -494,6 +501,7 @@ export interface Database {
   exchange_rates: ExchangeRatesTable;
   payment_links: PaymentLinksTable;
   payments: PaymentsTable;
+  payment_flushes: PaymentFlushesTable;
   transfers: TransfersTable;
   payment_price_changes: PaymentPriceChangesTable;
   platform_fees: PlatformFeesTable;

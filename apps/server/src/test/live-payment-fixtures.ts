@@ -119,6 +119,8 @@ export function liveLitecoinPayments(db: Db) {
           address,
           ...(walletId ? { walletId } : {}),
           ...(derivationIndex !== undefined ? { derivationIndex } : {}),
+          // a wallet's address without a child index: the single-address wallet's shared address
+          ...(walletId && derivationIndex === undefined ? { sharedAddress: true } : {}),
         },
         requiredConfirmations,
         expiresAt,

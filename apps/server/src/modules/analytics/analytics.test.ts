@@ -287,7 +287,14 @@ describe('GET /analytics/balances', () => {
       .executeTakeFirstOrThrow();
     await ctx.db
       .insertInto('payments')
-      .values({ ...row, id: 'pay_livecopy', mode: 'live', address: 'live_copy_address', metadata: '{}' })
+      .values({
+        ...row,
+        id: 'pay_livecopy',
+        mode: 'live',
+        address: 'live_copy_address',
+        metadata: '{}',
+        chain_details: JSON.stringify(row.chain_details),
+      })
       .execute();
     const b = await getBalances({ db: ctx.db, userId: carol.id, mode: 'live', maxAgeSeconds: 300 });
     expect(b).toEqual({

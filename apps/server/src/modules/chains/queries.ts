@@ -146,9 +146,10 @@ export async function writeVerifiedFactory(db: Db, network: string, factory: str
 }
 
 /**
- * The live native-coin forwarder payments of `network` whose deposit address's balance the EVM watcher reads
- * (issue 13, internal transfers): open (pending / partial) and not flushed, plus those that expired after
- * `expiredAfter` (their check at expiry), each with the sum of its recorded transfers that were not removed.
+ * The live native-coin forwarder payments (those with a payment_flushes row) of `network` whose deposit address's
+ * balance the EVM watcher reads (issue 13, internal transfers): open (pending / partial) and not flushed, plus
+ * those that expired after `expiredAfter` (their check at expiry), each with the sum of its recorded transfers that
+ * were not removed.
  */
 export async function selectBalanceCheckPayments(
   db: Db,
@@ -157,6 +158,7 @@ export async function selectBalanceCheckPayments(
 ): Promise<{ id: string; address: string; status: string; expires_at: Date; recorded: string }[]> {
   return db
     .selectFrom('payments as p')
+    .innerJoin('payment_flushes as f', 'f.payment_id', 'p.id')
     .select(['p.id', 'p.address', 'p.status', 'p.expires_at'])
     .select(
       sql<string>`(SELECT coalesce(sum(t.amount), 0)::text FROM transfers t WHERE t.payment_id = p.id AND t.status <> 'removed')`.as(
@@ -165,9 +167,8 @@ export async function selectBalanceCheckPayments(
     )
     .where('p.mode', '=', 'live')
     .where('p.network', '=', network)
-    .where('p.deposit_salt', 'is not', null)
     .where('p.contract_address', 'is', null)
-    .where('p.flushed_at', 'is', null)
+    .where('f.flushed_at', 'is', null)
     .where((eb) =>
       eb.or([
         eb('p.status', 'in', ['pending', 'partial']),

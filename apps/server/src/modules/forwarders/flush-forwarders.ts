@@ -105,9 +105,9 @@ const unreachable = (err: unknown) =>
  * payments' balances read off chain, dust left, risky merchants alone), signs one `flushMany` from the gas wallet
  * with a gas limit that bounds whatever the batch's merchants and tokens do, stores the signed transaction BEFORE
  * broadcasting it, and waits up to `receiptTimeoutMs` for the receipt. The receipt's events say which payments were
- * flushed (payments.flushed_at, flush_tx) and which failed (backed off); a reverted batch is split. Never two flush
- * transactions in flight on a network, so never two for one payment, and the gas wallet's nonces are used one at a
- * time. `gasLimit` (tests) replaces the gas limit computed.
+ * flushed (payment_flushes.flushed_at, flush_tx) and which failed (backed off); a reverted batch is split. Never
+ * two flush transactions in flight on a network, so never two for one payment, and the gas wallet's nonces are
+ * used one at a time. `gasLimit` (tests) replaces the gas limit computed.
  */
 export async function flushForwarders({
   db,
@@ -384,7 +384,7 @@ type Resolved = {
 
 /**
  * The next batch of the network's due payments (issue 13), and the bookkeeping of those not in it:
- * - each payment's request goes to the factory its address was computed under (payments.forwarder_factory, the
+ * - each payment's request goes to the factory its address was computed under (its chain details' forwarderFactory, the
  *   configured one for payments from before 0011); its merchant is the payment's wallet address, checked to give
  *   the payment's address under that factory; a payment whose request cannot be built backs off;
  * - balances are read off chain at one block, the node's latest (a node behind a payment's last confirmed

@@ -27,6 +27,7 @@ import { sealWalletAddress } from '#app/modules/wallets/wallet-secret.ts';
 import { createUser, signIn } from '#app/test/fixtures.ts';
 import { HARDHAT_KEYS, type Hardhat, startHardhat } from '#app/test/hardhat.ts';
 import { insertFixedAddressPayment } from '#app/test/live-payment-fixtures.ts';
+import { readPaymentColumns } from '#app/test/payment-columns.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { evmFlushJob } from './evm-flush.job.ts';
 import { flushForwarders } from './flush-forwarders.ts';
@@ -62,8 +63,7 @@ describe('flushing forwarder payments on a Hardhat node', () => {
       functionName: 'balanceOf',
       args: [address],
     });
-  const payment = (id: string) =>
-    ctx.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const payment = (id: string) => readPaymentColumns(ctx.db, id);
   const flushes = () => ctx.db.selectFrom('evm_flushes').selectAll().orderBy('created_at').execute();
   const runJob = () =>
     evmFlushJob.handler(
@@ -135,8 +135,12 @@ describe('flushing forwarder payments on a Hardhat node', () => {
       allocation: {
         address,
         walletId: wallet,
-        ...(salt ? { depositSalt: salt, forwarderFactory: factoryAddress } : {}),
-        chainId: node.chainId,
+        // without a salt: the wallet's own address, shared like a single-address wallet's
+        ...(salt ? {} : { sharedAddress: true }),
+        chainDetails: {
+          ...(salt ? { depositSalt: salt, forwarderFactory: factoryAddress } : {}),
+          chainId: node.chainId,
+        },
         contractAddress: symbol === 'USDC' ? usdc : null,
       },
       requiredConfirmations: 1,

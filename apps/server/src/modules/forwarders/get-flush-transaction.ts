@@ -10,6 +10,7 @@ import type { Db } from '#app/db/connection.ts';
 import { isEvmChain } from '#app/lib/chain-config.ts';
 import { chainConfigOf } from '#app/modules/chains/is-live-network.ts';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
+import { evmDetailsOf } from '#app/modules/payments/chain-details.ts';
 import { findOwnPayment } from '#app/modules/payments/find-own-payment.ts';
 import { getWalletAddresses } from '#app/modules/wallets/get-wallet-addresses.ts';
 import { flushTokens } from './flush-tokens.ts';
@@ -37,7 +38,8 @@ export async function getFlushTransaction({
 }): Promise<TFlushTransaction> {
   const payment = await findOwnPayment({ db, userId, mode, paymentId });
   if (payment.mode !== 'live') throw new AppError('INVALID_STATE', { message: T.flushNotLive });
-  if (!payment.deposit_salt || !payment.wallet_id) {
+  const evm = evmDetailsOf(payment);
+  if (!evm?.depositSalt || !payment.wallet_id) {
     throw new AppError('INVALID_STATE', { message: T.flushNotForwarder });
   }
   const chain = chainConfigOf({ network: payment.network, config });
@@ -46,7 +48,7 @@ export async function getFlushTransaction({
       message: T.flushFactoryMissing(networkInfo(payment.network).name),
     });
   }
-  const chainId = chain.chainId ?? payment.chain_id;
+  const chainId = chain.chainId ?? evm.chainId ?? null;
   const wallet = (
     await getWalletAddresses({ db, walletIds: [payment.wallet_id], secretKey: config.appSecretKey })
   ).get(payment.wallet_id);
@@ -54,11 +56,11 @@ export async function getFlushTransaction({
     throw new AppError('INVALID_STATE', { message: T.flushNotForwarder });
   }
   // the factory the deposit address was computed under, even if the configuration names another one now
-  const factory = getAddress(payment.forwarder_factory ?? chain.factory);
+  const factory = getAddress(evm.forwarderFactory ?? chain.factory);
   const found = paymentForwarder({
     factory,
     wallet,
-    depositSalt: payment.deposit_salt,
+    depositSalt: evm.depositSalt,
     address: payment.address,
   });
   if (!found) throw new AppError('INVALID_STATE', { message: T.flushAddressMismatch });

@@ -100,6 +100,7 @@ async function createLivePayment(m: Merchant) {
       mode: 'live',
       address: `live_fixture_${id}`,
       metadata: JSON.stringify(row.metadata),
+      chain_details: JSON.stringify(row.chain_details),
     })
     .execute();
   return { id, amount: BigInt(row.amount) };

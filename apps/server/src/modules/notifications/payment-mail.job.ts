@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineJob } from '#app/jobs/define-job.ts';
 import { createMailer } from '#app/mail/mailer.ts';
 import { presentPayment } from '#app/modules/payments/present-payment.ts';
+import { readPayment } from '#app/modules/payments/read-payment.ts';
 import { PAYMENT_MAIL_JOB } from './dispatch-payment-mails.ts';
 import { getNotificationPreferences, mailRefusal } from './notification-preferences.ts';
 import { paymentMail } from './payment-mail.ts';
@@ -95,7 +96,7 @@ export const paymentMailJob = defineJob({
       }
     }
     if (!facts) {
-      const row = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
+      const row = await readPayment(db, paymentId);
       if (!row) {
         await finish('skipped', 'no_payment');
         return undefined;

@@ -4,6 +4,7 @@ import type { JobWorker } from '#app/jobs/worker.ts';
 import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
 import { presentPayment } from '#app/modules/payments/present-payment.ts';
+import { readPayment } from '#app/modules/payments/read-payment.ts';
 import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
 import { TEST_PASSWORD } from '#app/test/fixtures.ts';
 import { startWebhooksRole, waitForJobRuns, waitForJobsIdle } from '#app/test/jobs.ts';
@@ -253,11 +254,7 @@ describe('rounds', () => {
     await settled(p.id, 1);
     // What applyPaymentEvent writes when a reorganisation takes the confirmation back and the money is mined
     // again (the chain tests do it on litecoind); here the events alone, as the dispatcher reads them.
-    const row = await ctx.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('id', '=', p.id)
-      .executeTakeFirstOrThrow();
+    const row = (await readPayment(ctx.db, p.id))!;
     for (const type of ['payment.reversed', 'payment.confirmed', 'payment.reversed']) {
       await writeOutboxEvent({
         db: ctx.db,

@@ -1,3 +1,4 @@
+import type { TChainDetails } from '@coinlane/core/chain-details';
 import { randomId } from '@coinlane/core/ids';
 import type { TMode } from '@coinlane/core/options';
 import type { Selectable } from 'kysely';
@@ -32,12 +33,17 @@ export type AllocatedAddress = {
   /** The merchant wallet receiving the payment, and the key's child index (modules/wallets). */
   walletId?: string;
   derivationIndex?: number;
-  /** EVM forwarder payments: the payment salt of the CREATE2 deposit address (0x + 64 hex). */
-  depositSalt?: string;
-  /** EVM forwarder payments: the factory the deposit address was computed under. */
-  forwarderFactory?: string;
-  /** EVM payments: the EIP-155 chain id the payment is to be paid on (its EIP-681 URI carries it). */
-  chainId?: number;
+  /**
+   * The address is a single-address wallet's, shared by its payments and told apart by amount (decision 008):
+   * not held to one open payment per address (payments_open_address_key), matched by amount.
+   */
+  sharedAddress?: boolean;
+  /**
+   * The network family's facts of how the payment is paid (payments.chain_details, one schema per family in
+   * @coinlane/core/chain-details; checked when the payment is inserted). EVM: the chain id, and for a forwarder
+   * deposit address its payment salt and factory. None: `{}`.
+   */
+  chainDetails?: TChainDetails;
   /** EVM token payments: the token contract on this chain, when it differs from the currency row's (dev chains). */
   contractAddress?: string | null;
 };

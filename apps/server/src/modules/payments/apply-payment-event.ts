@@ -19,7 +19,7 @@ import { notifyPaymentChanged } from './notify-payment-changed.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import { runPaymentLifecycle } from './payment-lifecycle.ts';
 import { paymentState, presentPayment } from './present-payment.ts';
-import { hasAnyTransfer, lockPaymentRow, type PaymentRow } from './queries.ts';
+import { hasAnyTransfer, lockPaymentRow, type PaymentRow, paymentFlushFields } from './queries.ts';
 
 /**
  * What happened to a payment. `transfers_changed` carries no totals: they are summed here, from the
@@ -172,6 +172,7 @@ export async function applyPaymentEvent({
         })
         .where('id', '=', paymentId)
         .returningAll()
+        .returning(paymentFlushFields)
         .executeTakeFirstOrThrow();
     }
 

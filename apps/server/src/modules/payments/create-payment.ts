@@ -1,5 +1,6 @@
 import type { TCreatePaymentRequest } from '@coinlane/core/api/payments';
 import { MAX_PAYMENT_EXPIRY_DAYS } from '@coinlane/core/api/payments';
+import { isForwarderDetails, parseChainDetails } from '@coinlane/core/chain-details';
 import type { TFiatCode } from '@coinlane/core/currencies';
 import { AppError } from '@coinlane/core/errors';
 import { randomId } from '@coinlane/core/ids';
@@ -7,6 +8,7 @@ import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { assertOwnMerchantId } from '#app/lib/merchant-id.ts';
+import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
 import type { PaymentActor } from './actor.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
 import type { PaymentDeps } from './payment-deps.ts';
@@ -60,6 +62,9 @@ export async function insertPayment({
       ...(fields.previousAttemptId ? { previousAttemptId: fields.previousAttemptId } : {}),
     });
     const { address } = allocated;
+    const family = networkInfo(p.currency.row.network).family;
+    // checked here, so a source cannot store details its family's readers would refuse
+    const chainDetails = parseChainDetails(family, allocated.chainDetails ?? {});
     await trx
       .insertInto('payments')
       .values({
@@ -80,9 +85,8 @@ export async function insertPayment({
         address,
         wallet_id: allocated.walletId ?? null,
         derivation_index: allocated.derivationIndex ?? null,
-        deposit_salt: allocated.depositSalt ?? null,
-        forwarder_factory: allocated.forwarderFactory ?? null,
-        chain_id: allocated.chainId ?? null,
+        shared_address: allocated.sharedAddress ?? false,
+        chain_details: JSON.stringify(chainDetails),
         fiat_amount: p.fiat?.amount ?? null,
         fiat_currency: p.fiat?.currency ?? null,
         usd_amount: p.usdAmount,
@@ -98,6 +102,10 @@ export async function insertPayment({
         updated_at: now,
       })
       .execute();
+    if (family === 'evm' && isForwarderDetails(chainDetails)) {
+      // a forwarder deposit address: the flush job's bookkeeping of the payment (forwarders, decision 010)
+      await trx.insertInto('payment_flushes').values({ payment_id: id }).execute();
+    }
     const { payment } = await applyPaymentEvent({
       deps,
       db: trx,

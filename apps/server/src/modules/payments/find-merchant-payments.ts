@@ -3,7 +3,7 @@ import type { TPaymentStatus } from '@coinlane/core/payment-status';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import type { Database } from '#app/db/schema.ts';
-import type { PaymentRow } from './queries.ts';
+import { type PaymentRow, paymentFlushFields } from './queries.ts';
 import { confirmedUsdCentsSql, dollarsOfCents } from './summarize-merchant-payments.ts';
 
 /** What the merchant's transaction screens filter payments by. */
@@ -101,6 +101,7 @@ export async function findMerchantPayments({
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
   const rows = await base
     .selectAll('payments')
+    .select(paymentFlushFields)
     .select(customerEmail.as('customer'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -140,6 +141,7 @@ export async function* iterateMerchantPayments({
     }
     const rows = await q
       .selectAll('payments')
+      .select(paymentFlushFields)
       .select([customerEmail.as('customer'), sql<string>`payments.created_at::text`.as('cursor_at')])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

@@ -8,7 +8,7 @@ export type OutputPaymentMatch =
 /**
  * Which live payment an incoming output to `address` belongs to, now that an address can serve several
  * payments (docs/decisions/009-utxo-watcher.md, "Matching an output to a payment"):
- * - a single-address wallet's address (wallet_id set, no derivation index): the open payment whose amount due
+ * - a single-address wallet's address (shared_address): the open payment whose amount due
  *   (or, once partly paid, amount remaining) equals the output exactly, or, when it has received nothing, an
  *   amount it was due before a re-price in the last 24 h (the payer sent the amount first shown; such amounts
  *   stay unique on the address: unique-amounts.ts); else a payment expired within the
@@ -46,16 +46,7 @@ export async function findOutputPayment({
 }): Promise<OutputPaymentMatch> {
   let q = db
     .selectFrom('payments')
-    .select([
-      'id',
-      'status',
-      'amount',
-      'amount_received',
-      'expires_at',
-      'wallet_id',
-      'derivation_index',
-      'deposit_salt',
-    ])
+    .select(['id', 'status', 'amount', 'amount_received', 'expires_at', 'shared_address'])
     .where('mode', '=', 'live')
     .where('network', '=', network)
     .where('address', '=', address);
@@ -116,9 +107,7 @@ type Candidate = {
   amount: string;
   amount_received: string;
   expires_at: Date;
-  wallet_id: string | null;
-  derivation_index: number | null;
-  deposit_salt: string | null;
+  shared_address: boolean;
 };
 
 /** The payment among an address's `rows` (newest first) an output of `amount` goes to (see findOutputPayment). */
@@ -131,7 +120,7 @@ function pick(
   if (rows.length === 0) return { paymentId: null, rule: 'no_candidate', candidates: 0 };
   const isOpen = (r: Candidate) =>
     (r.status === 'pending' || r.status === 'partial') && r.expires_at.getTime() > now.getTime();
-  // A forwarder deposit address (EVM, deposit_salt set) is one payment's own address, like a key's child.
+  // A forwarder deposit address (EVM) is one payment's own address, like a key's child: not shared.
   const single = rows.some(isSingleAddressPayment);
   if (!single) {
     const open = rows.find(isOpen);

@@ -1,12 +1,10 @@
 import type { Db } from '#app/db/connection.ts';
 import { withExpiryApplied } from './expire-due-payments.ts';
 import type { PaymentDeps } from './payment-deps.ts';
-import type { PaymentRow } from './queries.ts';
+import { type PaymentRow, selectPaymentRows } from './queries.ts';
 
 const selectLatest = (db: Db, linkId: string) =>
-  db
-    .selectFrom('payments')
-    .selectAll()
+  selectPaymentRows(db)
     .where('payment_link_id', '=', linkId)
     .orderBy('attempt', 'desc')
     .limit(1)

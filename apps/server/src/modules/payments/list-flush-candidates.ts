@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
+import { evmDetailsOf } from './chain-details.ts';
 
 export type FlushCandidate = {
   id: string;
@@ -43,20 +44,20 @@ export async function listFlushCandidates({
 }): Promise<FlushCandidate[]> {
   const rows = await db
     .selectFrom('payments as p')
+    .innerJoin('payment_flushes as f', 'f.payment_id', 'p.id')
     .select([
       'p.id',
       'p.user_id',
       'p.wallet_id',
       'p.address',
-      'p.deposit_salt',
+      'p.network',
+      'p.chain_details',
       'p.currency',
       'p.decimals',
       'p.contract_address',
-      'p.chain_id',
-      'p.forwarder_factory',
-      'p.flush_attempts',
-      'p.flush_batch_max',
-      'p.flush_block',
+      'f.flush_attempts',
+      'f.flush_batch_max',
+      'f.flush_block',
     ])
     .select((eb) =>
       eb
@@ -69,21 +70,22 @@ export async function listFlushCandidates({
     .where('p.network', '=', network)
     .where('p.mode', '=', 'live')
     .where('p.status', '=', 'confirmed')
-    .where('p.deposit_salt', 'is not', null)
+    // a forwarder payment (it has a payment_flushes row): said here too, so payments_flush_candidates_idx applies
+    .where(sql<boolean>`p.chain_details ? 'depositSalt'`)
     .where((eb) =>
       eb.or([
-        eb('p.flush_retry_at', 'is', null),
-        eb('p.flush_retry_at', '<=', now),
+        eb('f.flush_retry_at', 'is', null),
+        eb('f.flush_retry_at', '<=', now),
         // dust deferred: looked at again as soon as a newer transfer is confirmed
         eb.and([
-          eb('p.flush_deferred_block', 'is not', null),
+          eb('f.flush_deferred_block', 'is not', null),
           eb.exists(
             eb
               .selectFrom('transfers as d')
               .select(sql`1`.as('one'))
               .whereRef('d.payment_id', '=', 'p.id')
               .where('d.status', '=', 'confirmed')
-              .where('d.block_height', '>=', eb.ref('p.flush_deferred_block')),
+              .where('d.block_height', '>=', eb.ref('f.flush_deferred_block')),
           ),
         ]),
       ]),
@@ -95,29 +97,33 @@ export async function listFlushCandidates({
           .whereRef('t.payment_id', '=', 'p.id')
           .where('t.status', '=', 'confirmed')
           .where((eb) =>
-            eb.or([eb('p.flush_block', 'is', null), eb('t.block_height', '>=', eb.ref('p.flush_block'))]),
+            eb.or([eb('f.flush_block', 'is', null), eb('t.block_height', '>=', eb.ref('f.flush_block'))]),
           ),
       ),
     )
-    .orderBy('p.flush_attempts', 'asc')
+    .orderBy('f.flush_attempts', 'asc')
     .orderBy('p.confirmed_at', 'asc')
     .orderBy('p.id', 'asc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    walletId: r.wallet_id,
-    address: r.address,
-    depositSalt: r.deposit_salt!,
-    currency: r.currency,
-    decimals: r.decimals,
-    contractAddress: r.contract_address,
-    chainId: r.chain_id,
-    forwarderFactory: r.forwarder_factory,
-    flushAttempts: r.flush_attempts,
-    flushBatchMax: r.flush_batch_max,
-    flushBlock: r.flush_block,
-    lastTransferBlock: Number(r.last_transfer_block ?? 0),
-  }));
+  return rows.map((r) => {
+    const evm = evmDetailsOf(r);
+    if (!evm?.depositSalt) throw new Error(`payment ${r.id} has a flush row but no forwarder deposit salt`);
+    return {
+      id: r.id,
+      userId: r.user_id,
+      walletId: r.wallet_id,
+      address: r.address,
+      depositSalt: evm.depositSalt,
+      currency: r.currency,
+      decimals: r.decimals,
+      contractAddress: r.contract_address,
+      chainId: evm.chainId ?? null,
+      forwarderFactory: evm.forwarderFactory ?? null,
+      flushAttempts: r.flush_attempts,
+      flushBatchMax: r.flush_batch_max,
+      flushBlock: r.flush_block,
+      lastTransferBlock: Number(r.last_transfer_block ?? 0),
+    };
+  });
 }

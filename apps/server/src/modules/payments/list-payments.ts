@@ -6,6 +6,7 @@ import type { Db } from '#app/db/connection.ts';
 import { expireDuePayments } from './expire-due-payments.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import { presentPayment } from './present-payment.ts';
+import { paymentFlushFields } from './queries.ts';
 
 /** GET /payments: the merchant's payments in the current mode, newest first, filtered and paginated. */
 export async function listPayments({
@@ -35,7 +36,8 @@ export async function listPayments({
     { total: number },
   ];
   const rows = await q
-    .selectAll()
+    .selectAll('payments')
+    .select(paymentFlushFields)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(query.limit)

@@ -4,10 +4,11 @@ import { formatUnits, shareOfFiat } from '@coinlane/core/money';
 import { amountExcess, amountRemaining, canAccept, type TPaymentState } from '@coinlane/core/payment-status';
 import { buildPaymentUri } from '@coinlane/core/payment-uri';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
-import type { PaymentRow } from './queries.ts';
+import { evmDetailsOf, forwarderOf } from './chain-details.ts';
+import type { PaymentRecord, PaymentRow } from './queries.ts';
 
 /** The core state machine's view of a stored payment. */
-export const paymentState = (row: PaymentRow): TPaymentState => ({
+export const paymentState = (row: PaymentRecord): TPaymentState => ({
   status: row.status,
   exception: row.exception,
   amountDue: BigInt(row.amount),
@@ -19,13 +20,13 @@ export const paymentState = (row: PaymentRow): TPaymentState => ({
   cancelled: row.failure_reason === 'cancelled',
 });
 
-const remainingOf = (row: PaymentRow) => amountRemaining(paymentState(row));
+const remainingOf = (row: PaymentRecord) => amountRemaining(paymentState(row));
 
 /**
  * The payment URI (BIP21 / EIP-681 / code scheme) for what is left to pay: the remaining amount while
  * partial, the full amount otherwise.
  */
-export function paymentUriOf(row: PaymentRow): string {
+export function paymentUriOf(row: PaymentRecord): string {
   const net = networkInfo(row.network);
   const remaining = remainingOf(row);
   return buildPaymentUri({
@@ -33,7 +34,7 @@ export function paymentUriOf(row: PaymentRow): string {
     network: row.network,
     family: net.family,
     // A live EVM payment records the chain it is paid on (a testnet or dev chain has its own id).
-    chainId: row.chain_id ?? net.chainId,
+    chainId: evmDetailsOf(row)?.chainId ?? net.chainId,
     contractAddress: row.contract_address,
     address: row.address,
     amount: row.status === 'partial' && remaining > 0n ? remaining : BigInt(row.amount),
@@ -42,7 +43,7 @@ export function paymentUriOf(row: PaymentRow): string {
   });
 }
 
-const units = (row: PaymentRow, v: string | bigint) => formatUnits(BigInt(v), row.decimals);
+const units = (row: PaymentRecord, v: string | bigint) => formatUnits(BigInt(v), row.decimals);
 
 /**
  * The USD value of a payment's confirmed money at the rate its amount due was priced at: usd_amount x
@@ -50,14 +51,14 @@ const units = (row: PaymentRow, v: string | bigint) => formatUnits(BigInt(v), ro
  * the sum of this figure over confirmed payments, computed in SQL with the same rule (confirmedUsdCentsSql).
  */
 export const usdConfirmedOf = (
-  row: Pick<PaymentRow, 'usd_amount' | 'amount_confirmed' | 'amount'>,
+  row: Pick<PaymentRecord, 'usd_amount' | 'amount_confirmed' | 'amount'>,
 ): string | null =>
   row.usd_amount === null
     ? null
     : shareOfFiat(row.usd_amount, BigInt(row.amount_confirmed), BigInt(row.amount), 2);
 
 /** The figures every merchant view of a payment shows beside its amounts: excess, USD confirmed, acceptable. */
-export const paymentFigures = (row: PaymentRow) => {
+export const paymentFigures = (row: PaymentRecord) => {
   const s = paymentState(row);
   return {
     amountExcess: units(row, amountExcess(s)),
@@ -69,6 +70,7 @@ export const paymentFigures = (row: PaymentRow) => {
 /** The merchant API's payment. */
 export function presentPayment(row: PaymentRow): TPayment {
   const figures = paymentFigures(row);
+  const forwarder = row.mode === 'live' ? forwarderOf(row) : null;
   return {
     id: row.id,
     mode: row.mode,
@@ -114,15 +116,12 @@ export function presentPayment(row: PaymentRow): TPayment {
     flushedAt: row.flushed_at?.toISOString() ?? null,
     flushTx: row.flush_tx,
     // the merchant's own recovery of a forwarder payment (decision 010, issue 13): never on public endpoints
-    forwarder:
-      row.mode === 'live' && row.deposit_salt
-        ? { factory: row.forwarder_factory, salt: row.deposit_salt }
-        : null,
+    forwarder: forwarder ? { factory: forwarder.forwarderFactory, salt: forwarder.depositSalt } : null,
   };
 }
 
 /** Public status (merchant spec 3: status, confirmations, transactionHash, updatedAt; plus progress). */
-export const presentPublicStatus = (row: PaymentRow): TPaymentPublicStatus => ({
+export const presentPublicStatus = (row: PaymentRecord): TPaymentPublicStatus => ({
   status: row.status,
   exception: row.exception,
   confirmations: row.confirmations,
@@ -137,7 +136,7 @@ export const presentPublicStatus = (row: PaymentRow): TPaymentPublicStatus => ({
   updatedAt: row.updated_at.toISOString(),
 });
 
-export const presentPaymentAddress = (row: PaymentRow): TPaymentAddress => ({
+export const presentPaymentAddress = (row: PaymentRecord): TPaymentAddress => ({
   address: row.address,
   currency: row.currency,
   network: row.network,
@@ -149,7 +148,7 @@ export const presentPaymentAddress = (row: PaymentRow): TPaymentAddress => ({
   mode: row.mode,
 });
 
-export const presentCheckoutPayment = (row: PaymentRow): TCheckoutPayment => ({
+export const presentCheckoutPayment = (row: PaymentRecord): TCheckoutPayment => ({
   id: row.id,
   attempt: row.attempt,
   status: row.status,
@@ -163,7 +162,9 @@ export const presentCheckoutPayment = (row: PaymentRow): TCheckoutPayment => ({
   address: row.address,
   paymentUri: paymentUriOf(row),
   chainId:
-    networkInfo(row.network).family === 'evm' ? (row.chain_id ?? networkInfo(row.network).chainId) : null,
+    networkInfo(row.network).family === 'evm'
+      ? (evmDetailsOf(row)?.chainId ?? networkInfo(row.network).chainId)
+      : null,
   contractAddress: row.contract_address,
   confirmations: row.confirmations,
   requiredConfirmations: row.required_confirmations,

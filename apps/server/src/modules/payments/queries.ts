@@ -1,26 +1,53 @@
 import type { TMode } from '@coinlane/core/options';
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
-import type { PaymentsTable } from '#app/db/schema.ts';
+import type { Database, PaymentsTable } from '#app/db/schema.ts';
 
-export type PaymentRow = Selectable<PaymentsTable>;
+/** A payments row as stored. */
+export type PaymentRecord = Selectable<PaymentsTable>;
+
+/** What the merchant's views show of a forwarder payment's flushes (payment_flushes; null without a forwarder). */
+export type PaymentFlushFields = { flushed_at: Date | null; flush_tx: string | null };
+
+/** A payment as the presenters read it: the row and the flush fields (paymentFlushFields). */
+export type PaymentRow = PaymentRecord & PaymentFlushFields;
+
+/**
+ * The flush fields of the payment in scope (`payments`), as scalar subqueries on payment_flushes' primary key: the
+ * one way every query that builds a PaymentRow adds them. Subqueries rather than a left join, so that the same
+ * selection serves a SELECT ... FOR UPDATE of the payment (no outer join to lock around) and an UPDATE's RETURNING.
+ */
+export const paymentFlushFields = (eb: ExpressionBuilder<Database, 'payments'>) => [
+  eb
+    .selectFrom('payment_flushes as pf')
+    .select('pf.flushed_at')
+    .whereRef('pf.payment_id', '=', 'payments.id')
+    .as('flushed_at'),
+  eb
+    .selectFrom('payment_flushes as pf')
+    .select('pf.flush_tx')
+    .whereRef('pf.payment_id', '=', 'payments.id')
+    .as('flush_tx'),
+];
+
+/** Payments as PaymentRows: add where / order / limit and execute. */
+export const selectPaymentRows = (db: Db) =>
+  db.selectFrom('payments').selectAll('payments').select(paymentFlushFields);
 
 /** A merchant's payment in the current mode, or undefined (another merchant's id reads as absent). */
 export const selectOwnPayment = (db: Db, { userId, mode, id }: { userId: string; mode: TMode; id: string }) =>
-  db
-    .selectFrom('payments')
-    .selectAll()
+  selectPaymentRows(db)
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('mode', '=', mode)
     .executeTakeFirst();
 
 export const selectPaymentById = (db: Db, id: string) =>
-  db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+  selectPaymentRows(db).where('id', '=', id).executeTakeFirst();
 
 /** The payment row, locked for the rest of the transaction (every change of a payment takes this lock first). */
 export const lockPaymentRow = (trx: Db, id: string) =>
-  trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  selectPaymentRows(trx).where('id', '=', id).forUpdate().executeTakeFirst();
 
 /** Whether any transfer was ever recorded for the payment (even one removed since): its price then stays. */
 export const hasAnyTransfer = async (trx: Db, paymentId: string) =>

@@ -8,10 +8,11 @@ export const FLUSH_RETRY_BASE_MS = 60_000;
 
 /**
  * Records that these forwarder payments could not be flushed (their request failed in a mined flush, or the job
- * could not build one): each waits FLUSH_RETRY_BASE_MS x 2^(failures so far), at most a day, before the job
- * takes it again, and payments with fewer failures go first (listFlushCandidates). So a merchant address that
- * refuses ETH, or a token that blacklists it, cannot spend the gas wallet or hold up other merchants' flushes;
- * the merchant can still flush it at any time (GET /payments/{id}/flush-transaction).
+ * could not build one), in their payment_flushes rows (only forwarder payments have one): each waits
+ * FLUSH_RETRY_BASE_MS x 2^(failures so far), at most a day, before the job takes it again, and payments with fewer
+ * failures go first (listFlushCandidates). So a merchant address that refuses ETH, or a token that blacklists it,
+ * cannot spend the gas wallet or hold up other merchants' flushes; the merchant can still flush it at any time
+ * (GET /payments/{id}/flush-transaction).
  */
 export async function recordFlushFailures({
   db,
@@ -24,7 +25,7 @@ export async function recordFlushFailures({
 }): Promise<void> {
   if (paymentIds.length === 0) return;
   await db
-    .updateTable('payments')
+    .updateTable('payment_flushes')
     .set({
       flush_attempts: sql`flush_attempts + 1`,
       flush_retry_at: sql`${at}::timestamptz + least(
@@ -33,8 +34,7 @@ export async function recordFlushFailures({
       ) * interval '1 millisecond'`,
       flush_deferred_block: null,
     })
-    .where('id', 'in', [...paymentIds])
-    .where('deposit_salt', 'is not', null)
+    .where('payment_id', 'in', [...paymentIds])
     .execute();
 }
 
@@ -60,10 +60,9 @@ export async function recordFlushDeferred({
 }): Promise<void> {
   if (paymentIds.length === 0) return;
   await db
-    .updateTable('payments')
+    .updateTable('payment_flushes')
     .set({ flush_retry_at: new Date(at.getTime() + FLUSH_DEFER_MS), flush_deferred_block: fromBlock })
-    .where('id', 'in', [...paymentIds])
-    .where('deposit_salt', 'is not', null)
+    .where('payment_id', 'in', [...paymentIds])
     .execute();
 }
 
@@ -88,9 +87,8 @@ export async function recordFlushBatchReverted({
   }
   const half = Math.floor(paymentIds.length / 2);
   await db
-    .updateTable('payments')
+    .updateTable('payment_flushes')
     .set({ flush_batch_max: sql`least(coalesce(flush_batch_max, ${half}::integer), ${half}::integer)` })
-    .where('id', 'in', [...paymentIds])
-    .where('deposit_salt', 'is not', null)
+    .where('payment_id', 'in', [...paymentIds])
     .execute();
 }

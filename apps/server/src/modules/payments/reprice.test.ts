@@ -87,7 +87,9 @@ async function attempt({
     currency: 'LTC',
     network: 'litecoin',
     amount,
-    allocation: single ? { address, walletId } : { address, walletId, derivationIndex: 7 },
+    allocation: single
+      ? { address, walletId, sharedAddress: true }
+      : { address, walletId, derivationIndex: 7 },
     paymentLinkId: linkId,
   });
   if (fiat) {

@@ -13,11 +13,7 @@ export const lockAddress = (db: Db, network: string, address: string) =>
   sql`SELECT pg_advisory_xact_lock(hashtext(${`${network}:${address}`}))`.execute(db);
 
 /** A single-address wallet's payment: paid to the wallet's one address, told apart from the others by amount. */
-export const isSingleAddressPayment = (p: {
-  wallet_id: string | null;
-  derivation_index: number | null;
-  deposit_salt: string | null;
-}) => p.wallet_id !== null && p.derivation_index === null && p.deposit_salt === null;
+export const isSingleAddressPayment = (p: { shared_address: boolean }) => p.shared_address;
 
 /**
  * The amounts due a single-address wallet's address cannot take again in a coin (decision 008, "Single-address

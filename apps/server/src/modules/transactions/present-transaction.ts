@@ -1,5 +1,6 @@
 import { type TTransaction, transactionStatusOf } from '@coinlane/core/api/transactions';
 import { formatUnits } from '@coinlane/core/money';
+import { forwarderOf } from '#app/modules/payments/chain-details.ts';
 import type { MerchantPaymentRow } from '#app/modules/payments/find-merchant-payments.ts';
 import { paymentFigures } from '#app/modules/payments/present-payment.ts';
 
@@ -29,7 +30,7 @@ export function presentTransaction(row: MerchantPaymentRow): TTransaction {
     createdAt: row.created_at.toISOString(),
     confirmedAt: row.confirmed_at?.toISOString() ?? null,
     forwarder:
-      row.deposit_salt !== null
+      forwarderOf(row) !== null
         ? { flushedAt: row.flushed_at?.toISOString() ?? null, flushTx: row.flush_tx }
         : null,
   };

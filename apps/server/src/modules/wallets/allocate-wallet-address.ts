@@ -136,5 +136,5 @@ export async function allocateUniqueAmount({
     throw new AppError('INVALID_STATE', { message: T.walletSingleAddressBusy(SINGLE_ADDRESS_MAX_OPEN) });
   }
   const unique = uniqueAmount(amount, taken);
-  return { address, amount: unique, walletId: wallet.id };
+  return { address, amount: unique, walletId: wallet.id, sharedAddress: true };
 }

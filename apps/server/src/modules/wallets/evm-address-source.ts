@@ -95,7 +95,7 @@ export function createEvmWalletAddressSource({
       const chainId = await chainIdOf(facts);
       const wallet = await findWallet(db, userId, currency.symbol, true);
       if (!wallet) throw new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(currency.symbol) });
-      const evm = { chainId, contractAddress };
+      const evm = { chainDetails: { chainId }, contractAddress };
       if (wallet.kind === 'xpub') {
         const derive = (key: string, index: number) => deriveEvmAddresses(key, index, 1)[0]!;
         return { ...(await allocateFromKey({ db, wallet, derive, secretKey, now })), ...evm };
@@ -107,7 +107,12 @@ export function createEvmWalletAddressSource({
       const depositSalt = `0x${randomBytes(32).toString('hex')}`;
       const merchant = openWalletAddress(secretKey, wallet) as TEvmAddress;
       const address = forwarderAddress({ factory, merchant, paymentSalt: depositSalt as TEvmAddress });
-      return { address, walletId: wallet.id, depositSalt, forwarderFactory: factory, ...evm };
+      return {
+        address,
+        walletId: wallet.id,
+        chainDetails: { chainId, depositSalt, forwarderFactory: factory },
+        contractAddress,
+      };
     },
   };
 }

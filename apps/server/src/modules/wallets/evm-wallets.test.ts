@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvmChainConfig } from '#app/lib/chain-config.ts';
 import { writeVerifiedFactory } from '#app/modules/chains/watcher-findings.ts';
 import { HARDHAT_MNEMONIC } from '#app/test/hardhat.ts';
+import { readPaymentColumns } from '#app/test/payment-columns.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { codeIn } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
@@ -193,11 +194,7 @@ describe('EVM wallets', () => {
     const res = await livePayment({ amount: '0.5', currency: 'ETH', network: 'ethereum' });
     expect(res.statusCode, res.body).toBe(201);
     const p = res.json().data;
-    const row = await ctx.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('id', '=', p.id)
-      .executeTakeFirstOrThrow();
+    const row = await readPaymentColumns(ctx.db, p.id);
     expect(row.chain_id).toBe(31337);
     expect(row.forwarder_factory).toBe(FACTORY);
     expect(p.address).toBe(
@@ -219,11 +216,8 @@ describe('EVM wallets', () => {
     expect(b.address).toBe(MERCHANT);
     expect(a.paymentUri).toBe(`ethereum:${USDT}@31337/transfer?address=${MERCHANT}&uint256=10000000`);
     expect(b.paymentUri).toBe(`ethereum:${USDT}@31337/transfer?address=${MERCHANT}&uint256=10000001`);
-    const row = await ctx.db
-      .selectFrom('payments')
-      .select(['contract_address', 'deposit_salt'])
-      .where('id', '=', a.id)
-      .executeTakeFirstOrThrow();
+    const { contract_address, deposit_salt } = await readPaymentColumns(ctx.db, a.id);
+    const row = { contract_address, deposit_salt };
     expect(row).toEqual({ contract_address: USDT, deposit_salt: null });
   });
 

@@ -27,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvmChainConfig } from '#app/lib/chain-config.ts';
 import { HARDHAT_MNEMONIC, type Hardhat, startHardhat } from '#app/test/hardhat.ts';
 import { insertFixedAddressPayment } from '#app/test/live-payment-fixtures.ts';
+import { readPaymentColumns } from '#app/test/payment-columns.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { codeIn } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
@@ -84,8 +85,7 @@ async function mine(n: number) {
   for (let i = 0; i < n; i++)
     await node.publicClient.request({ method: 'evm_mine' as never, params: [] as never });
 }
-const payment = (id: string) =>
-  ctx.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const payment = (id: string) => readPaymentColumns(ctx.db, id);
 const transfersOf = (id: string) =>
   ctx.db
     .selectFrom('transfers')
@@ -577,7 +577,7 @@ describe('EVM watcher on a Hardhat node', () => {
       currency,
       network,
       amount,
-      allocation: { address: randomAddress(), chainId: 31337, contractAddress: contract },
+      allocation: { address: randomAddress(), chainDetails: { chainId: 31337 }, contractAddress: contract },
       requiredConfirmations: 1,
     });
 
