@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { NETWORK_IDS, NETWORKS } from './currencies.ts';
 import { T } from './texts.ts';
 import {
   deriveAddresses,
   parseWalletInput,
   shortAddress,
+  UTXO_NETWORKS,
   WalletInputError,
   type WalletTarget,
 } from './utxo-keys.ts';
@@ -200,5 +202,13 @@ describe('single addresses', () => {
 
   it('shows the first 8 and last 6 characters', () => {
     expect(shortAddress('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')).toBe('bc1qcr8t…306fyu');
+  });
+});
+
+describe('the UTXO networks', () => {
+  it('are exactly the networks the catalogue puts in the utxo family (one fact, stated twice for the types)', () => {
+    expect([...UTXO_NETWORKS].sort()).toEqual(
+      NETWORK_IDS.filter((id) => NETWORKS[id].family === 'utxo').sort(),
+    );
   });
 });

@@ -1,9 +1,10 @@
 import { CRYPTO_CURRENCIES, NETWORK_IDS, NETWORKS, type TNetworkId } from '@coinlane/core/currencies';
 import { checksumEvmAddress, type TEvmAddress } from '@coinlane/core/evm-keys';
+import { CHAIN_MODES, type TChainMode } from '@coinlane/core/utxo-keys';
 import { parseUnits } from 'viem';
 
-export const CHAIN_MODES = ['mainnet', 'testnet', 'regtest'] as const;
-export type ChainMode = (typeof CHAIN_MODES)[number];
+/** The chain a node runs (CHAIN_<NETWORK>_MODE): the list is the core's, which wallets are checked against. */
+export type ChainMode = TChainMode;
 
 /** A UTXO network with a Bitcoin-Core-style node (CHAIN_<NETWORK>_RPC_URL, CHAIN_<NETWORK>_MODE). */
 export type UtxoChainConfig = { family?: 'utxo'; network: TNetworkId; rpcUrl: string; mode: ChainMode };
