@@ -1,40 +1,15 @@
 import { API_KEY_PERMISSIONS, type TApiKeyPermission } from '@coinlane/core/api/api-keys';
-import type { TSessionUser } from '@coinlane/core/api/auth';
 import { AppError } from '@coinlane/core/errors';
-import type { TMode } from '@coinlane/core/options';
 import { hasPermission, type TAdminPermission } from '@coinlane/core/permissions';
 import { T } from '@coinlane/core/texts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { authenticateApiKey } from '#app/modules/api-keys/authenticate-api-key.ts';
-import { getSessionUser } from '#app/modules/auth/get-session-user.ts';
+import type { ApiKeyAuth, Auth, SessionAuth } from '#app/modules/auth/caller.ts';
 import { getSessionByToken, SESSION_COOKIE } from '#app/modules/auth/sessions.ts';
+import { getSessionUser } from '#app/modules/profile/get-session-user.ts';
 
-/** A signed-in browser session: it may do everything its merchant may, in the session's mode. */
-export type SessionAuth = {
-  kind: 'session';
-  sessionId: string;
-  user: TSessionUser;
-  mode: TMode;
-  permissions: readonly TApiKeyPermission[];
-};
-
-/** A server-to-server call with `Authorization: Bearer cl_(test|live)_...`: the key's permissions, in its mode. */
-export type ApiKeyAuth = {
-  kind: 'api_key';
-  keyId: string;
-  /** The key's owner, in the session-user shape, with `mode` = the key's mode. */
-  user: TSessionUser;
-  mode: TMode;
-  permissions: readonly TApiKeyPermission[];
-  /**
-   * Never present on a key. Session-only code narrows on `kind`; it is not reached with a key anyway, since a
-   * key is refused on every route that does not declare a permission with requirePermission().
-   */
-  sessionId: never;
-};
-
-export type Auth = SessionAuth | ApiKeyAuth;
+export type { ApiKeyAuth, Auth, SessionAuth };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,7 +4,7 @@ import { AppError } from '@coinlane/core/errors';
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import { getSessionUser } from '#app/modules/auth/get-session-user.ts';
+import { getSessionUser } from '#app/modules/profile/get-session-user.ts';
 import { hashApiKey, modeOfApiKey } from './key-material.ts';
 import { selectApiKeyByHash, touchApiKey } from './queries.ts';
 

@@ -1,7 +1,7 @@
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import type { Auth } from '#app/http/auth.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
+import type { Auth } from './caller.ts';
 import { revokeSession } from './sessions.ts';
 
 /** Ends the caller's session (if any: signing out twice, or when already signed out, is fine). */

@@ -3,9 +3,9 @@ import { AppError } from '@coinlane/core/errors';
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import type { SessionAuth } from '#app/http/auth.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
-import { getSessionUser } from './get-session-user.ts';
+import { getSessionUser } from '#app/modules/profile/get-session-user.ts';
+import type { SessionAuth } from './caller.ts';
 
 /**
  * Switches the caller's session between test and live data, and remembers the choice for the next sign-in.

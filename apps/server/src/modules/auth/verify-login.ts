@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import { hashShortCode, safeEqual } from '#app/lib/crypto.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
+import { getSessionUser } from '#app/modules/profile/get-session-user.ts';
 import { checkLoginThrottle } from './check-login-throttle.ts';
-import { getSessionUser } from './get-session-user.ts';
 import { recordLoginAttempt } from './record-login-attempt.ts';
 import { createSession } from './sessions.ts';
 

@@ -1,0 +1,34 @@
+import type { TApiKeyPermission } from '@coinlane/core/api/api-keys';
+import type { TSessionUser } from '@coinlane/core/api/auth';
+import type { TMode } from '@coinlane/core/options';
+
+/*
+ * Who is calling: what http/auth.ts resolves for each request (a session cookie or an API key) and hands to the
+ * routes as `req.auth`. Service functions that act for the caller take these types from here, not from http/.
+ */
+
+/** A signed-in browser session: it may do everything its merchant may, in the session's mode. */
+export type SessionAuth = {
+  kind: 'session';
+  sessionId: string;
+  user: TSessionUser;
+  mode: TMode;
+  permissions: readonly TApiKeyPermission[];
+};
+
+/** A server-to-server call with `Authorization: Bearer cl_(test|live)_...`: the key's permissions, in its mode. */
+export type ApiKeyAuth = {
+  kind: 'api_key';
+  keyId: string;
+  /** The key's owner, in the session-user shape, with `mode` = the key's mode. */
+  user: TSessionUser;
+  mode: TMode;
+  permissions: readonly TApiKeyPermission[];
+  /**
+   * Never present on a key. Session-only code narrows on `kind`; it is not reached with a key anyway, since a
+   * key is refused on every route that does not declare a permission with requirePermission().
+   */
+  sessionId: never;
+};
+
+export type Auth = SessionAuth | ApiKeyAuth;
