@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { TNetworkFamily } from './currencies.ts';
-import type { TEvmChainDetails } from './families/evm.ts';
 import { ZNoChainDetails } from './families/family.ts';
 import { coreFamilyOf, type TChainDetailsOf } from './families/index.ts';
 
@@ -28,8 +27,3 @@ export function parseChainDetails<F extends TNetworkFamily>(family: F, value: un
   }
   return parsed.data as TChainDetailsOf[F];
 }
-
-/** Whether EVM details describe a forwarder deposit address (the flush job's payments). */
-export const isForwarderDetails = (
-  details: TEvmChainDetails,
-): details is TEvmChainDetails & { depositSalt: string } => details.depositSalt !== undefined;
