@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../../components/ui/field.tsx';
-import { isChoosableKey, isExtendedKey, secretKind, WALLET_COINS } from '../utils/wallet-input.ts';
+import {
+  ADDRESS_PLACEHOLDER,
+  isChoosableKey,
+  isExtendedKey,
+  secretKind,
+  WALLET_COINS,
+} from '../utils/wallet-input.ts';
 
 const FIRST_COIN = WALLET_COINS[0]!;
 
@@ -51,7 +57,7 @@ export function WalletForm({
   const coin = WALLET_COINS.find((c) => c.id === currency) ?? FIRST_COIN;
   const choosable = coin.segwit && isChoosableKey(address);
   // EVM: an address chooses how it receives (forwarder by default); an xpub always receives on derived addresses.
-  const receiveChoosable = coin.evm && !isExtendedKey(address);
+  const receiveChoosable = coin.receiveModes && !isExtendedKey(address);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -124,7 +130,7 @@ export function WalletForm({
             autoComplete="off"
             spellCheck={false}
             className="font-mono"
-            placeholder={t(coin.evm ? 'form.addressPlaceholderEvm' : 'form.addressPlaceholder')}
+            placeholder={t(ADDRESS_PLACEHOLDER[coin.family])}
             onChange={(e) => {
               setAddress(e.target.value);
               if (problem) setProblem(null);

@@ -1,30 +1,39 @@
 import { CRYPTO_CURRENCIES, NETWORK_IDS, NETWORKS, type TNetworkId } from '@coinlane/core/currencies';
-
-/** UTXO networks whose coins have segwit addresses (the merchant may choose the address type of an xpub). */
-const SEGWIT_NETWORKS: readonly TNetworkId[] = ['bitcoin', 'litecoin'];
+import { CORE_FAMILIES, type TChainFamilyId, type TCoreFamily } from '@coinlane/core/families/index';
 
 export type TWalletCoin = {
   /** The picker's value: the coin code on its first network, code@network on the others. */
   id: string;
   currency: string;
   network: TNetworkId;
+  family: TChainFamilyId;
+  /** The merchant chooses the address type of an xpub/tpub/Ltub key (UTXO coins with segwit). */
   segwit: boolean;
-  evm: boolean;
-  /** The network's name, shown beside EVM coins (the same token lives on several chains). */
+  /** An address wallet chooses how it receives (EVM: forwarder or single). */
+  receiveModes: boolean;
+  /** The network's name, shown beside coins of a family whose tokens live on several chains (EVM). */
   networkName: string | null;
 };
 
+/** The address field's placeholder (locales.ts key) per chain family: a new family adds its line. */
+export const ADDRESS_PLACEHOLDER = {
+  utxo: 'form.addressPlaceholder',
+  evm: 'form.addressPlaceholderEvm',
+} as const satisfies Record<TChainFamilyId, string>;
+
 /**
- * Coins a wallet can be added for: every coin of the catalogue on a UTXO or EVM network (the families Coinlane
- * watches), UTXO coins first, then each EVM network's coins, native coin first (the server checks the chain
- * mode and whether a node is configured). EVM coins take an address (forwarder or single receive mode) or an
- * account xpub.
+ * Coins a wallet can be added for: every coin of the catalogue on a network of a chain family (CORE_FAMILIES of
+ * @coinlane/core, the families Coinlane watches), by family in the list's order (UTXO coins first, then each EVM
+ * network's coins), native coin first; each with what its family's form offers (describeWalletInput). The server
+ * checks the chain mode and whether a node is configured. EVM coins take an address (forwarder or single receive
+ * mode) or an account xpub.
  */
 export const WALLET_COINS: readonly TWalletCoin[] = (() => {
-  const family = (n: TNetworkId) => NETWORKS[n].family;
+  const families: readonly TCoreFamily[] = CORE_FAMILIES;
+  const familyOf = (n: TNetworkId) => families.find((f) => f.id === NETWORKS[n].family);
   const rank = (c: (typeof CRYPTO_CURRENCIES)[number]) =>
-    (family(c.network) === 'utxo' ? 0 : 1000) + NETWORK_IDS.indexOf(c.network) * 10 + (c.native ? 0 : 1);
-  const coins = CRYPTO_CURRENCIES.filter((c) => family(c.network) !== 'other')
+    families.indexOf(familyOf(c.network)!) * 1000 + NETWORK_IDS.indexOf(c.network) * 10 + (c.native ? 0 : 1);
+  const coins = CRYPTO_CURRENCIES.filter((c) => familyOf(c.network))
     .map((c, i) => ({ c, i }))
     .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
     .map(({ c }) => c);
@@ -32,14 +41,16 @@ export const WALLET_COINS: readonly TWalletCoin[] = (() => {
   return coins.map((c) => {
     const id = seen.has(c.symbol) ? `${c.symbol}@${c.network}` : c.symbol;
     seen.add(c.symbol);
-    const evm = family(c.network) === 'evm';
+    const family = familyOf(c.network)!;
+    const hints = family.describeWalletInput(c.network);
     return {
       id,
       currency: c.symbol,
       network: c.network,
-      segwit: SEGWIT_NETWORKS.includes(c.network),
-      evm,
-      networkName: evm ? NETWORKS[c.network].name : null,
+      family: family.id,
+      segwit: hints.keyScriptTypes.length > 1,
+      receiveModes: hints.receiveModes,
+      networkName: hints.showNetworkName ? NETWORKS[c.network].name : null,
     };
   });
 })();
