@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ParsedEvmWalletInput, parseEvmWalletInput } from '../evm-keys.ts';
+import { evmWalletForm } from './evm-wallet-form.ts';
 import { defineCoreFamily } from './family.ts';
 
 /**
@@ -47,7 +48,7 @@ export const evmFamily = defineCoreFamily({
       ? { depositSalt: details.depositSalt, forwarderFactory: details.forwarderFactory ?? null }
       : null,
   }),
-  acceptsWalletCoin: () => true,
+  acceptsWalletCoin: evmWalletForm.acceptsWalletCoin,
   parseWalletInput: ({ text }): ParsedEvmWalletInput => parseEvmWalletInput(text),
-  describeWalletInput: () => ({ keyScriptTypes: [], receiveModes: true, showNetworkName: true }),
+  describeWalletInput: evmWalletForm.describeWalletInput,
 });

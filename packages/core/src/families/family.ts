@@ -44,6 +44,12 @@ export type CoreChainFamily<
   describeWalletInput(network: TNetworkId): TWalletInputHints;
 };
 
+/**
+ * What the web's wallet form needs of a family: its `acceptsWalletCoin` and `describeWalletInput`, kept in a file of
+ * their own per family (`utxo-wallet-form.ts`, `evm-wallet-form.ts`) that imports no key parser.
+ */
+export type TWalletForm = Pick<CoreChainFamily, 'acceptsWalletCoin' | 'describeWalletInput'>;
+
 export type TWalletInputHints = {
   /** Address types the merchant may choose for a key of no fixed type (xpub, tpub, Ltub); empty or one: no choice. */
   keyScriptTypes: readonly TKeyScriptType[];

@@ -1,13 +1,8 @@
 import { formatUnits } from '../money.ts';
 import { T } from '../texts.ts';
-import {
-  isUtxoNetwork,
-  keyScriptTypesFor,
-  type ParsedWalletInput,
-  parseWalletInput,
-  WalletInputError,
-} from '../utxo-keys.ts';
+import { isUtxoNetwork, type ParsedWalletInput, parseWalletInput, WalletInputError } from '../utxo-keys.ts';
 import { codeSchemeUri, defineCoreFamily, encodeQuery, ZNoChainDetails } from './family.ts';
+import { utxoWalletForm } from './utxo-wallet-form.ts';
 
 /** BIP21 schemes of the UTXO networks. */
 const BIP21_SCHEMES: Readonly<Record<string, string>> = {
@@ -36,15 +31,11 @@ export const utxoFamily = defineCoreFamily({
     return `${bip21}:${address}?${params.join('&')}`;
   },
   presentDetails: () => ({ chainId: null, forwarder: null }),
-  acceptsWalletCoin: (coin) => isUtxoNetwork(coin.network) && coin.native,
+  acceptsWalletCoin: utxoWalletForm.acceptsWalletCoin,
   parseWalletInput({ network, chainMode, text, scriptType }): ParsedWalletInput {
     if (!isUtxoNetwork(network))
       throw new WalletInputError('unsupported', T.walletNetworkUnsupported(network));
     return parseWalletInput(text, { network, chainMode }, scriptType ?? null);
   },
-  describeWalletInput: (network) => ({
-    keyScriptTypes: isUtxoNetwork(network) ? keyScriptTypesFor(network) : [],
-    receiveModes: false,
-    showNetworkName: false,
-  }),
+  describeWalletInput: utxoWalletForm.describeWalletInput,
 });

@@ -5,13 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Select } from '../../../components/ui/field.tsx';
-import {
-  ADDRESS_PLACEHOLDER,
-  isChoosableKey,
-  isExtendedKey,
-  secretKind,
-  WALLET_COINS,
-} from '../utils/wallet-input.ts';
+import { isChoosableKey, isExtendedKey, secretKind, WALLET_COINS } from '../utils/wallet-input.ts';
 
 const FIRST_COIN = WALLET_COINS[0]!;
 
@@ -130,7 +124,7 @@ export function WalletForm({
             autoComplete="off"
             spellCheck={false}
             className="font-mono"
-            placeholder={t(ADDRESS_PLACEHOLDER[coin.family])}
+            placeholder={t(coin.placeholder)}
             onChange={(e) => {
               setAddress(e.target.value);
               if (problem) setProblem(null);

@@ -1,12 +1,28 @@
 import { CRYPTO_CURRENCIES, NETWORK_IDS, NETWORKS, type TNetworkId } from '@coinlane/core/currencies';
-import { CORE_FAMILIES, type TChainFamilyId, type TCoreFamily } from '@coinlane/core/families/index';
+import { evmWalletForm } from '@coinlane/core/families/evm-wallet-form';
+import type { TWalletForm } from '@coinlane/core/families/family';
+import type { TChainFamilyId } from '@coinlane/core/families/index';
+import { utxoWalletForm } from '@coinlane/core/families/utxo-wallet-form';
+
+/**
+ * Each chain family's wallet form (@coinlane/core families/<family>-wallet-form.ts: which coins take a wallet, what
+ * the form offers; light, so that no key parser is bundled) with its address placeholder (locales.ts key), in the
+ * picker's order. A new family adds its line (the compiler asks for it).
+ */
+const FAMILY_FORMS = {
+  utxo: { form: utxoWalletForm, placeholder: 'form.addressPlaceholder' },
+  evm: { form: evmWalletForm, placeholder: 'form.addressPlaceholderEvm' },
+} as const satisfies Record<TChainFamilyId, { form: TWalletForm; placeholder: string }>;
+
+type TFamilyForm = (typeof FAMILY_FORMS)[TChainFamilyId];
 
 export type TWalletCoin = {
   /** The picker's value: the coin code on its first network, code@network on the others. */
   id: string;
   currency: string;
   network: TNetworkId;
-  family: TChainFamilyId;
+  /** The address field's placeholder (locales.ts key): its family's. */
+  placeholder: TFamilyForm['placeholder'];
   /** The merchant chooses the address type of an xpub/tpub/Ltub key (UTXO coins with segwit). */
   segwit: boolean;
   /** An address wallet chooses how it receives (EVM: forwarder or single). */
@@ -15,25 +31,25 @@ export type TWalletCoin = {
   networkName: string | null;
 };
 
-/** The address field's placeholder (locales.ts key) per chain family: a new family adds its line. */
-export const ADDRESS_PLACEHOLDER = {
-  utxo: 'form.addressPlaceholder',
-  evm: 'form.addressPlaceholderEvm',
-} as const satisfies Record<TChainFamilyId, string>;
+const familyForm = (n: TNetworkId): TFamilyForm | undefined => {
+  const family = NETWORKS[n].family;
+  return Object.hasOwn(FAMILY_FORMS, family) ? FAMILY_FORMS[family as TChainFamilyId] : undefined;
+};
 
 /**
- * Coins a wallet can be added for: every coin of the catalogue on a network of a chain family (CORE_FAMILIES of
- * @coinlane/core, the families Coinlane watches), by family in the list's order (UTXO coins first, then each EVM
- * network's coins), native coin first; each with what its family's form offers (describeWalletInput). The server
- * checks the chain mode and whether a node is configured. EVM coins take an address (forwarder or single receive
- * mode) or an account xpub.
+ * Coins a wallet can be added for: every coin of the catalogue on a network of a chain family (the families
+ * Coinlane watches) that its family takes (acceptsWalletCoin), by family in FAMILY_FORMS' order (UTXO coins first,
+ * then each EVM network's coins), native coin first; each with what its family's form offers (describeWalletInput).
+ * The server checks the chain mode and whether a node is configured. EVM coins take an address (forwarder or single
+ * receive mode) or an account xpub.
  */
 export const WALLET_COINS: readonly TWalletCoin[] = (() => {
-  const families: readonly TCoreFamily[] = CORE_FAMILIES;
-  const familyOf = (n: TNetworkId) => families.find((f) => f.id === NETWORKS[n].family);
+  const order: readonly string[] = Object.keys(FAMILY_FORMS);
   const rank = (c: (typeof CRYPTO_CURRENCIES)[number]) =>
-    families.indexOf(familyOf(c.network)!) * 1000 + NETWORK_IDS.indexOf(c.network) * 10 + (c.native ? 0 : 1);
-  const coins = CRYPTO_CURRENCIES.filter((c) => familyOf(c.network))
+    order.indexOf(NETWORKS[c.network].family) * 1000 +
+    NETWORK_IDS.indexOf(c.network) * 10 +
+    (c.native ? 0 : 1);
+  const coins = CRYPTO_CURRENCIES.filter((c) => familyForm(c.network)?.form.acceptsWalletCoin(c))
     .map((c, i) => ({ c, i }))
     .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
     .map(({ c }) => c);
@@ -41,13 +57,13 @@ export const WALLET_COINS: readonly TWalletCoin[] = (() => {
   return coins.map((c) => {
     const id = seen.has(c.symbol) ? `${c.symbol}@${c.network}` : c.symbol;
     seen.add(c.symbol);
-    const family = familyOf(c.network)!;
-    const hints = family.describeWalletInput(c.network);
+    const family = familyForm(c.network)!;
+    const hints = family.form.describeWalletInput(c.network);
     return {
       id,
       currency: c.symbol,
       network: c.network,
-      family: family.id,
+      placeholder: family.placeholder,
       segwit: hints.keyScriptTypes.length > 1,
       receiveModes: hints.receiveModes,
       networkName: hints.showNetworkName ? NETWORKS[c.network].name : null,
