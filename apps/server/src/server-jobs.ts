@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
+import { SERVER_FAMILIES } from '#app/families/registry.ts';
 import { type AnyJobDefinition, defineJob } from '#app/jobs/define-job.ts';
 import { pruneJobsJob } from '#app/jobs/prune-jobs.job.ts';
 import { salesInquiryMailJob } from '#app/modules/contact/sales-inquiry-mail.job.ts';
-import { evmFlushJob } from '#app/modules/forwarders/evm-flush.job.ts';
 import { dispatchPaymentMailsJob } from '#app/modules/notifications/dispatch-payment-mails.job.ts';
 import { paymentMailJob } from '#app/modules/notifications/payment-mail.job.ts';
 import { expireDuePaymentLinks } from '#app/modules/payment-links/expire-due-payment-links.ts';
@@ -23,13 +23,14 @@ export const EXPIRY_SWEEP_MS = 5_000;
 
 /**
  * The jobs of the webhooks (alias jobs) role: on-demand jobs (webhook delivery, mails, notices) and the scheduled
- * ones it has always run (the webhook and payment-mail dispatchers every second, the EVM flush, the prune).
+ * ones it has always run (the webhook and payment-mail dispatchers every second, the chain families' own jobs such
+ * as the EVM flush, the prune).
  */
 export const WEBHOOKS_ROLE_JOBS: readonly AnyJobDefinition[] = [
   pruneJobsJob,
   dispatchWebhooksJob,
   deliverWebhooksJob,
-  evmFlushJob,
+  ...SERVER_FAMILIES.flatMap((family) => family.jobs),
   walletGapNoticeJob,
   dispatchPaymentMailsJob,
   paymentMailJob,

@@ -1,4 +1,5 @@
 import type { Config } from '#app/config.ts';
+import { SERVER_FAMILIES } from '#app/families/registry.ts';
 import { recordPlatformFee, voidPlatformFee } from '#app/modules/fees/record-platform-fee.ts';
 import { completePaymentLink, reopenPaymentLink } from '#app/modules/payment-links/complete-payment-link.ts';
 import { findPaymentLink } from '#app/modules/payment-links/find-payment-link.ts';
@@ -10,7 +11,8 @@ import { walletAddressSources } from '#app/modules/wallets/wallet-address-source
 
 /**
  * The payments module's dependencies, as this server is configured (part of the composition root, server.ts):
- * - address sources: the test network in test mode; live, the merchants' wallets on each configured chain;
+ * - address sources: the test network in test mode; live, the merchants' wallets on each configured chain, by the
+ *   chain's family (families/registry.ts);
  * - lifecycle hooks, run in the payment's transaction: a confirmed payment completes its link and records the
  *   platform fee; a reversed one voids the fee and reopens the link it had completed (in that order, as before);
  * - the price lock (PAYMENT_RATE_LOCK_SECONDS, RATES_MAX_AGE_SECONDS) and a lapsed attempt's link terms.
@@ -35,7 +37,7 @@ export function paymentDepsOf(config: Config): PaymentDeps {
   return {
     addressSources: createAddressSources({
       test: testNetworkAddressSource,
-      live: walletAddressSources(config),
+      live: walletAddressSources({ config, families: SERVER_FAMILIES }),
     }),
     lifecycle,
     priceLock: priceLockOf(config),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '#app/config.ts';
 import type { DbHandle } from '#app/db/connection.ts';
+import { SERVER_FAMILIES } from '#app/families/registry.ts';
 import { type ApiRoutes, buildApp } from '#app/http/app.ts';
 import type { AnyJobDefinition } from '#app/jobs/define-job.ts';
 import { type JobSchedule, startJobSchedule } from '#app/jobs/schedule.ts';
@@ -33,8 +34,9 @@ import { paymentDepsOf } from './server-payments.ts';
 
 /**
  * The composition root: the one place that knows every part and puts the server together. The HTTP app
- * (http/app.ts) gets its route plugins from here, the job queue (jobs/) its definitions and schedules, and
- * main.ts and the test helpers (test/) build their server here. Modules do not register themselves anywhere.
+ * (http/app.ts) gets its route plugins from here, the job queue (jobs/) its definitions and schedules, the modules
+ * that need the chain families their list (families/registry.ts), and main.ts and the test helpers (test/) build
+ * their server here. Modules do not register themselves anywhere.
  */
 
 export type Server = {
@@ -100,7 +102,8 @@ export async function buildServer({
     apiRoutes: apiRoutesOf(config),
     // Live updates: the /ws WebSocket and this process's LISTEN connection (modules/live).
     plugins: [livePlugin],
-    decorations: { payments },
+    // The chain families (families/registry.ts) as the wallets module reads them, `app.walletFamilies`.
+    decorations: { payments, walletFamilies: SERVER_FAMILIES },
   });
   const scheduler = schedulerRoleJobs({ db: dbHandle.db, config, log: app.log, payments });
   return {
@@ -158,7 +161,7 @@ export function startRoles(
       })
     : null;
   const chainWatchers = has('watcher')
-    ? startChainWatchers({ dbHandle, config, log, deps: server.payments })
+    ? startChainWatchers({ dbHandle, config, log, deps: server.payments, families: SERVER_FAMILIES })
     : null;
   return {
     schedule,

@@ -38,6 +38,12 @@ export type ChainConfig = UtxoChainConfig | EvmChainConfig;
 
 export const isEvmChain = (c: ChainConfig): c is EvmChainConfig => c.family === 'evm';
 
+/** The chain families with a configuration: the ids of the server's families (families/registry.ts). */
+export type ChainFamilyId = NonNullable<ChainConfig['family']>;
+
+/** The family of a configured chain (a UTXO chain's `family` may be left out). */
+export const familyOf = (c: ChainConfig): ChainFamilyId => c.family ?? 'utxo';
+
 /** The UTXO networks a node can be configured for: bitcoin, litecoin, bitcoin-cash, dogecoin (currencies.ts). */
 export const UTXO_NETWORK_IDS: readonly TNetworkId[] = NETWORK_IDS.filter(
   (id) => NETWORKS[id].family === 'utxo',
@@ -232,4 +238,16 @@ export function evmTokenContract(
   return (
     chain.tokens[symbol] ?? (chain.mode === 'mainnet' ? (catalogueContract as TEvmAddress | null) : null)
   );
+}
+
+/**
+ * A token's contract on a configured chain, for a family with token contracts (EVM: evmTokenContract, null when the
+ * chain has none); undefined for a family without them (UTXO).
+ */
+export function chainTokenContract(
+  chain: ChainConfig,
+  symbol: string,
+  catalogueContract: string | null,
+): string | null | undefined {
+  return isEvmChain(chain) ? evmTokenContract(chain, symbol, catalogueContract) : undefined;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '#app/db/connection.ts';
-import type { ChainConfig } from '#app/lib/chain-config.ts';
+import type { ChainConfig, ChainFamilyId } from '#app/lib/chain-config.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import type { BlockRef, WatcherLog } from './chain-bookkeeping.ts';
 import type { WatchedAddresses } from './watched-addresses.ts';
@@ -117,9 +117,12 @@ export type ChainReader = {
 };
 
 /**
- * A chain family as the registry (chain-families.ts) knows it: how to make the reader of a configured chain.
- * (Method syntax: a family of one kind of configuration is listed under that kind's key.)
+ * A chain family as the watcher role knows it: its id (`ChainConfig.family`) and how to make the reader of a
+ * configured chain. The families are the server's registry (apps/server/src/families/registry.ts), handed to
+ * startChainWatchers by the composition root. (Method syntax: a family of one kind of configuration is listed
+ * with the others; it is only given chains of its own id.)
  */
 export type ChainFamily<C extends ChainConfig = ChainConfig> = {
+  readonly id: ChainFamilyId;
   createReader(options: { deps: PaymentDeps; db: Db; chain: C; log?: WatcherLog }): ChainReader;
 };

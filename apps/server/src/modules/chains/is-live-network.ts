@@ -1,5 +1,5 @@
 import type { Config } from '#app/config.ts';
-import { type ChainConfig, chainsFromEnv, evmTokenContract } from '#app/lib/chain-config.ts';
+import { type ChainConfig, chainsFromEnv, chainTokenContract } from '#app/lib/chain-config.ts';
 
 let fromEnv: ChainConfig[] | null = null;
 
@@ -50,6 +50,7 @@ export function isLiveCurrency({
 }): boolean {
   const chain = chainConfigOf({ network, config });
   if (!chain) return false;
-  if (chain.family !== 'evm' || native) return true;
-  return evmTokenContract(chain, symbol, contractAddress) !== null;
+  // a token needs its contract on the chain, in a family that has token contracts (EVM)
+  if (native) return true;
+  return chainTokenContract(chain, symbol, contractAddress) !== null;
 }

@@ -1,8 +1,9 @@
 import type { Config } from '#app/config.ts';
 import type { DbHandle } from '#app/db/connection.ts';
+import { familyOf } from '#app/lib/chain-config.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import type { WatcherLog } from './chain-bookkeeping.ts';
-import { createChainReader } from './chain-families.ts';
+import type { ChainFamily } from './chain-reader.ts';
 import { type ChainWatcher, createWatcher } from './generic-watcher.ts';
 
 const running = new Set<ChainWatcher>();
@@ -12,29 +13,34 @@ export const localWatchers = (): readonly ChainWatcher[] => [...running];
 
 /**
  * The watcher role: one watcher per configured network, the generic watcher over the reader of the chain's
- * family (chain-families.ts: utxo/, evm/); each waits for its network's leader lock.
+ * family (the composition root's families: utxo/, evm/ readers); each waits for its network's leader lock.
  */
 export function startChainWatchers({
   deps,
+  families,
   dbHandle,
   config,
   log,
 }: {
   /** The payments module as the server is built (composition root). */
   deps: PaymentDeps;
+  /** The chain families (families/registry.ts): a chain's reader is made by the family of its id. */
+  families: readonly ChainFamily[];
   dbHandle: DbHandle;
   config: Pick<Config, 'configuredChains'>;
   log?: WatcherLog;
 }): { watchers: ChainWatcher[]; stop: () => Promise<void> } {
-  const watchers = config.configuredChains.map((chain) =>
-    createWatcher({
+  const watchers = config.configuredChains.map((chain) => {
+    const family = families.find((f) => f.id === familyOf(chain));
+    if (!family) throw new Error(`no chain family ${familyOf(chain)} for ${chain.network}`);
+    return createWatcher({
       deps,
       dbHandle,
       chain,
       log,
-      reader: createChainReader({ deps, db: dbHandle.db, chain, log }),
-    }),
-  );
+      reader: family.createReader({ deps, db: dbHandle.db, chain, log }),
+    });
+  });
   for (const w of watchers) {
     running.add(w);
     w.start();

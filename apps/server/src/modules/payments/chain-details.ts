@@ -1,14 +1,37 @@
 import { parseChainDetails, type TChainDetailsOf, type TEvmChainDetails } from '@coinlane/core/chain-details';
-import type { TNetworkFamily } from '@coinlane/core/currencies';
+import type { TNetworkFamily, TNetworkInfo } from '@coinlane/core/currencies';
+import type { CoreChainFamily } from '@coinlane/core/families/family';
+import { coreFamilyOf } from '@coinlane/core/families/index';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
 import type { PaymentRecord } from './queries.ts';
 
 type WithDetails = Pick<PaymentRecord, 'network' | 'chain_details'>;
 
+/** What a payment's replies show of its chain details (its family's presentDetails). */
+export type PresentedDetails = ReturnType<CoreChainFamily['presentDetails']>;
+
+const NO_DETAILS: PresentedDetails = { chainId: null, forwarder: null };
+
 /** A payment's chain details (payments.chain_details), checked against its network family's schema. */
 export function chainDetailsOf(row: WithDetails): TChainDetailsOf[TNetworkFamily] {
   return parseChainDetails(networkInfo(row.network).family, row.chain_details);
 }
+
+/**
+ * What the details of a payment on `network` mean for its replies, by the network's family (packages/core
+ * families/): the chain id its wallet must be on, the forwarder of a forwarder payment. Nothing for a network of
+ * no family.
+ */
+export function presentDetails(
+  network: TNetworkInfo,
+  details: TChainDetailsOf[TNetworkFamily],
+): PresentedDetails {
+  return coreFamilyOf(network.family)?.presentDetails(details, network) ?? NO_DETAILS;
+}
+
+/** A stored payment's presented details (presentDetails of its checked chain details). */
+export const presentedDetailsOf = (row: WithDetails): PresentedDetails =>
+  presentDetails(networkInfo(row.network), chainDetailsOf(row));
 
 /** An EVM payment's chain details; null for a payment of another family (whose details are checked all the same). */
 export function evmDetailsOf(row: WithDetails): TEvmChainDetails | null {
@@ -21,8 +44,5 @@ export function evmDetailsOf(row: WithDetails): TEvmChainDetails | null {
 export function forwarderOf(
   row: WithDetails,
 ): { depositSalt: string; forwarderFactory: string | null } | null {
-  const evm = evmDetailsOf(row);
-  return evm?.depositSalt
-    ? { depositSalt: evm.depositSalt, forwarderFactory: evm.forwarderFactory ?? null }
-    : null;
+  return presentedDetailsOf(row).forwarder;
 }

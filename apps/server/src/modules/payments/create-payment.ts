@@ -1,6 +1,6 @@
 import type { TCreatePaymentRequest } from '@coinlane/core/api/payments';
 import { MAX_PAYMENT_EXPIRY_DAYS } from '@coinlane/core/api/payments';
-import { isForwarderDetails, parseChainDetails } from '@coinlane/core/chain-details';
+import { parseChainDetails } from '@coinlane/core/chain-details';
 import type { TFiatCode } from '@coinlane/core/currencies';
 import { AppError } from '@coinlane/core/errors';
 import { randomId } from '@coinlane/core/ids';
@@ -11,6 +11,7 @@ import { assertOwnMerchantId } from '#app/lib/merchant-id.ts';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
 import type { PaymentActor } from './actor.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
+import { presentDetails } from './chain-details.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import { fiatInput, type PreparedPayment, preparePayment } from './prepare-payment.ts';
 import type { PaymentRow } from './queries.ts';
@@ -62,9 +63,9 @@ export async function insertPayment({
       ...(fields.previousAttemptId ? { previousAttemptId: fields.previousAttemptId } : {}),
     });
     const { address } = allocated;
-    const family = networkInfo(p.currency.row.network).family;
+    const net = networkInfo(p.currency.row.network);
     // checked here, so a source cannot store details its family's readers would refuse
-    const chainDetails = parseChainDetails(family, allocated.chainDetails ?? {});
+    const chainDetails = parseChainDetails(net.family, allocated.chainDetails ?? {});
     await trx
       .insertInto('payments')
       .values({
@@ -102,7 +103,7 @@ export async function insertPayment({
         updated_at: now,
       })
       .execute();
-    if (family === 'evm' && isForwarderDetails(chainDetails)) {
+    if (presentDetails(net, chainDetails).forwarder) {
       // a forwarder deposit address: the flush job's bookkeeping of the payment (forwarders, decision 010)
       await trx.insertInto('payment_flushes').values({ payment_id: id }).execute();
     }

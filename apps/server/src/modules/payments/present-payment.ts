@@ -4,7 +4,7 @@ import { formatUnits, shareOfFiat } from '@coinlane/core/money';
 import { amountExcess, amountRemaining, canAccept, type TPaymentState } from '@coinlane/core/payment-status';
 import { buildPaymentUri } from '@coinlane/core/payment-uri';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
-import { evmDetailsOf, forwarderOf } from './chain-details.ts';
+import { forwarderOf, presentedDetailsOf } from './chain-details.ts';
 import type { PaymentRecord, PaymentRow } from './queries.ts';
 
 /** The core state machine's view of a stored payment. */
@@ -34,7 +34,7 @@ export function paymentUriOf(row: PaymentRecord): string {
     network: row.network,
     family: net.family,
     // A live EVM payment records the chain it is paid on (a testnet or dev chain has its own id).
-    chainId: evmDetailsOf(row)?.chainId ?? net.chainId,
+    chainId: presentedDetailsOf(row).chainId ?? net.chainId,
     contractAddress: row.contract_address,
     address: row.address,
     amount: row.status === 'partial' && remaining > 0n ? remaining : BigInt(row.amount),
@@ -161,10 +161,8 @@ export const presentCheckoutPayment = (row: PaymentRecord): TCheckoutPayment => 
   networkName: networkInfo(row.network).name,
   address: row.address,
   paymentUri: paymentUriOf(row),
-  chainId:
-    networkInfo(row.network).family === 'evm'
-      ? (evmDetailsOf(row)?.chainId ?? networkInfo(row.network).chainId)
-      : null,
+  // the chain the payer's wallet must be on, where the network's family has chain ids (EVM)
+  chainId: presentedDetailsOf(row).chainId,
   contractAddress: row.contract_address,
   confirmations: row.confirmations,
   requiredConfirmations: row.required_confirmations,

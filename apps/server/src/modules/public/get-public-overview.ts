@@ -8,6 +8,7 @@ import {
   PLATFORM_FEE_PERCENT_DEFAULT,
   type TNetworkId,
 } from '@coinlane/core/currencies';
+import { networkFamily } from '@coinlane/core/families/index';
 import type { Db } from '#app/db/connection.ts';
 import { plainDecimal } from '#app/modules/fees/fee-structures.ts';
 import { getSystemSettings } from '#app/modules/system-settings/get-system-settings.ts';
@@ -31,9 +32,9 @@ export async function getPublicOverview({
 }): Promise<TPublicOverview> {
   const { general } = await getSystemSettings({ db });
   const featured = new Set<string>(FEATURED_COINS);
-  // Only what a merchant can take live: networks of a family the server watches (UTXO, EVM). The catalogue's
-  // 'other' networks (Tron, Solana, Cardano) have no chain watcher yet, so their coins are not claimed.
-  const live = (id: TNetworkId) => NETWORKS[id].family !== 'other';
+  // Only what a merchant can take live: networks of a chain family (packages/core families/: UTXO, EVM). The
+  // catalogue's 'other' networks (Tron, Solana, Cardano) have no chain watcher yet, so their coins are not claimed.
+  const live = (id: TNetworkId) => networkFamily(id) !== undefined;
   const coins = listCoins().flatMap((c) => {
     const networks = c.networks.filter(live);
     if (networks.length === 0) return [];

@@ -63,6 +63,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         await createWallet({
           db: app.db,
           config: app.config,
+          families: app.walletFamilies,
           userId: auth.user.id,
           input: req.body,
           ip: req.ip,

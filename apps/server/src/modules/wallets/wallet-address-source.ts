@@ -1,89 +1,28 @@
-import { AppError } from '@coinlane/core/errors';
-import { T } from '@coinlane/core/texts';
-import {
-  deriveAddresses,
-  isUtxoNetwork,
-  type TKeyScriptType,
-  type WalletTarget,
-} from '@coinlane/core/utxo-keys';
 import type { Config } from '#app/config.ts';
-import type { Db } from '#app/db/connection.ts';
-import { isEvmChain } from '#app/lib/chain-config.ts';
+import { familyOf } from '#app/lib/chain-config.ts';
 import type { AddressSource } from '#app/modules/payments/address-sources.ts';
-import { allocateFromKey, allocateUniqueAmount } from './allocate-wallet-address.ts';
-import { createEvmWalletAddressSource } from './evm-address-source.ts';
 import { GAP_LIMIT } from './gap-limit.ts';
-import { selectDefaultWallet } from './queries.ts';
+import type { WalletFamily } from './wallet-family.ts';
 
 export { GAP_LIMIT };
 
 /**
- * Live addresses of a UTXO network from the merchant's default whitelisted wallet of the coin
- * (docs/decisions/008-wallets.md):
- * - a key: a payment link's next attempt keeps the address of its previous attempt when that one never
- *   received anything; otherwise the lowest index whose payments all expired unpaid more than 24 h ago with no
- *   transfer ever seen is reused; otherwise the next child m/0/i never handed out (next_index, incremented under
- *   the wallet's row lock in the payment's insert transaction). Past GAP_LIMIT unused addresses after the last
- *   one that received funds, payments are still taken (nobody can switch a merchant's payments off by opening
- *   links) and the merchant is told, by e-mail and on the Wallets tab, to raise the gap limit of the wallet app;
- * - a single address: the amount due is raised by the fewest base units that make it unique among the
- *   payments on the address in the coin (any wallet or account) that are open or expired in the last 24 h.
+ * The wallet-backed live source of every configured chain (CHAIN_<NETWORK>_RPC_URL), by network, each made by the
+ * chain's family (UTXO: createUtxoWalletAddressSource; EVM: createEvmWalletAddressSource, forwarder, single or xpub
+ * wallets). The composition root (server-payments.ts) hands them to the payments module.
  */
-export function createWalletAddressSource({
-  target,
-  secretKey,
+export function walletAddressSources({
+  config,
+  families,
 }: {
-  target: WalletTarget;
-  secretKey: Buffer;
-}): AddressSource {
-  const findWallet = (db: Db, userId: string, symbol: string, forUpdate: boolean) =>
-    selectDefaultWallet(db, {
-      userId,
-      currency: symbol,
-      network: target.network,
-      chainMode: target.chainMode,
-      forUpdate,
-    });
-  const refuse = (symbol: string) =>
-    new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(symbol) });
-
-  return {
-    id: `wallet:${target.network}`,
-    async checkReady({ db, userId, currency }) {
-      if (!(await findWallet(db, userId, currency.symbol, false))) throw refuse(currency.symbol);
-    },
-    async allocate({ db, userId, currency, amount, now, previousAttemptId }) {
-      const wallet = await findWallet(db, userId, currency.symbol, true);
-      if (!wallet) throw refuse(currency.symbol);
-      if (wallet.kind === 'xpub') {
-        const script = wallet.script_type as TKeyScriptType;
-        const derive = (key: string, index: number) => deriveAddresses(key, script, target, index, 1)[0]!;
-        return allocateFromKey({ db, wallet, derive, secretKey, now, previousAttemptId });
-      }
-      return allocateUniqueAmount({ db, wallet, secretKey, amount, now });
-    },
-  };
-}
-
-/**
- * The wallet-backed live source of every configured chain (CHAIN_<NETWORK>_RPC_URL), by network: UTXO networks
- * here, EVM networks through createEvmWalletAddressSource (forwarder, single or xpub wallets). The composition
- * root (server.ts) hands them to the payments module.
- */
-export function walletAddressSources(
-  config: Pick<Config, 'configuredChains' | 'appSecretKey'>,
-): Record<string, AddressSource> {
+  config: Pick<Config, 'configuredChains' | 'appSecretKey'>;
+  families: readonly WalletFamily[];
+}): Record<string, AddressSource> {
   const sources: Record<string, AddressSource> = {};
   for (const chain of config.configuredChains) {
-    if (isEvmChain(chain)) {
-      sources[chain.network] = createEvmWalletAddressSource({ chain, secretKey: config.appSecretKey });
-      continue;
-    }
-    if (!isUtxoNetwork(chain.network)) continue;
-    sources[chain.network] = createWalletAddressSource({
-      target: { network: chain.network, chainMode: chain.mode },
-      secretKey: config.appSecretKey,
-    });
+    const family = families.find((f) => f.id === familyOf(chain));
+    const source = family?.addressSource({ chain, secretKey: config.appSecretKey });
+    if (source) sources[chain.network] = source;
   }
   return sources;
 }

@@ -1,31 +1,34 @@
 import { getCryptoCurrency, NETWORKS, normalizeNetworkId, type TNetworkId } from '@coinlane/core/currencies';
 import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
-import {
-  isUtxoNetwork,
-  type TChainMode,
-  WalletInputError,
-  type WalletTarget,
-} from '@coinlane/core/utxo-keys';
+import { type TChainMode, WalletInputError } from '@coinlane/core/utxo-keys';
 import type { Config } from '#app/config.ts';
 import { chainConfigOf } from '#app/modules/chains/is-live-network.ts';
+import type { WalletFamily } from './wallet-family.ts';
 
-export type WalletChain =
-  | { family: 'utxo'; target: WalletTarget; symbol: string }
-  | { family: 'evm'; network: TNetworkId; chainMode: TChainMode; symbol: string; native: boolean };
+export type WalletChain = {
+  /** The family of the network (wallet-family.ts), which checks the wallet's input. */
+  family: WalletFamily;
+  network: TNetworkId;
+  chainMode: TChainMode;
+  symbol: string;
+  native: boolean;
+};
 
 /**
  * The chain a wallet of (currency, network) is checked against: the configured node's mode
- * (CHAIN_<NETWORK>_MODE), or mainnet when the network has no node yet (wallets receive real funds). UTXO coins
- * (native only) and every coin of an EVM network (the network's own coin and its tokens: an EVM wallet is an
- * address or account key, valid on every EVM chain and mode).
+ * (CHAIN_<NETWORK>_MODE), or mainnet when the network has no node yet (wallets receive real funds), and the family
+ * of the network, which says which of its coins take a wallet (UTXO: native coins only; EVM: the network's own
+ * coin and its tokens, an EVM wallet being an address or account key valid on every EVM chain and mode).
  */
 export function walletChainOf({
   config,
+  families,
   currency,
   network,
 }: {
   config: Pick<Config, 'configuredChains'>;
+  families: readonly WalletFamily[];
   currency: string;
   network: string;
 }): WalletChain {
@@ -36,14 +39,12 @@ export function walletChainOf({
     throw new AppError('VALIDATION_ERROR', { message, details: { fields: { network: message } } });
   }
   const chainMode = chainConfigOf({ network: id, config })?.mode ?? 'mainnet';
-  if (NETWORKS[id].family === 'evm') {
-    return { family: 'evm', network: id, chainMode, symbol: coin.symbol, native: coin.native };
-  }
-  if (!isUtxoNetwork(id) || !coin.native) {
+  const family = families.find((f) => f.id === NETWORKS[id].family);
+  if (!family?.acceptsCoin(coin)) {
     const message = T.walletNetworkUnsupported(NETWORKS[id].name);
     throw new AppError('VALIDATION_ERROR', { message, details: { fields: { network: message } } });
   }
-  return { family: 'utxo', target: { network: id, chainMode }, symbol: coin.symbol };
+  return { family, network: id, chainMode, symbol: coin.symbol, native: coin.native };
 }
 
 /** A WalletInputError as a 400 on the `address` field. */

@@ -13,11 +13,12 @@ import { createEvmReader } from './evm-reader.ts';
 const clientOf = (chain: EvmChainConfig): PublicClient =>
   createPublicClient({ transport: http(chain.rpcUrl, { batch: true, retryCount: 1 }) });
 
-/** The EVM family (ethereum, polygon, bsc, avalanche, arbitrum, optimism): its reader over the chain's node. */
-export const evmFamily: ChainFamily<EvmChainConfig> = {
-  createReader: ({ db, chain, log }) =>
-    createEvmReader({ db, chain, client: clientOf(chain), log, watchDays: DEFAULT_WATCH_DAYS }),
-};
+/**
+ * The EVM family's reader (ethereum, polygon, bsc, avalanche, arbitrum, optimism) over the chain's node: its
+ * `createReader` (families/evm/).
+ */
+export const createEvmChainReader: ChainFamily<EvmChainConfig>['createReader'] = ({ db, chain, log }) =>
+  createEvmReader({ db, chain, client: clientOf(chain), log, watchDays: DEFAULT_WATCH_DAYS });
 
 /**
  * The watcher of one EVM network (docs/decisions/011-evm-watcher.md): the generic watcher over the EVM reader,

@@ -4,11 +4,17 @@ import { type ChainWatcher, createWatcher, type WatcherOptions } from '../generi
 import { createRpcClient, type RpcClient } from '../rpc-client.ts';
 import { createUtxoReader } from './utxo-reader.ts';
 
-/** The UTXO family (bitcoin, litecoin, bitcoin-cash, dogecoin): its reader over the node configured for a chain. */
-export const utxoFamily: ChainFamily<UtxoChainConfig> = {
-  createReader: ({ deps, db, chain, log }) =>
-    createUtxoReader({ deps, db, network: chain.network, rpc: createRpcClient({ url: chain.rpcUrl }), log }),
-};
+/**
+ * The UTXO family's reader (bitcoin, litecoin, bitcoin-cash, dogecoin) over the node configured for a chain: its
+ * `createReader` (families/utxo/).
+ */
+export const createUtxoChainReader: ChainFamily<UtxoChainConfig>['createReader'] = ({
+  deps,
+  db,
+  chain,
+  log,
+}) =>
+  createUtxoReader({ deps, db, network: chain.network, rpc: createRpcClient({ url: chain.rpcUrl }), log });
 
 /**
  * The watcher of one UTXO network (docs/decisions/009-utxo-watcher.md): the generic watcher over the UTXO reader,

@@ -51,7 +51,7 @@ export function WalletForm({
   const coin = WALLET_COINS.find((c) => c.id === currency) ?? FIRST_COIN;
   const choosable = coin.segwit && isChoosableKey(address);
   // EVM: an address chooses how it receives (forwarder by default); an xpub always receives on derived addresses.
-  const receiveChoosable = coin.evm && !isExtendedKey(address);
+  const receiveChoosable = coin.receiveModes && !isExtendedKey(address);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -124,7 +124,7 @@ export function WalletForm({
             autoComplete="off"
             spellCheck={false}
             className="font-mono"
-            placeholder={t(coin.evm ? 'form.addressPlaceholderEvm' : 'form.addressPlaceholder')}
+            placeholder={t(coin.placeholder)}
             onChange={(e) => {
               setAddress(e.target.value);
               if (problem) setProblem(null);

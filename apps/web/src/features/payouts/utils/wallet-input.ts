@@ -1,30 +1,55 @@
 import { CRYPTO_CURRENCIES, NETWORK_IDS, NETWORKS, type TNetworkId } from '@coinlane/core/currencies';
+import { evmWalletForm } from '@coinlane/core/families/evm-wallet-form';
+import type { TWalletForm } from '@coinlane/core/families/family';
+import type { TChainFamilyId } from '@coinlane/core/families/index';
+import { utxoWalletForm } from '@coinlane/core/families/utxo-wallet-form';
 
-/** UTXO networks whose coins have segwit addresses (the merchant may choose the address type of an xpub). */
-const SEGWIT_NETWORKS: readonly TNetworkId[] = ['bitcoin', 'litecoin'];
+/**
+ * Each chain family's wallet form (@coinlane/core families/<family>-wallet-form.ts: which coins take a wallet, what
+ * the form offers; light, so that no key parser is bundled) with its address placeholder (locales.ts key), in the
+ * picker's order. A new family adds its line (the compiler asks for it).
+ */
+const FAMILY_FORMS = {
+  utxo: { form: utxoWalletForm, placeholder: 'form.addressPlaceholder' },
+  evm: { form: evmWalletForm, placeholder: 'form.addressPlaceholderEvm' },
+} as const satisfies Record<TChainFamilyId, { form: TWalletForm; placeholder: string }>;
+
+type TFamilyForm = (typeof FAMILY_FORMS)[TChainFamilyId];
 
 export type TWalletCoin = {
   /** The picker's value: the coin code on its first network, code@network on the others. */
   id: string;
   currency: string;
   network: TNetworkId;
+  /** The address field's placeholder (locales.ts key): its family's. */
+  placeholder: TFamilyForm['placeholder'];
+  /** The merchant chooses the address type of an xpub/tpub/Ltub key (UTXO coins with segwit). */
   segwit: boolean;
-  evm: boolean;
-  /** The network's name, shown beside EVM coins (the same token lives on several chains). */
+  /** An address wallet chooses how it receives (EVM: forwarder or single). */
+  receiveModes: boolean;
+  /** The network's name, shown beside coins of a family whose tokens live on several chains (EVM). */
   networkName: string | null;
 };
 
+const familyForm = (n: TNetworkId): TFamilyForm | undefined => {
+  const family = NETWORKS[n].family;
+  return Object.hasOwn(FAMILY_FORMS, family) ? FAMILY_FORMS[family as TChainFamilyId] : undefined;
+};
+
 /**
- * Coins a wallet can be added for: every coin of the catalogue on a UTXO or EVM network (the families Coinlane
- * watches), UTXO coins first, then each EVM network's coins, native coin first (the server checks the chain
- * mode and whether a node is configured). EVM coins take an address (forwarder or single receive mode) or an
- * account xpub.
+ * Coins a wallet can be added for: every coin of the catalogue on a network of a chain family (the families
+ * Coinlane watches) that its family takes (acceptsWalletCoin), by family in FAMILY_FORMS' order (UTXO coins first,
+ * then each EVM network's coins), native coin first; each with what its family's form offers (describeWalletInput).
+ * The server checks the chain mode and whether a node is configured. EVM coins take an address (forwarder or single
+ * receive mode) or an account xpub.
  */
 export const WALLET_COINS: readonly TWalletCoin[] = (() => {
-  const family = (n: TNetworkId) => NETWORKS[n].family;
+  const order: readonly string[] = Object.keys(FAMILY_FORMS);
   const rank = (c: (typeof CRYPTO_CURRENCIES)[number]) =>
-    (family(c.network) === 'utxo' ? 0 : 1000) + NETWORK_IDS.indexOf(c.network) * 10 + (c.native ? 0 : 1);
-  const coins = CRYPTO_CURRENCIES.filter((c) => family(c.network) !== 'other')
+    order.indexOf(NETWORKS[c.network].family) * 1000 +
+    NETWORK_IDS.indexOf(c.network) * 10 +
+    (c.native ? 0 : 1);
+  const coins = CRYPTO_CURRENCIES.filter((c) => familyForm(c.network)?.form.acceptsWalletCoin(c))
     .map((c, i) => ({ c, i }))
     .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
     .map(({ c }) => c);
@@ -32,14 +57,16 @@ export const WALLET_COINS: readonly TWalletCoin[] = (() => {
   return coins.map((c) => {
     const id = seen.has(c.symbol) ? `${c.symbol}@${c.network}` : c.symbol;
     seen.add(c.symbol);
-    const evm = family(c.network) === 'evm';
+    const family = familyForm(c.network)!;
+    const hints = family.form.describeWalletInput(c.network);
     return {
       id,
       currency: c.symbol,
       network: c.network,
-      segwit: SEGWIT_NETWORKS.includes(c.network),
-      evm,
-      networkName: evm ? NETWORKS[c.network].name : null,
+      placeholder: family.placeholder,
+      segwit: hints.keyScriptTypes.length > 1,
+      receiveModes: hints.receiveModes,
+      networkName: hints.showNetworkName ? NETWORKS[c.network].name : null,
     };
   });
 })();

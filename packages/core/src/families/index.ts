@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import type { TNetworkFamily, TNetworkId } from '../currencies.ts';
+import { NETWORKS } from '../currencies.ts';
+import { evmFamily } from './evm.ts';
+import type { CoreChainFamily, TNoChainDetails } from './family.ts';
+import { utxoFamily } from './utxo.ts';
+
+/**
+ * The chain families of the pure code, in the order the wallet picker lists their coins. A new family is a file
+ * beside utxo.ts and evm.ts exporting its CoreChainFamily, plus one line here (docs/architecture.md, "Chain
+ * families"). A network whose family is not listed ('other': Tron, Solana, ...) has no watcher, no wallets and the
+ * coin code as its URI scheme.
+ */
+export const CORE_FAMILIES = [utxoFamily, evmFamily] as const;
+
+export type TCoreFamily = (typeof CORE_FAMILIES)[number];
+/** The ids of the families with code: 'utxo', 'evm'. */
+export type TChainFamilyId = TCoreFamily['id'];
+
+type FamilyById = { [F in TCoreFamily as F['id']]: F };
+
+/** A payment's chain details by family: the family's schema, `{}` for networks of no family. */
+export type TChainDetailsOf = {
+  [F in TNetworkFamily]: F extends keyof FamilyById
+    ? z.infer<FamilyById[F]['chainDetails']>
+    : TNoChainDetails;
+};
+
+/** The family with code of a family id ('other' and unknown ids: undefined). */
+export function coreFamilyOf(id: TNetworkFamily | string): CoreChainFamily | undefined {
+  return (CORE_FAMILIES as readonly CoreChainFamily[]).find((f) => f.id === id);
+}
+
+/** The family with code a catalogue network belongs to, or undefined. */
+export const networkFamily = (network: TNetworkId): CoreChainFamily | undefined =>
+  coreFamilyOf(NETWORKS[network].family);

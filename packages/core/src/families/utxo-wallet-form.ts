@@ -1,0 +1,16 @@
+import { isUtxoNetwork, keyScriptTypesFor } from '../utxo-keys.ts';
+import type { TWalletForm } from './family.ts';
+
+/**
+ * The UTXO family's wallet form (its `acceptsWalletCoin` and `describeWalletInput`, utxo.ts): native coins of the
+ * UTXO networks; the key address types where the coin has segwit. A file of its own so that the browser, which
+ * imports it, bundles no key parser.
+ */
+export const utxoWalletForm: TWalletForm = {
+  acceptsWalletCoin: (coin) => isUtxoNetwork(coin.network) && coin.native,
+  describeWalletInput: (network) => ({
+    keyScriptTypes: isUtxoNetwork(network) ? keyScriptTypesFor(network) : [],
+    receiveModes: false,
+    showNetworkName: false,
+  }),
+};
