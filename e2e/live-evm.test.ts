@@ -81,12 +81,14 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     for (let i = 0; i < n; i++)
       await node.publicClient.request({ method: 'evm_mine' as never, params: [] as never });
   };
-  const usdcBalance = (of: Address) =>
+  /** USDC held by `of`, now or at the end of block `blockNumber`. */
+  const usdcBalance = (of: Address, blockNumber?: bigint) =>
     node.publicClient.readContract({
       address: usdc,
       abi: testTokenAbi,
       functionName: 'balanceOf',
       args: [of],
+      ...(blockNumber !== undefined ? { blockNumber } : {}),
     });
   /** A call of the merchant's API with the browser session (live mode), as the web app makes it. */
   const merchantApi = async <T>(path: string): Promise<T> => {
@@ -445,9 +447,8 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     await moveDialog.waitFor({ state: 'detached' });
     await page.setViewportSize(DESKTOP);
 
-    // The evm.flush job (one slot a minute) moves the tokens from the forwarder to the merchant's address.
-    expect(await usdcBalance(deposit)).toBe(25_000_000n);
-    expect(await usdcBalance(merchantAddress)).toBe(0n);
+    // The evm.flush job (one slot a minute) moves the tokens from the forwarder to the merchant's address. Its slot
+    // may come before or after this point, so the balances before it are read at the block before the flush's.
     const flushStarted = Date.now();
     const flushed = await until(
       () => merchantApi<{ flushedAt: string | null; flushTx: Hex | null }>(`/payments/${payment.id}`),
@@ -460,6 +461,8 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     expect(receipt.status).toBe('success');
     expect(receipt.from.toLowerCase()).toBe(gasAddress.toLowerCase());
     expect(receipt.to?.toLowerCase()).toBe(factory.toLowerCase());
+    expect(await usdcBalance(deposit, receipt.blockNumber - 1n)).toBe(25_000_000n);
+    expect(await usdcBalance(merchantAddress, receipt.blockNumber - 1n)).toBe(0n);
     expect(await usdcBalance(merchantAddress)).toBe(25_000_000n);
     expect(await usdcBalance(deposit)).toBe(0n);
     expect(await node.publicClient.getCode({ address: deposit })).toMatch(/^0x.+/);
