@@ -183,9 +183,11 @@ function renderText(l: Layout): string {
 
 const greeting = (name: string | null | undefined) => (name?.trim() ? `Hi ${name.trim()},` : 'Hello,');
 
-/** "21 Nov 2026, 14:03 UTC": the same in every mail, whatever the server's time zone. */
-export function formatMailTime(at: Date): string {
-  const s = new Intl.DateTimeFormat('en-GB', {
+const MAIL_LOCALES: Record<MailLanguage, string> = { en: 'en-GB', es: 'es-ES', fr: 'fr-FR', de: 'de-DE' };
+
+/** "21 Nov 2026, 14:03 UTC" in the mail's language, whatever the server's time zone. */
+export function formatMailTimeIn(lang: MailLanguage, at: Date): string {
+  const s = new Intl.DateTimeFormat(MAIL_LOCALES[lang], {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -196,6 +198,9 @@ export function formatMailTime(at: Date): string {
   }).format(at);
   return `${s} UTC`;
 }
+
+/** "21 Nov 2026, 14:03 UTC": the English mails' time. */
+export const formatMailTime = (at: Date): string => formatMailTimeIn('en', at);
 
 const hoursText = (seconds: number) => {
   const h = Math.round(seconds / 3600);

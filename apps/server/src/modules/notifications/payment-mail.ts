@@ -1,5 +1,5 @@
 import type { PaymentMailKind } from '#app/db/schema.ts';
-import { type MailContent, type MailLanguage, renderLayout } from '#app/mail/templates.ts';
+import { formatMailTimeIn, type MailContent, type MailLanguage, renderLayout } from '#app/mail/templates.ts';
 import type { PaymentFacts } from './payment-mail-kinds.ts';
 
 /** The values a payment mail's sentences use (amounts with their coin, as the merchant API writes them). */
@@ -298,22 +298,6 @@ const TEXTS: Record<MailLanguage, Texts> = {
     },
   },
 };
-
-const LOCALES: Record<MailLanguage, string> = { en: 'en-GB', es: 'es-ES', fr: 'fr-FR', de: 'de-DE' };
-
-/** "21 Nov 2026, 14:03 UTC" in the mail's language, whatever the server's time zone. */
-export function formatMailTimeIn(lang: MailLanguage, at: Date): string {
-  const s = new Intl.DateTimeFormat(LOCALES[lang], {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-    timeZone: 'UTC',
-  }).format(at);
-  return `${s} UTC`;
-}
 
 /**
  * The merchant's mail about a payment, in their language: what happened, what to do, the payment's facts as
