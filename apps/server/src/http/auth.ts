@@ -5,11 +5,12 @@ import { T } from '@coinlane/core/texts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { authenticateApiKey } from '#app/modules/api-keys/authenticate-api-key.ts';
-import type { ApiKeyAuth, Auth, SessionAuth } from '#app/modules/auth/caller.ts';
+import { type ApiKeyAuth, type Auth, authOf, type SessionAuth } from '#app/modules/auth/caller.ts';
 import { getSessionByToken, SESSION_COOKIE } from '#app/modules/auth/sessions.ts';
 import { getSessionUser } from '#app/modules/profile/get-session-user.ts';
 
 export type { ApiKeyAuth, Auth, SessionAuth };
+export { authOf };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -154,10 +155,4 @@ export function requireAdmin(permission?: TAdminPermission) {
       });
     }
   });
-}
-
-/** The signed-in caller (session or API key); use after requireUser, requireSession or requirePermission. */
-export function authOf(req: FastifyRequest): Auth {
-  if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.authRequired });
-  return req.auth;
 }

@@ -1,6 +1,9 @@
 import type { TApiKeyPermission } from '@coinlane/core/api/api-keys';
 import type { TSessionUser } from '@coinlane/core/api/auth';
+import { AppError } from '@coinlane/core/errors';
 import type { TMode } from '@coinlane/core/options';
+import { T } from '@coinlane/core/texts';
+import type { FastifyRequest } from 'fastify';
 
 /*
  * Who is calling: what http/auth.ts resolves for each request (a session cookie or an API key) and hands to the
@@ -32,3 +35,12 @@ export type ApiKeyAuth = {
 };
 
 export type Auth = SessionAuth | ApiKeyAuth;
+
+/**
+ * The signed-in caller (session or API key) that http/auth.ts put on the request; use after requireUser,
+ * requireSession or requirePermission.
+ */
+export function authOf(req: FastifyRequest): Auth {
+  if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.authRequired });
+  return req.auth;
+}

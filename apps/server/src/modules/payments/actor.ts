@@ -1,6 +1,5 @@
-import { AppError } from '@coinlane/core/errors';
-import { T } from '@coinlane/core/texts';
 import type { FastifyRequest } from 'fastify';
+import { authOf } from '#app/modules/auth/caller.ts';
 
 /** Who caused a payment change, for the audit row. */
 export type PaymentActor = { type: 'user' | 'api_key' | 'system'; id: string | null; ip: string | null };
@@ -9,9 +8,7 @@ export const SYSTEM_ACTOR: PaymentActor = { type: 'system', id: null, ip: null }
 
 /** The signed-in caller as an actor: a session's user, or an API key. */
 export function actorOf(req: FastifyRequest): PaymentActor {
-  // req.auth is set by http/auth.ts before any route that changes a payment runs (its guards require a caller).
-  const auth = req.auth;
-  if (!auth) throw new AppError('UNAUTHORIZED', { message: T.authRequired });
+  const auth = authOf(req);
   return auth.kind === 'api_key'
     ? { type: 'api_key', id: auth.keyId, ip: req.ip }
     : { type: 'user', id: auth.user.id, ip: req.ip };

@@ -9,6 +9,7 @@ import {
   ZPaymentIdParams,
   ZPaymentPublicStatus,
 } from '@coinlane/core/api/payments';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requirePermission } from '#app/http/auth.ts';
 import { ok } from '#app/http/errors.ts';
@@ -24,6 +25,21 @@ import { renderPaymentQr } from './render-payment-qr.ts';
 
 /** Payments of the merchant API (read / write permissions), and the two public calls of the payer's page. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Cancel or accept the caller's own payment, as the caller (session or API key with write). */
+  const changeOwn = async (req: FastifyRequest, paymentId: string, action: 'cancel' | 'accept') => {
+    const auth = authOf(req);
+    const row = await changeOwnPayment({
+      deps: app.payments,
+      db: app.db,
+      userId: auth.user.id,
+      mode: auth.mode,
+      paymentId,
+      action,
+      actor: actorOf(req),
+    });
+    return ok(presentPayment(row));
+  };
+
   app.post(
     '/payments',
     {
@@ -106,19 +122,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZPayment) },
       },
     },
-    async (req) => {
-      const auth = authOf(req);
-      const row = await changeOwnPayment({
-        deps: app.payments,
-        db: app.db,
-        userId: auth.user.id,
-        mode: auth.mode,
-        paymentId: req.params.id,
-        action: 'cancel',
-        actor: actorOf(req),
-      });
-      return ok(presentPayment(row));
-    },
+    (req) => changeOwn(req, req.params.id, 'cancel'),
   );
 
   app.post(
@@ -133,19 +137,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZPayment) },
       },
     },
-    async (req) => {
-      const auth = authOf(req);
-      const row = await changeOwnPayment({
-        deps: app.payments,
-        db: app.db,
-        userId: auth.user.id,
-        mode: auth.mode,
-        paymentId: req.params.id,
-        action: 'accept',
-        actor: actorOf(req),
-      });
-      return ok(presentPayment(row));
-    },
+    (req) => changeOwn(req, req.params.id, 'accept'),
   );
 
   app.get(
