@@ -59,7 +59,7 @@ module.exports = {
         "A module's public surface is its service functions (one verb-noun file each) and the types they " +
         'take and return. Its queries.ts / table.ts (its tables: "a module calls another module\'s service ' +
         'functions, never its tables"), its routes.ts (registered by http/app.ts only) and its *.job.ts ' +
-        '(registered by jobs/registry.ts only) are private to it. Ask the owning module for a service ' +
+        '(registered by the composition root, server-jobs.ts, or a family object) are private to it. Ask the owning module for a service ' +
         'function instead; for a row type use Selectable<XTable> from db/schema.ts.',
       severity: 'error',
       from: { path: MODULE },
@@ -67,6 +67,29 @@ module.exports = {
         path: '^apps/server/src/modules/[^/]+/(queries\\.ts|table\\.ts|routes\\.ts|[^/]+\\.job\\.ts)$',
         pathNot: '^apps/server/src/modules/$1/',
       },
+    },
+    {
+      name: 'server-families-use-module-surfaces',
+      comment:
+        'A chain family (families/<family>/) plugs into the chains and wallets modules through what they publish ' +
+        'for it (chain-reader.ts, generic-watcher.ts, watcher-findings.ts, wallet-family.ts, default-wallet.ts, ...), ' +
+        "never through a module's queries.ts, table.ts or routes.ts: else a change to a module's tables breaks " +
+        "every family. A family's own job (forwarders' evm-flush.job.ts) is registered by the family object, so " +
+        '*.job.ts is allowed here. Tests may set rows up through queries.',
+      severity: 'error',
+      from: { path: '^apps/server/src/families/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/server/src/modules/[^/]+/(queries\\.ts|table\\.ts|routes\\.ts)$' },
+    },
+    {
+      name: 'server-modules-not-into-families',
+      comment:
+        'The modules define what they ask of a chain family (ChainFamily in chains/chain-reader.ts, WalletFamily ' +
+        'in wallets/wallet-family.ts) and are handed the families by the composition root (server.ts); a module ' +
+        'importing a family would tie it to that family and bring back the loop between chains, wallets and ' +
+        'forwarders that this layout removed. Tests may import a family to drive it.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(modules|http|jobs|lib|db)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/server/src/families/' },
     },
     {
       name: 'server-modules-not-into-http',
@@ -84,8 +107,8 @@ module.exports = {
       name: 'server-jobs-and-config-not-into-modules',
       comment:
         'jobs/ (queue, worker, scheduler) and config.ts are infrastructure every module may use; if they import ' +
-        'modules, every module depends on every other through them (cycles). The composition root (main.ts, ' +
-        'the job registry) wires modules into them instead.',
+        'modules, every module depends on every other through them (cycles). The composition root (server.ts, ' +
+        'server-jobs.ts) wires modules into them instead.',
       severity: 'error',
       from: { path: '^apps/server/src/(jobs/|config\\.ts$)' },
       to: { path: '^apps/server/src/modules/' },

@@ -31,7 +31,7 @@ import { type Address, encodeFunctionData, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { type Db, openPostgres } from '../apps/server/src/db/connection.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { createEvmChainWatcher } from '../apps/server/src/modules/chains/evm/evm-watcher.ts';
+import { createEvmChainWatcher } from '../apps/server/src/families/evm/evm-watcher.ts';
 import { createUser } from '../apps/server/src/test/fixtures.ts';
 import { type Hardhat, startHardhat } from '../apps/server/src/test/hardhat.ts';
 import { insertFixedAddressPayment } from '../apps/server/src/test/live-payment-fixtures.ts';

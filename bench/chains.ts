@@ -22,7 +22,7 @@
 import { sql } from 'kysely';
 import { openPostgres } from '../apps/server/src/db/connection.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { createUtxoWatcher } from '../apps/server/src/modules/chains/utxo/utxo-watcher.ts';
+import { createUtxoWatcher } from '../apps/server/src/families/utxo/utxo-watcher.ts';
 import { createUser } from '../apps/server/src/test/fixtures.ts';
 import { hasLitecoind, litecoindMissing, startLitecoind } from '../apps/server/src/test/litecoind.ts';
 import { liveLitecoinPayments } from '../apps/server/src/test/live-payment-fixtures.ts';
@@ -140,7 +140,7 @@ async function scan() {
         const watcher = createUtxoWatcher({
           deps: testPaymentDeps,
           dbHandle: handle,
-          chain: { network: 'litecoin', rpcUrl: node.url, mode: 'regtest' },
+          chain: { family: 'utxo', network: 'litecoin', rpcUrl: node.url, mode: 'regtest' },
           startLookback: BLOCKS,
         });
         const tipHeight = await node.rpc.call<number>('getblockcount');

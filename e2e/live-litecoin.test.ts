@@ -1,4 +1,4 @@
-import { deriveAddresses } from '@coinlane/core/utxo-keys';
+import { deriveAddresses } from '@coinlane/core/families/utxo/utxo-keys';
 import { verifyWebhookSignature } from '@coinlane/core/webhook-signature';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ requireLitecoindOnCi();
 if (!hasLitecoind()) console.warn(`e2e live-litecoin: skipped: ${litecoindMissing}`);
 
 // m/84'/1'/0' of the public "abandon ... about" mnemonic as a tpub (apps/server/src/modules/wallets/wallets.test.ts);
-// its rltc addresses were checked with `litecoind -regtest deriveaddresses` (packages/core/src/utxo-keys.test.ts).
+// its rltc addresses were checked with `litecoind -regtest deriveaddresses` (packages/core/src/families/utxo/utxo-keys.test.ts).
 const TPUB =
   'tpubDC8msFGeGuwnKG9Upg7DM2b4DaRqg3CUZa5g8v2SRQ6K4NSkxUgd7HsL2XVWbVm39yBA4LAxysQAm397zwQSQoQgewGiYZqrA9DsP4zbQ1M';
 const RLTC = [

@@ -1,4 +1,4 @@
-import { deriveAddresses } from '@coinlane/core/utxo-keys';
+import { deriveAddresses } from '@coinlane/core/families/utxo/utxo-keys';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn } from '#app/test/smtp.ts';

@@ -11,7 +11,7 @@ import { coreFamilyOf, type TChainDetailsOf } from './families/index.ts';
  * instead of being read as "no details".
  */
 
-export { type TEvmChainDetails, ZEvmChainDetails } from './families/evm.ts';
+export { type TEvmChainDetails, ZEvmChainDetails } from './families/evm/evm-family.ts';
 export { type TNoChainDetails, ZNoChainDetails } from './families/family.ts';
 export type { TChainDetailsOf };
 

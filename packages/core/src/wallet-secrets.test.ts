@@ -1,9 +1,10 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
 import { describe, expect, it } from 'vitest';
-import { parseEvmWalletInput } from './evm-keys.ts';
+import { parseEvmWalletInput } from './families/evm/evm-keys.ts';
+import { parseWalletInput } from './families/utxo/utxo-keys.ts';
+import { WalletInputError } from './families/wallet-input.ts';
 import { T } from './texts.ts';
-import { parseWalletInput, WalletInputError } from './utxo-keys.ts';
 import { secretKind } from './wallet-secrets.ts';
 
 const b58c = createBase58check(sha256);

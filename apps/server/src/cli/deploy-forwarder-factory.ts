@@ -14,9 +14,10 @@
 import { parseArgs } from 'node:util';
 import { DETERMINISTIC_DEPLOYER, deployForwarderFactoryDeterministic } from '@coinlane/contracts/deploy';
 import { normalizeNetworkId } from '@coinlane/core/currencies';
+import { isEvmChain } from '@coinlane/core/families/evm/evm-chain-config';
 import { createPublicClient, createWalletClient, defineChain, type Hex, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { ChainConfigError, chainEnvPrefix, chainsFromEnv, isEvmChain } from '#app/lib/chain-config.ts';
+import { ChainConfigError, chainEnvPrefix, chainsFromEnv } from '#app/lib/chain-config.ts';
 
 const USAGE = `Usage: npm run evm:deploy-factory -- --network <network>
 

@@ -335,7 +335,9 @@ beforeAll(async () => {
     // events go to 127.0.0.1:9, which refuses at once.
     allowPrivateWebhooks: true,
     // A Litecoin regtest chain (no node is contacted) so that wallets can be added.
-    configuredChains: [{ network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' }],
+    configuredChains: [
+      { family: 'utxo', network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' },
+    ],
   });
   const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
   expect(res.statusCode).toBe(200);

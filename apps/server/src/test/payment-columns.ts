@@ -1,5 +1,5 @@
 import type { Db } from '#app/db/connection.ts';
-import { evmDetailsOf } from '#app/modules/payments/chain-details.ts';
+import { familyDetailsOf } from '#app/modules/payments/chain-details.ts';
 
 /**
  * A payments row with its EVM chain details and flush bookkeeping under the names they had as payments columns
@@ -14,7 +14,7 @@ export async function readPaymentColumns(db: Db, id: string) {
     .selectAll()
     .where('payment_id', '=', id)
     .executeTakeFirst();
-  const evm = evmDetailsOf(row);
+  const evm = familyDetailsOf(row, 'evm');
   return {
     ...row,
     deposit_salt: evm?.depositSalt ?? null,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { KEY_SCRIPT_TYPES, SCRIPT_TYPES } from '../families/utxo/utxo-keys.ts';
+import { CHAIN_MODES } from '../families/wallet-input.ts';
 import { T } from '../texts.ts';
-import { CHAIN_MODES, KEY_SCRIPT_TYPES, SCRIPT_TYPES } from '../utxo-keys.ts';
 
 /** Merchant wallets (issue 6): payout addresses and extended public keys, account-wide. */
 export const WALLET_LABEL_MAX = 100;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getCryptoCurrency, NETWORK_IDS, NETWORKS } from '../currencies.ts';
-import { WalletInputError } from '../utxo-keys.ts';
 import { CORE_FAMILIES, coreFamilyOf, networkFamily } from './index.ts';
+import { WalletInputError } from './wallet-input.ts';
 
 describe('CORE_FAMILIES', () => {
   it('has one object per family the catalogue names, none for other', () => {
@@ -19,12 +19,14 @@ describe('CORE_FAMILIES', () => {
       keyScriptTypes: ['p2wpkh', 'p2sh-p2wpkh', 'p2pkh'],
       receiveModes: false,
       showNetworkName: false,
+      placeholder: { address: 'bc1q…', key: 'zpub…' },
     });
     expect(networkFamily('dogecoin')?.describeWalletInput('dogecoin').keyScriptTypes).toEqual(['p2pkh']);
     expect(networkFamily('polygon')?.describeWalletInput('polygon')).toEqual({
       keyScriptTypes: [],
       receiveModes: true,
       showNetworkName: true,
+      placeholder: { address: '0x…', key: 'xpub…' },
     });
   });
 

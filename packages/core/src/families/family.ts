@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { TNetworkFamily, TNetworkId } from '../currencies.ts';
 import { formatUnits } from '../money.ts';
-import type { TChainMode, TKeyScriptType } from '../utxo-keys.ts';
+import type { TKeyScriptType } from './utxo/utxo-keys.ts';
+import type { TChainMode } from './wallet-input.ts';
 
 /**
  * What every chain family supplies to the pure code shared by the server and the browser (issue 15): one object per
- * family in `families/<family>.ts`, listed once in `families/index.ts` (`CORE_FAMILIES`). `buildPaymentUri`,
+ * family in `families/<family>/<family>-family.ts` (with its key parsing, chain configuration and wallet form
+ * beside it), listed once in `families/index.ts` (`CORE_FAMILIES`). `buildPaymentUri`,
  * `parseChainDetails` and the web's wallet form dispatch through that list; the server's family objects
  * (apps/server/src/families/) build on these. docs/architecture.md, "Chain families", has the recipe.
  */
@@ -13,8 +15,11 @@ export type CoreChainFamily<
   Id extends Exclude<TNetworkFamily, 'other'> = Exclude<TNetworkFamily, 'other'>,
   Details extends z.ZodType = z.ZodType,
   Parsed = unknown,
+  Config extends TChainConfigBase<Id> = TChainConfigBase<Id>,
 > = {
   id: Id;
+  /** How a node of one of the family's networks is configured (CHAIN_<NETWORK>_* variables, the server's config). */
+  chainConfig: TChainConfigReader<Config>;
   /** The schema of `payments.chain_details` for this family's payments (checked on write and on every read). */
   chainDetails: Details;
   /** The payment URI of a payment on one of this family's networks (the amount already checked non-negative). */
@@ -32,7 +37,7 @@ export type CoreChainFamily<
   acceptsWalletCoin(coin: { network: TNetworkId; native: boolean }): boolean;
   /**
    * Parses what a merchant pasted as a wallet (address or extended public key) for a network and chain mode.
-   * Throws WalletInputError (utxo-keys.ts) with its reason and a message for the merchant.
+   * Throws WalletInputError (families/utxo/utxo-keys.ts) with its reason and a message for the merchant.
    */
   parseWalletInput(request: {
     network: TNetworkId;
@@ -57,6 +62,8 @@ export type TWalletInputHints = {
   receiveModes: boolean;
   /** The network's name is shown beside its coins (the same token lives on several networks of the family). */
   showNetworkName: boolean;
+  /** How the family's addresses and keys begin, for the address field's placeholder ("bc1q… or zpub…"). */
+  placeholder: { address: string; key: string };
 };
 
 /** A family object with its literal types kept (CORE_FAMILIES derives the details' types from them). */
@@ -64,9 +71,46 @@ export const defineCoreFamily = <
   Id extends Exclude<TNetworkFamily, 'other'>,
   Details extends z.ZodType,
   Parsed,
+  Config extends TChainConfigBase<Id>,
 >(
-  family: CoreChainFamily<Id, Details, Parsed>,
-): CoreChainFamily<Id, Details, Parsed> => family;
+  family: CoreChainFamily<Id, Details, Parsed, Config>,
+): CoreChainFamily<Id, Details, Parsed, Config> => family;
+
+/**
+ * A node configured for a network of a family: CHAIN_<NETWORK>_RPC_URL and CHAIN_<NETWORK>_MODE (mainnet, testnet,
+ * regtest; default mainnet), read for every network of every family by the server's lib/chain-config.ts. A family
+ * adds its own fields (EVM: chain id, tokens, forwarder factory, gas key).
+ */
+export type TChainConfigBase<Id extends string = string> = {
+  family: Id;
+  network: TNetworkId;
+  rpcUrl: string;
+  mode: TChainMode;
+};
+
+/** How a family reads the configuration of one of its networks' nodes (pure: it is handed the variables). */
+export type TChainConfigReader<Config> = {
+  /** The family's variables beyond RPC_URL and MODE, such as 'CHAIN_ID' (set without an RPC URL: an error). */
+  variables: readonly string[];
+  /** Whether the RPC URL must name a port, and the example the error for a bad URL gives. */
+  rpcUrl: { needsPort: boolean; example: string };
+  /**
+   * The chain from its base (URL and mode already checked) and its variables: `variable('CHAIN_ID')` is
+   * CHAIN_<NETWORK>_CHAIN_ID, trimmed, or undefined. A bad variable pushes an error naming it (`prefix` +
+   * name, never echoing a secret) to `errors` and the result is then null.
+   */
+  read(input: {
+    base: Omit<TChainConfigBase, 'family'>;
+    prefix: string;
+    variable(name: string): string | undefined;
+    errors: string[];
+  }): Config | null;
+  /**
+   * A token's contract on a configured chain (families with token contracts): null when the chain has none for
+   * that coin. Absent for a family without tokens.
+   */
+  tokenContract?(chain: Config, symbol: string, catalogueContract: string | null): string | null;
+};
 
 export type TPaymentUriInput = {
   /** Coin code, e.g. 'BTC', 'USDT'. */

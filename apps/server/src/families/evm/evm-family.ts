@@ -1,9 +1,9 @@
-import { evmFamily as coreEvmFamily } from '@coinlane/core/families/evm';
-import type { EvmChainConfig } from '#app/lib/chain-config.ts';
-import { createEvmChainReader } from '#app/modules/chains/evm/evm-watcher.ts';
+import type { EvmChainConfig } from '@coinlane/core/families/evm/evm-chain-config';
+import { evmFamily as coreEvmFamily } from '@coinlane/core/families/evm/evm-family';
+import { createEvmWalletAddressSource } from '#app/families/evm/evm-address-source.ts';
+import { checkEvmWalletInput } from '#app/families/evm/evm-wallet-input.ts';
+import { createEvmChainReader } from '#app/families/evm/evm-watcher.ts';
 import { evmFlushJob } from '#app/modules/forwarders/evm-flush.job.ts';
-import { createEvmWalletAddressSource } from '#app/modules/wallets/evm-address-source.ts';
-import { checkEvmWalletInput } from '#app/modules/wallets/evm-wallet-input.ts';
 import type { ServerChainFamily } from '../chain-family.ts';
 
 /**

@@ -1,8 +1,8 @@
-import { utxoFamily as coreUtxoFamily } from '@coinlane/core/families/utxo';
-import type { UtxoChainConfig } from '#app/lib/chain-config.ts';
-import { createUtxoChainReader } from '#app/modules/chains/utxo/utxo-watcher.ts';
-import { utxoWalletAddressSource } from '#app/modules/wallets/utxo-address-source.ts';
-import { checkUtxoWalletInput } from '#app/modules/wallets/utxo-wallet-input.ts';
+import type { UtxoChainConfig } from '@coinlane/core/families/utxo/utxo-chain-config';
+import { utxoFamily as coreUtxoFamily } from '@coinlane/core/families/utxo/utxo-family';
+import { utxoWalletAddressSource } from '#app/families/utxo/utxo-address-source.ts';
+import { checkUtxoWalletInput } from '#app/families/utxo/utxo-wallet-input.ts';
+import { createUtxoChainReader } from '#app/families/utxo/utxo-watcher.ts';
 import type { ServerChainFamily } from '../chain-family.ts';
 
 /**

@@ -12,7 +12,9 @@ import { post, registerAndConfirm, startLogin } from './test-helpers.ts';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({
-    configuredChains: [{ network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' }],
+    configuredChains: [
+      { family: 'utxo', network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' },
+    ],
   });
 });
 afterAll(() => ctx.close());

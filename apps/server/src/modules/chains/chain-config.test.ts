@@ -2,14 +2,14 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#app/config.ts';
 import { REDACT_PATHS } from '#app/http/log.ts';
-import { chainEnvPrefix, chainsFromEnv, EVM_NETWORK_IDS, UTXO_NETWORK_IDS } from '#app/lib/chain-config.ts';
+import { chainEnvPrefix, chainsFromEnv, networksOfFamily } from '#app/lib/chain-config.ts';
+import { isLiveNetwork } from '#app/lib/is-live-network.ts';
 import { createTestDb } from '#app/test/test-db.ts';
-import { isLiveNetwork } from './is-live-network.ts';
 import { createLeaderLock } from './leader-lock.ts';
 
 describe('chain configuration', () => {
   it('reads CHAIN_<NETWORK>_RPC_URL and _MODE for every UTXO network', () => {
-    expect([...UTXO_NETWORK_IDS].sort()).toEqual(['bitcoin', 'bitcoin-cash', 'dogecoin', 'litecoin']);
+    expect([...networksOfFamily('utxo')].sort()).toEqual(['bitcoin', 'bitcoin-cash', 'dogecoin', 'litecoin']);
     expect(chainEnvPrefix('bitcoin-cash')).toBe('CHAIN_BITCOIN_CASH_');
     const chains = chainsFromEnv({
       CHAIN_LITECOIN_RPC_URL: 'http://u:p@127.0.0.1:19443',
@@ -44,7 +44,7 @@ describe('chain configuration', () => {
   });
 
   it('reads the EVM variables: chain id per mode, tokens, factory and gas key', () => {
-    expect([...EVM_NETWORK_IDS].sort()).toEqual([
+    expect([...networksOfFamily('evm')].sort()).toEqual([
       'arbitrum',
       'avalanche',
       'binance-smart-chain',

@@ -1,5 +1,5 @@
+import { deriveAddresses } from '@coinlane/core/families/utxo/utxo-keys';
 import { T } from '@coinlane/core/texts';
-import { deriveAddresses } from '@coinlane/core/utxo-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createKeyFor } from '#app/test/app-with-routes.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
@@ -26,7 +26,9 @@ let walletId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    configuredChains: [{ network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' }],
+    configuredChains: [
+      { family: 'utxo', network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' },
+    ],
   });
   const merchant = await createMerchant(ctx, { name: 'Gap Shop' });
   live = await merchant.inMode('live');

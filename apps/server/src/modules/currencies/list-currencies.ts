@@ -7,7 +7,7 @@ import {
 } from '@coinlane/core/currencies';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
-import { isLiveCurrency } from '#app/modules/chains/is-live-network.ts';
+import { isLiveCurrency } from '#app/lib/is-live-network.ts';
 import { networkInfo } from './resolve-currency.ts';
 
 /**

@@ -1,6 +1,6 @@
+import { isEvmChain } from '@coinlane/core/families/evm/evm-chain-config';
 import { z } from 'zod';
 import { defineJob } from '#app/jobs/define-job.ts';
-import { isEvmChain } from '#app/lib/chain-config.ts';
 import { flushForwarders } from './flush-forwarders.ts';
 
 /** How often confirmed forwarder payments are flushed to their merchants (decision 010). */

@@ -8,6 +8,7 @@ import {
   V1_REQUEST_GAS,
 } from '@coinlane/contracts/flush-gas';
 import { CRYPTO_CURRENCIES } from '@coinlane/core/currencies';
+import type { EvmChainConfig } from '@coinlane/core/families/evm/evm-chain-config';
 import { randomId } from '@coinlane/core/ids';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -35,7 +36,6 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '#app/db/connection.ts';
-import type { EvmChainConfig } from '#app/lib/chain-config.ts';
 import { type FlushCandidate, listFlushCandidates } from '#app/modules/payments/list-flush-candidates.ts';
 import { markPaymentsFlushed } from '#app/modules/payments/mark-payments-flushed.ts';
 import {

@@ -1,7 +1,7 @@
 import { getCryptoCurrency } from '@coinlane/core/currencies';
+import type { EvmChainConfig } from '@coinlane/core/families/evm/evm-chain-config';
 import { type Address, getAddress } from 'viem';
 import type { Db } from '#app/db/connection.ts';
-import type { EvmChainConfig } from '#app/lib/chain-config.ts';
 import { listCatalogueTokens } from './queries.ts';
 
 /** A token the flush job knows on a network: its contract, symbol and decimals (for valuing a balance). */

@@ -7,6 +7,7 @@ import {
   deployTestToken,
 } from '@coinlane/contracts/deploy';
 import { forwarderAddress } from '@coinlane/contracts/forwarder-address';
+import type { EvmChainConfig } from '@coinlane/core/families/evm/evm-chain-config';
 import { randomId } from '@coinlane/core/ids';
 import { parseUnits } from '@coinlane/core/money';
 import pino from 'pino';
@@ -20,7 +21,6 @@ import {
   toHex,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EvmChainConfig } from '#app/lib/chain-config.ts';
 import { recordPaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { upsertQuotes } from '#app/modules/rates/store-rate-quotes.ts';
 import { sealWalletAddress } from '#app/modules/wallets/wallet-secret.ts';

@@ -2,15 +2,15 @@ import { forwarderFactoryAbi } from '@coinlane/contracts/abi';
 import { flushGasLimit } from '@coinlane/contracts/flush-gas';
 import type { TFlushTransaction } from '@coinlane/core/api/payments';
 import { AppError } from '@coinlane/core/errors';
+import { isEvmChain } from '@coinlane/core/families/evm/evm-chain-config';
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import { encodeFunctionData, getAddress } from 'viem';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
-import { isEvmChain } from '#app/lib/chain-config.ts';
-import { chainConfigOf } from '#app/modules/chains/is-live-network.ts';
+import { chainConfigOf } from '#app/lib/is-live-network.ts';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
-import { evmDetailsOf } from '#app/modules/payments/chain-details.ts';
+import { familyDetailsOf } from '#app/modules/payments/chain-details.ts';
 import { findOwnPayment } from '#app/modules/payments/find-own-payment.ts';
 import { getWalletAddresses } from '#app/modules/wallets/get-wallet-addresses.ts';
 import { flushTokens } from './flush-tokens.ts';
@@ -38,7 +38,7 @@ export async function getFlushTransaction({
 }): Promise<TFlushTransaction> {
   const payment = await findOwnPayment({ db, userId, mode, paymentId });
   if (payment.mode !== 'live') throw new AppError('INVALID_STATE', { message: T.flushNotLive });
-  const evm = evmDetailsOf(payment);
+  const evm = familyDetailsOf(payment, 'evm');
   if (!evm?.depositSalt || !payment.wallet_id) {
     throw new AppError('INVALID_STATE', { message: T.flushNotForwarder });
   }

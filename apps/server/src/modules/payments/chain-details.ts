@@ -1,7 +1,7 @@
-import { parseChainDetails, type TChainDetailsOf, type TEvmChainDetails } from '@coinlane/core/chain-details';
+import { parseChainDetails, type TChainDetailsOf } from '@coinlane/core/chain-details';
 import type { TNetworkFamily, TNetworkInfo } from '@coinlane/core/currencies';
 import type { CoreChainFamily } from '@coinlane/core/families/family';
-import { coreFamilyOf } from '@coinlane/core/families/index';
+import { coreFamilyOf, type TChainFamilyId } from '@coinlane/core/families/index';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
 import type { PaymentRecord } from './queries.ts';
 
@@ -33,11 +33,17 @@ export function presentDetails(
 export const presentedDetailsOf = (row: WithDetails): PresentedDetails =>
   presentDetails(networkInfo(row.network), chainDetailsOf(row));
 
-/** An EVM payment's chain details; null for a payment of another family (whose details are checked all the same). */
-export function evmDetailsOf(row: WithDetails): TEvmChainDetails | null {
-  const family = networkInfo(row.network).family;
-  const details = parseChainDetails(family, row.chain_details);
-  return family === 'evm' ? details : null;
+/**
+ * A payment's chain details when it is of `family` (a family's own code reading its payments, e.g. the EVM flush);
+ * null for a payment of another family (whose details are checked all the same).
+ */
+export function familyDetailsOf<F extends TChainFamilyId>(
+  row: WithDetails,
+  family: F,
+): TChainDetailsOf[F] | null {
+  const rowFamily = networkInfo(row.network).family;
+  const details = parseChainDetails(rowFamily, row.chain_details);
+  return rowFamily === family ? (details as TChainDetailsOf[F]) : null;
 }
 
 /** A forwarder payment's deposit salt and factory (decision 010); null for any other payment. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
-import { evmDetailsOf } from './chain-details.ts';
+import { familyDetailsOf } from './chain-details.ts';
 
 export type FlushCandidate = {
   id: string;
@@ -107,7 +107,7 @@ export async function listFlushCandidates({
     .limit(limit)
     .execute();
   return rows.map((r) => {
-    const evm = evmDetailsOf(r);
+    const evm = familyDetailsOf(r, 'evm');
     if (!evm?.depositSalt) throw new Error(`payment ${r.id} has a flush row but no forwarder deposit salt`);
     return {
       id: r.id,

@@ -22,7 +22,9 @@ const LITOSHI = 100_000_000n;
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    configuredChains: [{ network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' }],
+    configuredChains: [
+      { family: 'utxo', network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' },
+    ],
   });
   userId = (await createUser({ db: ctx.db })).id;
   walletId = randomUUID();

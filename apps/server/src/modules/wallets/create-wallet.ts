@@ -4,9 +4,9 @@ import {
   WALLET_MAX_PER_ACCOUNT,
 } from '@coinlane/core/api/wallets';
 import { AppError } from '@coinlane/core/errors';
+import { shortAddress } from '@coinlane/core/families/utxo/utxo-keys';
 import { randomId } from '@coinlane/core/ids';
 import { T } from '@coinlane/core/texts';
-import { shortAddress } from '@coinlane/core/utxo-keys';
 import { sql } from 'kysely';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';

@@ -1,5 +1,5 @@
 import type { TWallet } from '@coinlane/core/api/wallets';
-import type { TScriptType } from '@coinlane/core/utxo-keys';
+import type { TScriptType } from '@coinlane/core/families/utxo/utxo-keys';
 import type { WalletRow } from './queries.ts';
 
 /**

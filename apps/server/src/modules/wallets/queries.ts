@@ -30,31 +30,6 @@ export async function selectOwnWallets(db: Db, userId: string): Promise<WalletRo
     .execute();
 }
 
-/** The default whitelisted wallet of (currency, network) on the configured chain mode, locked when asked. */
-export async function selectDefaultWallet(
-  db: Db,
-  {
-    userId,
-    currency,
-    network,
-    chainMode,
-    forUpdate = false,
-  }: { userId: string; currency: string; network: string; chainMode: string; forUpdate?: boolean },
-): Promise<WalletRow | undefined> {
-  let q = db
-    .selectFrom('wallets')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('currency', '=', currency)
-    .where('network', '=', network)
-    .where('chain_mode', '=', chainMode as WalletRow['chain_mode'])
-    .where('is_default', '=', true)
-    .where('verified', '=', true)
-    .where('deleted_at', 'is', null);
-  if (forUpdate) q = q.forUpdate();
-  return q.executeTakeFirst();
-}
-
 /** Open (pending or partial) payments that receive to a wallet. */
 export async function countOpenPayments(db: Db, walletId: string): Promise<number> {
   const row = await db

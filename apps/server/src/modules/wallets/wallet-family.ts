@@ -1,6 +1,6 @@
 import type { TCreateWalletRequest } from '@coinlane/core/api/wallets';
 import type { TCryptoCurrency, TNetworkId } from '@coinlane/core/currencies';
-import type { TChainMode } from '@coinlane/core/utxo-keys';
+import type { TChainMode } from '@coinlane/core/families/wallet-input';
 import type { ChainConfig, ChainFamilyId } from '#app/lib/chain-config.ts';
 import type { AddressSource } from '#app/modules/payments/address-sources.ts';
 

@@ -1,9 +1,9 @@
 import { getCryptoCurrency, NETWORKS, normalizeNetworkId, type TNetworkId } from '@coinlane/core/currencies';
 import { AppError } from '@coinlane/core/errors';
+import { type TChainMode, WalletInputError } from '@coinlane/core/families/wallet-input';
 import { T } from '@coinlane/core/texts';
-import { type TChainMode, WalletInputError } from '@coinlane/core/utxo-keys';
 import type { Config } from '#app/config.ts';
-import { chainConfigOf } from '#app/modules/chains/is-live-network.ts';
+import { chainConfigOf } from '#app/lib/is-live-network.ts';
 import type { WalletFamily } from './wallet-family.ts';
 
 export type WalletChain = {

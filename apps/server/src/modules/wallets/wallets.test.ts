@@ -1,6 +1,6 @@
 import { WALLET_CODE_RESEND_SECONDS } from '@coinlane/core/api/wallets';
+import { deriveAddresses } from '@coinlane/core/families/utxo/utxo-keys';
 import { T } from '@coinlane/core/texts';
-import { deriveAddresses } from '@coinlane/core/utxo-keys';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
 import { HDKey } from '@scure/bip32';
@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { GAP_LIMIT } from './wallet-address-source.ts';
 
 // m/84'/1'/0' of the public "abandon ... about" mnemonic as a tpub; its rltc addresses were checked with
-// `litecoind -regtest deriveaddresses` (packages/core/src/utxo-keys.test.ts).
+// `litecoind -regtest deriveaddresses` (packages/core/src/families/utxo/utxo-keys.test.ts).
 const TPUB =
   'tpubDC8msFGeGuwnKG9Upg7DM2b4DaRqg3CUZa5g8v2SRQ6K4NSkxUgd7HsL2XVWbVm39yBA4LAxysQAm397zwQSQoQgewGiYZqrA9DsP4zbQ1M';
 const TPRV =
@@ -35,7 +35,9 @@ let bob: Merchant;
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    configuredChains: [{ network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' }],
+    configuredChains: [
+      { family: 'utxo', network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' },
+    ],
   });
   alice = await createMerchant(ctx, { name: 'Alice Shop' });
   aliceLive = await alice.inMode('live');

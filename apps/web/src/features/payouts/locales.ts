@@ -17,8 +17,7 @@ const en = {
     title: 'Add a wallet',
     currency: 'Currency',
     address: 'Address or extended public key',
-    addressPlaceholder: 'bc1q… or zpub…',
-    addressPlaceholderEvm: '0x… or xpub…',
+    addressPlaceholder: '{{address}} or {{key}}',
     addressHint:
       'Paste an address, or your wallet account’s extended public key (xpub, ypub, zpub). Never a private key or recovery phrase.',
     label: 'Label',
@@ -116,8 +115,7 @@ const es: Catalogue = {
     title: 'Añadir una billetera',
     currency: 'Moneda',
     address: 'Dirección o clave pública extendida',
-    addressPlaceholder: 'bc1q… o zpub…',
-    addressPlaceholderEvm: '0x… o xpub…',
+    addressPlaceholder: '{{address}} o {{key}}',
     addressHint:
       'Pega una dirección o la clave pública extendida de tu cuenta (xpub, ypub, zpub). Nunca una clave privada ni una frase de recuperación.',
     label: 'Etiqueta',
@@ -219,8 +217,7 @@ const fr: Catalogue = {
     title: 'Ajouter un portefeuille',
     currency: 'Crypto',
     address: 'Adresse ou clé publique étendue',
-    addressPlaceholder: 'bc1q… ou zpub…',
-    addressPlaceholderEvm: '0x… ou xpub…',
+    addressPlaceholder: '{{address}} ou {{key}}',
     addressHint:
       'Collez une adresse, ou la clé publique étendue de votre compte (xpub, ypub, zpub). Jamais une clé privée ni une phrase de récupération.',
     label: 'Libellé',
@@ -321,8 +318,7 @@ const de: Catalogue = {
     title: 'Wallet hinzufügen',
     currency: 'Währung',
     address: 'Adresse oder erweiterter öffentlicher Schlüssel',
-    addressPlaceholder: 'bc1q… oder zpub…',
-    addressPlaceholderEvm: '0x… oder xpub…',
+    addressPlaceholder: '{{address}} oder {{key}}',
     addressHint:
       'Fügen Sie eine Adresse oder den erweiterten öffentlichen Schlüssel Ihres Kontos ein (xpub, ypub, zpub). Niemals einen privaten Schlüssel oder eine Wiederherstellungsphrase.',
     label: 'Bezeichnung',

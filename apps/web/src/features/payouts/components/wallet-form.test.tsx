@@ -49,10 +49,13 @@ describe('WalletForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('sends coin, network and the key; the label placeholder follows the coin', () => {
+  it('sends coin, network and the key; the label and address placeholders follow the coin', () => {
     const { onSubmit, address, submit } = setup();
+    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'USDT' } });
+    expect(address.getAttribute('placeholder')).toBe('0x… or xpub…');
     fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'LTC' } });
     expect(screen.getByLabelText('Label').getAttribute('placeholder')).toBe('LTC Wallet');
+    expect(address.getAttribute('placeholder')).toBe('bc1q… or zpub…');
     fireEvent.change(address, { target: { value: ` ${ZPUB} ` } });
     // A zpub fixes its own address type: no choice offered.
     expect(screen.queryByLabelText('Address type')).toBeNull();

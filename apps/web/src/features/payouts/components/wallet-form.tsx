@@ -1,5 +1,5 @@
 import type { TCreateWalletRequest } from '@coinlane/core/api/wallets';
-import type { TKeyScriptType } from '@coinlane/core/utxo-keys';
+import type { TKeyScriptType } from '@coinlane/core/families/utxo/utxo-keys';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -124,7 +124,7 @@ export function WalletForm({
             autoComplete="off"
             spellCheck={false}
             className="font-mono"
-            placeholder={t(coin.placeholder)}
+            placeholder={t('form.addressPlaceholder', coin.placeholder)}
             onChange={(e) => {
               setAddress(e.target.value);
               if (problem) setProblem(null);

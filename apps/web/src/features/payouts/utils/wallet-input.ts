@@ -1,28 +1,28 @@
 import { CRYPTO_CURRENCIES, NETWORK_IDS, NETWORKS, type TNetworkId } from '@coinlane/core/currencies';
-import { evmWalletForm } from '@coinlane/core/families/evm-wallet-form';
+import { evmWalletForm } from '@coinlane/core/families/evm/evm-wallet-form';
 import type { TWalletForm } from '@coinlane/core/families/family';
 import type { TChainFamilyId } from '@coinlane/core/families/index';
-import { utxoWalletForm } from '@coinlane/core/families/utxo-wallet-form';
+import { utxoWalletForm } from '@coinlane/core/families/utxo/utxo-wallet-form';
 
 /**
- * Each chain family's wallet form (@coinlane/core families/<family>-wallet-form.ts: which coins take a wallet, what
- * the form offers; light, so that no key parser is bundled) with its address placeholder (locales.ts key), in the
- * picker's order. A new family adds its line (the compiler asks for it).
+ * Each chain family's wallet form (@coinlane/core families/<family>/<family>-wallet-form.ts: which coins take a
+ * wallet, what the form offers; light, so that no key parser is bundled), in the picker's order. A new family adds
+ * its line (the compiler asks for it).
  */
 const FAMILY_FORMS = {
-  utxo: { form: utxoWalletForm, placeholder: 'form.addressPlaceholder' },
-  evm: { form: evmWalletForm, placeholder: 'form.addressPlaceholderEvm' },
-} as const satisfies Record<TChainFamilyId, { form: TWalletForm; placeholder: string }>;
+  utxo: utxoWalletForm,
+  evm: evmWalletForm,
+} as const satisfies Record<TChainFamilyId, TWalletForm>;
 
-type TFamilyForm = (typeof FAMILY_FORMS)[TChainFamilyId];
+type TFamilyForm = TWalletForm;
 
 export type TWalletCoin = {
   /** The picker's value: the coin code on its first network, code@network on the others. */
   id: string;
   currency: string;
   network: TNetworkId;
-  /** The address field's placeholder (locales.ts key): its family's. */
-  placeholder: TFamilyForm['placeholder'];
+  /** How its family's addresses and keys begin: the address field's placeholder ('form.addressPlaceholder'). */
+  placeholder: { address: string; key: string };
   /** The merchant chooses the address type of an xpub/tpub/Ltub key (UTXO coins with segwit). */
   segwit: boolean;
   /** An address wallet chooses how it receives (EVM: forwarder or single). */
@@ -49,7 +49,7 @@ export const WALLET_COINS: readonly TWalletCoin[] = (() => {
     order.indexOf(NETWORKS[c.network].family) * 1000 +
     NETWORK_IDS.indexOf(c.network) * 10 +
     (c.native ? 0 : 1);
-  const coins = CRYPTO_CURRENCIES.filter((c) => familyForm(c.network)?.form.acceptsWalletCoin(c))
+  const coins = CRYPTO_CURRENCIES.filter((c) => familyForm(c.network)?.acceptsWalletCoin(c))
     .map((c, i) => ({ c, i }))
     .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
     .map(({ c }) => c);
@@ -58,12 +58,12 @@ export const WALLET_COINS: readonly TWalletCoin[] = (() => {
     const id = seen.has(c.symbol) ? `${c.symbol}@${c.network}` : c.symbol;
     seen.add(c.symbol);
     const family = familyForm(c.network)!;
-    const hints = family.form.describeWalletInput(c.network);
+    const hints = family.describeWalletInput(c.network);
     return {
       id,
       currency: c.symbol,
       network: c.network,
-      placeholder: family.placeholder,
+      placeholder: hints.placeholder,
       segwit: hints.keyScriptTypes.length > 1,
       receiveModes: hints.receiveModes,
       networkName: hints.showNetworkName ? NETWORKS[c.network].name : null,
