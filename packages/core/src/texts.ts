@@ -124,6 +124,9 @@ export const T = {
     `Only an active account can be suspended; this account is ${status}.`,
   userSuspendSelf: 'You cannot suspend your own account.',
   userSuspendAdmin: 'Only an administrator holding admin.manage can suspend another administrator.',
+  userActOnAdmin: 'Only an administrator holding admin.manage can change another administrator’s account.',
+  adminEditNothing: 'Give at least one detail to change.',
+  lastSuperAdmin: 'This is the last super admin: give another account the super admin role first.',
   // Development mail outbox
   mailNotFound: 'Mail not found',
   // Sign-in screens: labels the spec names (merchant spec 2, 4, 5) and texts it lacks

@@ -17,6 +17,7 @@ import * as m0015 from './migrations/0015-contact-requests.ts';
 import * as m0016 from './migrations/0016-payment-price-changes.ts';
 import * as m0017 from './migrations/0017-payment-mails.ts';
 import * as m0018 from './migrations/0018-payment-chain-details.ts';
+import * as m0019 from './migrations/0019-admin-role-on-account.ts';
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-payment-price-changes': m0016,
   '0017-payment-mails': m0017,
   '0018-payment-chain-details': m0018,
+  '0019-admin-role-on-account': m0019,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,5 +1,5 @@
 import type { TChainDetails } from '@coinlane/core/chain-details';
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
@@ -23,7 +23,9 @@ export interface UsersTable {
 export interface UserProfilesTable {
   id: string;
   email: string;
-  is_admin: Generated<boolean>;
+  /** Derived from admin_role (a generated column since 0019): true for an account with one of the four roles. */
+  is_admin: GeneratedAlways<boolean>;
+  /** The account's admin role (admin spec 6), the one source of truth of admin access; null for a merchant. */
   admin_role: 'super_admin' | 'support_admin' | 'finance_admin' | 'compliance_admin' | null;
   first_name: string | null;
   last_name: string | null;

@@ -78,7 +78,7 @@ export async function createUser({
       .execute();
     await trx
       .insertInto('user_profiles')
-      .values({ id, email: address, is_admin: admin, admin_role: admin ? (adminRole ?? null) : null, name })
+      .values({ id, email: address, admin_role: admin ? (adminRole ?? 'super_admin') : null, name })
       .execute();
     await trx.insertInto('user_settings').values({ user_id: id }).execute();
   });

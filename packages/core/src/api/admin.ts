@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ACCOUNT_EVENTS } from '../account-status.ts';
-import { ACCOUNT_STATUSES, KYC_STATUSES } from '../options.ts';
+import { ACCOUNT_STATUSES, BUSINESS_TYPES, COUNTRIES, KYC_STATUSES } from '../options.ts';
 import { ADMIN_ROLES } from '../permissions.ts';
 import type { TSystemSettings } from '../system-settings.ts';
 import { T } from '../texts.ts';
+import { optEnum, optText } from './settings.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // User management (admin spec sections 2, 3, 4)
@@ -21,10 +22,44 @@ export const ZAdminUser = z.object({
   isAdmin: z.boolean(),
   adminRole: z.enum(ADMIN_ROLES).nullable(),
   riskScore: z.number().int(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  totalTransactions: z
+    .number()
+    .int()
+    .meta({ description: 'Live payments of every status (test mode left out).' }),
+  totalVolume: z.string().meta({
+    description: 'USD of the confirmed money of confirmed live payments, at each payment’s locked rate.',
+    example: '1250.00',
+  }),
+  monthlyVolume: z.string().meta({
+    description: 'The same for payments confirmed in the current calendar month (UTC).',
+    example: '310.50',
+  }),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+/**
+ * PUT /admin/users/:id (users.write; admin.manage for an administrator's account): the details an admin may
+ * edit. A field left out is kept; an empty one is cleared. Limits as the merchant's own settings.
+ */
+export const ZUpdateAdminUserRequest = z
+  .object({
+    firstName: optText(80).optional(),
+    lastName: optText(80).optional(),
+    businessName: optText(160).optional(),
+    businessType: optEnum(BUSINESS_TYPES).optional(),
+    country: optEnum(COUNTRIES).optional(),
+  })
+  .strict()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: T.adminEditNothing });
+export type TUpdateAdminUserRequest = z.infer<typeof ZUpdateAdminUserRequest>;
+
+/** PUT /admin/users/:id/role (admin.manage): one of the four roles, or null to make the account a merchant. */
+export const ZSetAdminRoleRequest = z.object({ role: z.enum(ADMIN_ROLES).nullable() }).strict();
+export type TSetAdminRoleRequest = z.infer<typeof ZSetAdminRoleRequest>;
 
 export const ZAdminUserList = z.array(ZAdminUser);
 

@@ -10,7 +10,7 @@ import {
 import { T } from '../texts.ts';
 
 /** Optional text: trimmed, and an empty value is stored as null (merchant spec 5). */
-const optText = (max: number) =>
+export const optText = (max: number) =>
   z
     .string()
     .trim()
@@ -26,7 +26,7 @@ const optUrl = z
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), { message: T.invalidUrl });
 
-const optEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+export const optEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .union([z.enum(values), z.literal(''), z.null()])
     .optional()

@@ -4,7 +4,7 @@ import type { TSessionUser } from '@coinlane/core/api/auth';
 import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import { selectUsers, toAdminUser } from './queries.ts';
+import { selectUsers, toAdminUsers } from './queries.ts';
 import { applyUserAction, refusalOf } from './user-actions.ts';
 
 /**
@@ -45,7 +45,7 @@ export async function bulkChangeUserStatus({
       await applyUserAction({ trx, actor, target, action, ip });
       changed.push(id);
     }
-    const updated = changed.length ? (await selectUsers(trx, { ids: changed })).map(toAdminUser) : [];
+    const updated = changed.length ? await toAdminUsers(trx, await selectUsers(trx, { ids: changed })) : [];
     return { action, updated, skipped };
   });
 }

@@ -4,7 +4,7 @@ import type { TSessionUser } from '@coinlane/core/api/auth';
 import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import { selectUsers, toAdminUser } from './queries.ts';
+import { selectUsers, toAdminUsers } from './queries.ts';
 import { applyUserAction, refusalOf } from './user-actions.ts';
 
 /**
@@ -31,6 +31,6 @@ export async function changeUserStatus({
     if (refusal) throw new AppError(refusal.code, { message: refusal.message });
     await applyUserAction({ trx, actor, target, action, ip });
     const [updated] = await selectUsers(trx, { ids: [userId] });
-    return toAdminUser(updated!);
+    return (await toAdminUsers(trx, [updated!]))[0]!;
   });
 }

@@ -65,7 +65,7 @@ export async function createAdminAccount({
         .execute();
       await trx
         .insertInto('user_profiles')
-        .values({ id, email, is_admin: true, admin_role: role, name: displayName })
+        .values({ id, email, admin_role: role, name: displayName })
         .execute();
       await trx.insertInto('user_settings').values({ user_id: id }).execute();
       await recordAudit({
@@ -92,7 +92,7 @@ export async function createAdminAccount({
       })
       .where('id', '=', id)
       .execute();
-    const profile = { is_admin: true, admin_role: role, ...(name ? { name } : {}), updated_at: now };
+    const profile = { admin_role: role, ...(name ? { name } : {}), updated_at: now };
     await trx
       .insertInto('user_profiles')
       .values({ id, email, ...profile })

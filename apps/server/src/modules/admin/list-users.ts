@@ -1,8 +1,11 @@
 import type { TAdminUser } from '@coinlane/core/api/admin';
 import type { Db } from '#app/db/connection.ts';
-import { selectUsers, toAdminUser } from './queries.ts';
+import { selectUsers, toAdminUsers } from './queries.ts';
 
-/** Every account, newest first (admin spec 7: all users load at once, no paging). */
+/**
+ * Every account, newest first (admin spec 7: all users load at once, no paging), with its live transaction count
+ * and volumes (one grouped query over payments).
+ */
 export async function listUsers({ db }: { db: Db }): Promise<TAdminUser[]> {
-  return (await selectUsers(db)).map(toAdminUser);
+  return toAdminUsers(db, await selectUsers(db));
 }

@@ -1,6 +1,11 @@
 import type { TAdminUser } from '@coinlane/core/api/admin';
 import type { Kysely } from 'kysely';
 import type { Database } from '#app/db/schema.ts';
+import {
+  type MerchantVolume,
+  NO_VOLUME,
+  summarizeMerchantVolumes,
+} from '#app/modules/payments/summarize-merchant-volumes.ts';
 
 /** Accounts with their profiles, newest first; only `ids` when given; `forUpdate` locks the rows. */
 export function selectUsers(
@@ -46,7 +51,8 @@ export function displayName(
   return row.business_name || fullName || row.name || row.email;
 }
 
-export function toAdminUser(row: UserRow): TAdminUser {
+/** The reply of an account: its row and its live figures (summarizeMerchantVolumes; NO_VOLUME without payments). */
+export function toAdminUser(row: UserRow, volume: MerchantVolume = NO_VOLUME): TAdminUser {
   return {
     id: row.id,
     name: displayName(row),
@@ -57,9 +63,18 @@ export function toAdminUser(row: UserRow): TAdminUser {
     status: row.status,
     kycStatus: row.kyc_status,
     isAdmin: row.is_admin,
-    adminRole: row.is_admin ? (row.admin_role ?? 'super_admin') : null,
+    adminRole: row.admin_role,
     riskScore: row.risk_score,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    ...volume,
     lastLogin: row.last_login_at ? row.last_login_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+/** The replies of accounts with their live figures, in one more query. */
+export async function toAdminUsers(db: Kysely<Database>, rows: readonly UserRow[]): Promise<TAdminUser[]> {
+  const volumes = await summarizeMerchantVolumes({ db, userIds: rows.map((r) => r.id) });
+  return rows.map((r) => toAdminUser(r, volumes.get(r.id)));
 }

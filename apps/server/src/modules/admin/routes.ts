@@ -6,7 +6,9 @@ import {
   ZFeeStructure,
   ZFeeStructureList,
   ZFeeTypeParams,
+  ZSetAdminRoleRequest,
   ZSystemSettings,
+  ZUpdateAdminUserRequest,
   ZUpdateFeeStructureRequest,
   ZUpdateSystemSettingsRequest,
   ZUserIdParams,
@@ -20,7 +22,9 @@ import { getSystemSettings } from '#app/modules/system-settings/get-system-setti
 import { bulkChangeUserStatus } from './bulk-change-user-status.ts';
 import { changeUserStatus } from './change-user-status.ts';
 import { listUsers } from './list-users.ts';
+import { setAdminRole } from './set-admin-role.ts';
 import { updateSystemSettings } from './update-system-settings.ts';
+import { updateUserDetails } from './update-user-details.ts';
 
 /**
  * The back-office API, under /api/v1/admin. Every route names its permission and is checked on the server
@@ -78,6 +82,54 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           actor: authOf(req).user,
           userId: req.params.id,
           action: 'suspend',
+          ip: req.ip,
+        }),
+      ),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      onRequest: requireAdmin('users.write'),
+      schema: {
+        summary:
+          "Edit an account's name, business name, business type and country (users.write; admin.manage for an administrator)",
+        params: ZUserIdParams,
+        body: ZUpdateAdminUserRequest,
+        response: { 200: envelope(ZAdminUser) },
+      },
+    },
+    async (req) =>
+      ok(
+        await updateUserDetails({
+          db: app.db,
+          actor: authOf(req).user,
+          userId: req.params.id,
+          changes: req.body,
+          ip: req.ip,
+        }),
+      ),
+  );
+
+  app.put(
+    '/users/:id/role',
+    {
+      onRequest: requireAdmin('admin.manage'),
+      schema: {
+        summary:
+          'Give an account an admin role, or take it away with null (admin.manage; never the last super_admin)',
+        params: ZUserIdParams,
+        body: ZSetAdminRoleRequest,
+        response: { 200: envelope(ZAdminUser) },
+      },
+    },
+    async (req) =>
+      ok(
+        await setAdminRole({
+          db: app.db,
+          actor: authOf(req).user,
+          userId: req.params.id,
+          role: req.body.role,
           ip: req.ip,
         }),
       ),

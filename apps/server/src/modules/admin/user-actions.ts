@@ -27,8 +27,8 @@ export function refusalOf({
   }
   if (action === 'suspend' && target.id === actor.id) return { code: 'CONFLICT', message: T.userSuspendSelf };
   // users.write alone (support_admin) must not lock out the platform's administrators.
-  if (action === 'suspend' && target.is_admin && !hasPermission(actor, 'admin.manage')) {
-    return { code: 'FORBIDDEN', message: T.userSuspendAdmin };
+  if (target.is_admin && !hasPermission(actor, 'admin.manage')) {
+    return { code: 'FORBIDDEN', message: action === 'suspend' ? T.userSuspendAdmin : T.userActOnAdmin };
   }
   return null;
 }

@@ -39,11 +39,10 @@ export async function getSessionUser({
     status: row.status,
     isAdmin: row.is_admin,
   };
-  if (row.is_admin) {
-    // An is_admin account is a super_admin unless another of the four roles was assigned to it.
-    const role: keyof typeof ROLE_PERMISSIONS = row.admin_role ?? 'super_admin';
-    user.adminRole = role;
-    user.permissions = [...ROLE_PERMISSIONS[role]];
+  if (row.admin_role) {
+    // The role stored on the account is its admin access (is_admin is derived from it, migration 0019).
+    user.adminRole = row.admin_role;
+    user.permissions = [...ROLE_PERMISSIONS[row.admin_role]];
   }
   return user;
 }
