@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   RATE_UNAVAILABLE: 503,
   /** A live payment on a network whose chain is configured, but no default whitelisted wallet for the coin. */
   WALLET_REQUIRED: 422,
+  /** The merchant's account is suspended: its hosted pages start no new payment (payments under way go on). */
+  MERCHANT_UNAVAILABLE: 403,
 } as const;
 export type TErrorCode = keyof typeof ERROR_STATUS;
 

@@ -126,6 +126,8 @@ export const T = {
   userSuspendAdmin: 'Only an administrator holding admin.manage can suspend another administrator.',
   userActOnAdmin: 'Only an administrator holding admin.manage can change another administrator’s account.',
   adminEditNothing: 'Give at least one detail to change.',
+  merchantUnavailable:
+    'This merchant is not accepting payments right now. Nothing was charged; please contact the merchant.',
   lastSuperAdmin: 'This is the last super admin: give another account the super admin role first.',
   // Development mail outbox
   mailNotFound: 'Mail not found',

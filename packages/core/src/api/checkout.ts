@@ -38,6 +38,11 @@ export const ZCheckout = z.object({
      * shown.
      */
     website: z.string().nullable(),
+    /**
+     * False while the merchant's account is suspended: no new payment can start (canStartPayment is false and
+     * POST answers MERCHANT_UNAVAILABLE); a payment already under way is still watched and credited.
+     */
+    acceptingPayments: z.boolean(),
   }),
   link: z.object({
     id: z.string(),

@@ -1,3 +1,4 @@
+import { T } from '@coinlane/core/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxEvents } from '#app/modules/outbox/list-outbox-events.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
@@ -45,7 +46,7 @@ describe('GET /checkout/{linkId}', () => {
       const res = await getCheckout(link.id);
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({
-        merchant: { name: 'Chez Marie', website: null },
+        merchant: { name: 'Chez Marie', website: null, acceptingPayments: true },
         link: {
           id: link.id,
           mode: 'test',
@@ -84,6 +85,7 @@ describe('GET /checkout/{linkId}', () => {
     expect((await getCheckout(linkId)).json().data.merchant).toEqual({
       name: 'Brûlerie Atlas',
       website: null,
+      acceptingPayments: true,
     });
     const saved = await shop.call({
       method: 'PUT',
@@ -94,7 +96,11 @@ describe('GET /checkout/{linkId}', () => {
     await ctx.db.updateTable('payment_links').set({ status: 'expired' }).where('id', '=', linkId).execute();
     const view = await getCheckout(linkId);
     expect(view.json().data).toMatchObject({
-      merchant: { name: 'Brûlerie Atlas', website: 'https://atlas-coffee.example/contact' },
+      merchant: {
+        name: 'Brûlerie Atlas',
+        website: 'https://atlas-coffee.example/contact',
+        acceptingPayments: true,
+      },
       link: { status: 'expired' },
       canStartPayment: false,
     });
@@ -427,5 +433,57 @@ describe('POST /checkout/{linkId}', () => {
     const b = await ctx.app.inject({ method: 'POST', url: `/api/v1/checkout/${link.id}`, headers });
     expect(b.json().data.payment.id).toBe(a.json().data.payment.id);
     expect(b.headers['idempotent-replayed']).toBe('true');
+  });
+});
+
+describe('a suspended merchant (issue 16)', () => {
+  it('starts no new payment on its hosted pages, and still watches and credits the one under way', async () => {
+    const shop = await createMerchant(ctx, { name: 'Paused Shop' });
+    const mk = async () => {
+      const res = await shop.call({
+        method: 'POST',
+        url: '/api/v1/payment-links',
+        payload: { fiatAmount: '20.00', currency: 'LTC' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { id: string };
+    };
+    const underWay = await mk();
+    const fresh = await mk();
+    const open = (await postCheckout(underWay.id)).json().data.payment;
+    expect(open.status).toBe('pending');
+
+    const suspended = await admin.call({ method: 'POST', url: `/api/v1/admin/users/${shop.id}/suspend` });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+
+    const view = (await getCheckout(fresh.id)).json().data;
+    expect(view).toMatchObject({
+      merchant: { name: 'Paused Shop', acceptingPayments: false },
+      payment: null,
+      canStartPayment: false,
+    });
+    const refused = await postCheckout(fresh.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'MERCHANT_UNAVAILABLE',
+      message: T.merchantUnavailable,
+    });
+    expect(await countPayments(fresh.id)).toBe(0);
+
+    // The attempt under way is still the page's payment, and money sent to it is credited.
+    const again = await postCheckout(underWay.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.payment.id).toBe(open.id);
+    const sim = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/checkout/${underWay.id}/simulate`,
+      payload: {},
+    });
+    expect(sim.statusCode, sim.body).toBe(200);
+    await advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: later(3600), blockSeconds: 2 });
+    const status = (await ctx.app.inject({ method: 'GET', url: `/api/v1/payments/${open.id}/status` })).json()
+      .data;
+    expect(status.status).toBe('confirmed');
+    expect(await countPayments(underWay.id)).toBe(1);
   });
 });

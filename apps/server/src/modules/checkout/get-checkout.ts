@@ -40,10 +40,12 @@ export async function presentCheckout(
     throw err;
   });
   const state = { status: link.status, expiresAt: link.expires_at };
+  const acceptingPayments = profile?.status !== 'suspended';
   return {
     merchant: {
       name: profile?.businessName || profile?.name || 'Merchant',
       website: publicWebsite(profile?.website),
+      acceptingPayments,
     },
     link: {
       id: link.id,
@@ -59,7 +61,8 @@ export async function presentCheckout(
       expiresAt: link.expires_at?.toISOString() ?? null,
     },
     payment: payment ? presentCheckoutPayment(payment) : null,
-    canStartPayment: canStartAttempt(state, now) && (!payment || isRetryable(paymentState(payment))),
+    canStartPayment:
+      acceptingPayments && canStartAttempt(state, now) && (!payment || isRetryable(paymentState(payment))),
     serverTime: new Date().toISOString(),
   };
 }
@@ -79,4 +82,14 @@ export async function getCheckout({
   const link = await findLink(db, linkId);
   const payment = await getLatestAttempt({ deps, db, linkId, now });
   return presentCheckout(db, link, payment, now);
+}
+
+/**
+ * Refuses a new payment on a suspended merchant's hosted page (MERCHANT_UNAVAILABLE, with a message for the
+ * payer). Checked before a new attempt only: the attempt already under way is still shown, watched and credited.
+ */
+export async function assertMerchantAcceptsPayments(db: Db, userId: string): Promise<void> {
+  const profile = await getMerchantProfile({ db, userId });
+  if (profile.status === 'suspended')
+    throw new AppError('MERCHANT_UNAVAILABLE', { message: T.merchantUnavailable });
 }

@@ -12,7 +12,7 @@ import { getLatestAttempt } from '#app/modules/payments/get-latest-attempt.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { fiatInput, preparePayment } from '#app/modules/payments/prepare-payment.ts';
 import { paymentState } from '#app/modules/payments/present-payment.ts';
-import { findLink, presentCheckout } from './get-checkout.ts';
+import { assertMerchantAcceptsPayments, findLink, presentCheckout } from './get-checkout.ts';
 
 /**
  * Public POST /checkout/{linkId}: the payment to show on the hosted page. Returns the current attempt while
@@ -52,6 +52,7 @@ export async function startCheckoutPayment({
     throw new AppError('INVALID_STATE', { message: T.paymentLinkHasFundsOnExpiredAttempt });
   }
   if (!canStartAttempt(linkState, now)) throw new AppError('EXPIRED', { message: T.paymentLinkExpired });
+  await assertMerchantAcceptsPayments(db, link.user_id);
   await admitNewAttempt?.();
 
   // Price outside the transaction (reads only); the insert then runs with the link locked.

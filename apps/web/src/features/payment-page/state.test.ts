@@ -30,7 +30,7 @@ const payment = (over: Partial<TCheckoutPayment> = {}): TCheckoutPayment => ({
 });
 
 const checkout = (over: Partial<TCheckout> = {}, link: Partial<TCheckout['link']> = {}): TCheckout => ({
-  merchant: { name: 'Chez Marie', website: null },
+  merchant: { name: 'Chez Marie', website: null, acceptingPayments: true },
   link: {
     id: 'lnk_1',
     mode: 'test',
@@ -71,6 +71,26 @@ describe('loading', () => {
   it('any other non-active link shows expired with "This payment link has expired"', () => {
     const s = run({ type: 'loaded', checkout: checkout({ payment: null }, { status: 'expired' }) });
     expect(s).toMatchObject({ status: 'expired', notice: 'linkExpired', canRetry: false });
+  });
+
+  it("a suspended merchant's page starts nothing: it says so, without Try Again", () => {
+    const paused = { name: 'Chez Marie', website: null, acceptingPayments: false };
+    const fresh = run({ type: 'loaded', checkout: checkout({ merchant: paused, payment: null }) });
+    expect(fresh).toMatchObject({ status: 'expired', notice: 'merchantUnavailable', canRetry: false });
+    const ended = run({
+      type: 'loaded',
+      checkout: checkout({ merchant: paused, payment: payment({ status: 'expired' }) }),
+    });
+    expect(ended).toMatchObject({ status: 'expired', notice: 'merchantUnavailable', canRetry: false });
+    // The payment under way is shown as usual, and its expiry offers no new attempt.
+    const open = run({ type: 'loaded', checkout: checkout({ merchant: paused }) });
+    expect(open).toMatchObject({ status: 'pending', notice: null, payment: { id: 'pay_1' } });
+    const lapsed = pageReducer(open, {
+      type: 'update',
+      update: { id: 'pay_1', status: 'expired' },
+      now: NOW,
+    });
+    expect(lapsed).toMatchObject({ status: 'expired', canRetry: false });
   });
 
   it('an attempt that expired unpaid offers Try Again when the server says so', () => {
@@ -277,6 +297,7 @@ describe('error texts', () => {
     [new CheckoutApiError('contact', 409, 'INVALID_STATE'), 'createFailed', 'fundsOnExpired'],
     [new CheckoutApiError('slow down', 429, 'RATE_LIMITED'), 'createFailed', 'rateLimited'],
     [new CheckoutApiError('offline', 0, 'NETWORK_ERROR'), 'createFailed', 'createFailed'],
+    [new CheckoutApiError('paused', 403, 'MERCHANT_UNAVAILABLE'), 'createFailed', 'merchantUnavailable'],
     [new Error('boom'), 'loadFailed', 'loadFailed'],
   ] as const)('%s while %s -> %s', (err, fallback, key) => {
     expect(errorKey(err, fallback)).toBe(key);

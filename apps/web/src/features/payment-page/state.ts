@@ -26,7 +26,8 @@ export type TPageError =
   | 'loadFailed'
   | 'createFailed'
   | 'rateLimited'
-  | 'fundsOnExpired';
+  | 'fundsOnExpired'
+  | 'merchantUnavailable';
 
 export type TPageState = {
   phase: 'loading' | 'error' | 'ready';
@@ -104,6 +105,15 @@ function fromCheckout(state: TPageState, checkout: TCheckout, receivedAt?: numbe
     notice = 'linkExpired';
   }
   if (payment?.status === 'expired' && payment.exception === 'paid_partial') notice = 'fundsOnExpired';
+  // A suspended merchant's page starts nothing new; a payment under way is shown (and credited) as usual.
+  if (
+    !checkout.merchant.acceptingPayments &&
+    status !== 'confirmed' &&
+    !(payment && isOpenStatus(payment.status))
+  ) {
+    status = payment?.status === 'failed' ? 'failed' : 'expired';
+    notice = 'merchantUnavailable';
+  }
   return {
     ...state,
     phase: 'ready',
@@ -164,7 +174,7 @@ const linkEnded = (checkout: TCheckout, payment: TCheckoutPayment) =>
 /** May the link take a new attempt after this one ended? (The server decides for sure on POST.) */
 function retryAllowed(checkout: TCheckout, payment: TCheckoutPayment, now: number) {
   const { link } = checkout;
-  if (link.status !== 'active') return false;
+  if (link.status !== 'active' || !checkout.merchant.acceptingPayments) return false;
   if (link.expiresAt && Date.parse(link.expiresAt) <= now) return false;
   return payment.exception !== 'paid_partial' && payment.exception !== 'paid_late';
 }
@@ -192,7 +202,11 @@ export function pageReducer(state: TPageState, action: TPageAction): TPageState 
         actionError: action.error,
         canRetry: action.error === 'createFailed' || action.error === 'rateLimited',
         notice:
-          action.error === 'linkExpired' || action.error === 'fundsOnExpired' ? action.error : state.notice,
+          action.error === 'linkExpired' ||
+          action.error === 'fundsOnExpired' ||
+          action.error === 'merchantUnavailable'
+            ? action.error
+            : state.notice,
       };
     case 'simulating':
       return { ...state, busy: 'simulating', actionError: null };

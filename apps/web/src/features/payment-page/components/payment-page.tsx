@@ -629,9 +629,10 @@ function ClosedView({
   // A link that never expires never says it expired: its attempt's price lock ended (money seen and dropped, or
   // no rate to price it again), and Try Again asks for the current price.
   const lockEnded = !failed && link?.status === 'active' && !link.expiresAt;
+  const unavailable = notice === 'merchantUnavailable';
   const title =
-    notice === 'linkExpired'
-      ? t('errors.linkExpired')
+    notice === 'linkExpired' || unavailable
+      ? t(unavailable ? 'errors.merchantUnavailable' : 'errors.linkExpired')
       : t(failed ? 'status.failed' : lockEnded ? 'status.lockEnded' : 'status.expired');
   return (
     <div className="space-y-4 py-2 text-center">
@@ -642,13 +643,15 @@ function ClosedView({
       )}
       <div>
         <h2 className="text-xl font-semibold">{title}</h2>
-        {notice !== 'linkExpired' && (
+        {notice !== 'linkExpired' && !unavailable && (
           <p className="mt-1 text-sm text-slate-600">
             {t(failed ? 'failedBody' : lockEnded ? 'lockEndedBody' : 'expiredBody')}
           </p>
         )}
       </div>
+      {unavailable && <p className="text-sm text-slate-600">{t('errors.merchantUnavailableBody')}</p>}
       {notice === 'linkExpired' && <MerchantContact merchant={merchant} />}
+      {unavailable && merchant.website && <MerchantContact merchant={merchant} ended={false} />}
       {notice === 'fundsOnExpired' && (
         <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-left text-sm text-amber-900">
           {t('errors.fundsOnExpired')}
@@ -675,7 +678,7 @@ function ClosedView({
  * A link that no longer takes payments is not a dead end: who the merchant is and how to reach them (the
  * website of their business profile, when they set one; never their sign-in e-mail).
  */
-function MerchantContact({ merchant }: { merchant: TCheckout['merchant'] }) {
+function MerchantContact({ merchant, ended = true }: { merchant: TCheckout['merchant']; ended?: boolean }) {
   const { t } = useT();
   const site = merchant.website ? siteOf(merchant.website) : null;
   return (
@@ -683,7 +686,7 @@ function MerchantContact({ merchant }: { merchant: TCheckout['merchant'] }) {
       data-testid="merchant-contact"
       className="space-y-2 rounded-xl bg-slate-50 px-4 py-3 text-left text-sm text-slate-700 ring-1 ring-slate-200"
     >
-      <p>{t('linkEndedBody', { merchant: merchant.name })}</p>
+      {ended && <p>{t('linkEndedBody', { merchant: merchant.name })}</p>}
       {site && merchant.website && (
         <>
           <p>{t('contactMerchant', { merchant: merchant.name })}</p>

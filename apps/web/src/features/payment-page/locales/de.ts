@@ -66,6 +66,9 @@ const de: TPaymentTexts = {
   'exception.paid_late':
     'Ihre Zahlung ist nach Ablauf der Zahlungsfrist eingegangen. Sie wurde erfasst und der Händler benachrichtigt: Bitte wenden Sie sich an ihn, um sie zu klären.',
   'errors.notFound': 'Zahlungslink nicht gefunden',
+  'errors.merchantUnavailable': 'Dieser Händler nimmt derzeit keine Zahlungen an',
+  'errors.merchantUnavailableBody':
+    'Es wurde nichts abgebucht. Bitte wenden Sie sich an den Händler, um anders zu bezahlen.',
   'errors.linkExpired': 'Dieser Zahlungslink ist abgelaufen',
   'errors.loadFailed': 'Zahlung konnte nicht geladen werden',
   'errors.createFailed': 'Zahlung konnte nicht erstellt werden',

@@ -61,6 +61,8 @@ const en = {
   'exception.paid_late':
     'Your payment arrived after the payment window closed. It has been recorded and the merchant has been notified: please contact them to settle it.',
   'errors.notFound': 'Payment link not found',
+  'errors.merchantUnavailable': 'This merchant is not accepting payments right now',
+  'errors.merchantUnavailableBody': 'Nothing was charged. Please contact the merchant to pay another way.',
   'errors.linkExpired': 'This payment link has expired',
   'errors.loadFailed': 'Failed to load payment',
   'errors.createFailed': 'Failed to create payment',

@@ -65,6 +65,9 @@ const es: TPaymentTexts = {
   'exception.paid_late':
     'Tu pago llegó después de cerrarse el plazo de pago. Ha quedado registrado y se ha avisado al comercio: ponte en contacto con él para resolverlo.',
   'errors.notFound': 'Enlace de pago no encontrado',
+  'errors.merchantUnavailable': 'Este comercio no acepta pagos en este momento',
+  'errors.merchantUnavailableBody':
+    'No se te ha cobrado nada. Contacta con el comercio para pagar de otra forma.',
   'errors.linkExpired': 'Este enlace de pago ha caducado',
   'errors.loadFailed': 'No se pudo cargar el pago',
   'errors.createFailed': 'No se pudo crear el pago',

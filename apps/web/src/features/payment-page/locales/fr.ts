@@ -66,6 +66,9 @@ const fr: TPaymentTexts = {
   'exception.paid_late':
     'Votre paiement est arrivé après la fin du délai de paiement. Il a été enregistré et le marchand a été prévenu : contactez-le pour régulariser.',
   'errors.notFound': 'Lien de paiement introuvable',
+  'errors.merchantUnavailable': 'Ce marchand n’accepte pas de paiements pour le moment',
+  'errors.merchantUnavailableBody':
+    'Aucun montant n’a été débité. Veuillez contacter le marchand pour payer autrement.',
   'errors.linkExpired': 'Ce lien de paiement a expiré',
   'errors.loadFailed': 'Impossible de charger le paiement',
   'errors.createFailed': 'Impossible de créer le paiement',
