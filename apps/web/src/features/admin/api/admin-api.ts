@@ -1,18 +1,14 @@
 import type { TAccountEvent } from '@coinlane/core/account-status';
-import type { TAdminUser, TBulkUserActionResult } from '@coinlane/core/api/admin';
+import type { TAdminUser, TBulkUserActionResult, ZUpdateAdminUserRequest } from '@coinlane/core/api/admin';
+import type { TAdminRole } from '@coinlane/core/permissions';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 
 /**
- * A user row of GET /admin/users. Transaction figures and documents are read only if the server sends them
- * (they come with payments); until then the screens say so instead of inventing numbers.
+ * A user row of GET /admin/users, with its transaction figures. Documents are read only if the server sends them
+ * (they come with KYC); until then the details say none were submitted.
  */
-export type TUserRow = TAdminUser &
-  Partial<{
-    totalTransactions: number;
-    totalVolume: number | string;
-    monthlyVolume: number | string;
-    documents: string[];
-  }>;
+export type TUserRow = TAdminUser & { documents?: string[] };
 
 export const adminUsersKey = ['admin', 'users'] as const;
 export const healthKey = ['admin', 'health'] as const;
@@ -21,6 +17,17 @@ export const fetchUsers = (signal?: AbortSignal) => api<TUserRow[]>('/admin/user
 
 export const changeUserStatus = (id: string, action: TAccountEvent) =>
   api<TUserRow>(`/admin/users/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
+
+/** The body of PUT /admin/users/:id as sent: a field left out is kept, an empty string clears it. */
+export type TUserDetailsChanges = z.input<typeof ZUpdateAdminUserRequest>;
+
+/** Edit Details: only the fields given change. */
+export const updateUserDetails = (id: string, body: TUserDetailsChanges) =>
+  api<TUserRow>(`/admin/users/${encodeURIComponent(id)}`, { method: 'PUT', body });
+
+/** Gives the account an admin role, or takes it away (null: a merchant again). */
+export const setAdminRole = (id: string, role: TAdminRole | null) =>
+  api<TUserRow>(`/admin/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: { role } });
 
 export const bulkChangeUserStatus = (ids: string[], action: TAccountEvent) =>
   api<TBulkUserActionResult>('/admin/users/bulk', { body: { ids, action } });

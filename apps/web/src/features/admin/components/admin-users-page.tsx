@@ -1,6 +1,6 @@
 import { canApprove, canSuspend, type TAccountEvent } from '@coinlane/core/account-status';
 import { hasPermission } from '@coinlane/core/permissions';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   CheckCircle2,
   Eye,
@@ -26,8 +26,8 @@ import { Menu, type MenuItem } from '../../../components/ui/menu.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth.ts';
-import { adminUsersKey, bulkChangeUserStatus, changeUserStatus, type TUserRow } from '../api/admin-api.ts';
-import { useAdminUsers } from '../hooks/use-admin-users.ts';
+import { bulkChangeUserStatus, changeUserStatus, type TUserRow } from '../api/admin-api.ts';
+import { useAdminUsers, useMergeUsers } from '../hooks/use-admin-users.ts';
 import { countryName, formatCount, formatListDate, formatVolume } from '../utils/format.ts';
 import { refusalText } from '../utils/messages.ts';
 import { filterUsers, userCounts } from '../utils/users.ts';
@@ -43,7 +43,7 @@ export default function AdminUsersPage() {
   const lang = i18n.language;
   const { user: viewer } = useSession();
   const canWrite = hasPermission(viewer, 'users.write');
-  const qc = useQueryClient();
+  const canManage = hasPermission(viewer, 'admin.manage');
   const users = useAdminUsers();
 
   const [search, setSearch] = useState('');
@@ -74,10 +74,7 @@ export default function AdminUsersPage() {
     if (selected.size === 0) setBulkOpen(false);
   }, [selected.size]);
 
-  const merge = (updated: TUserRow[]) => {
-    const byId = new Map(updated.map((u) => [u.id, u]));
-    qc.setQueryData<TUserRow[]>(adminUsersKey, (list) => list?.map((u) => ({ ...u, ...byId.get(u.id) })));
-  };
+  const merge = useMergeUsers();
   const nameOf = (id: string) => {
     const u = all.find((x) => x.id === id);
     return u ? u.name || u.email : t('users.details.notSpecified');
@@ -378,7 +375,10 @@ export default function AdminUsersPage() {
                       onSelect: () => setDetailsId(u.id),
                     },
                   ];
-                  if (canWrite && canApprove(u.status)) {
+                  // An administrator's account needs admin.manage, and nobody suspends their own (the server
+                  // refuses both): no menu entry that can only fail.
+                  const mayActOn = canWrite && (!u.isAdmin || canManage);
+                  if (mayActOn && canApprove(u.status)) {
                     items.push({
                       key: 'approve',
                       label: t('users.approve'),
@@ -387,7 +387,7 @@ export default function AdminUsersPage() {
                       onSelect: () => act(u, 'approve'),
                     });
                   }
-                  if (canWrite && canSuspend(u.status)) {
+                  if (mayActOn && u.id !== viewer?.id && canSuspend(u.status)) {
                     items.push({
                       key: 'suspend',
                       label: t('users.suspend'),
@@ -420,7 +420,7 @@ export default function AdminUsersPage() {
                         </td>
                       )}
                       <td className="w-full max-w-0 px-3 py-3 sm:w-auto sm:max-w-none">
-                        <div className="flex min-w-0 items-center gap-3">
+                        <div className="flex min-w-0 items-center gap-3 sm:max-w-80">
                           <span className="hidden sm:block">
                             <Avatar name={name} />
                           </span>
@@ -449,22 +449,12 @@ export default function AdminUsersPage() {
                         <KycBadge status={u.kycStatus} />
                       </td>
                       <td className="hidden px-3 py-3 whitespace-nowrap xl:table-cell">
-                        {u.totalTransactions != null ? (
-                          <span>
-                            <span className="font-medium tabular-nums">
-                              {formatCount(u.totalTransactions, lang)}
-                            </span>
-                            {u.totalVolume != null && (
-                              <span className="block text-xs text-slate-500 tabular-nums">
-                                {formatVolume(u.totalVolume, lang)}
-                              </span>
-                            )}
-                          </span>
-                        ) : (
-                          <span className="text-slate-400" title={t('users.noData')}>
-                            —<span className="sr-only"> {t('users.noData')}</span>
-                          </span>
-                        )}
+                        <span className="font-medium tabular-nums">
+                          {formatCount(u.totalTransactions, lang)}
+                        </span>
+                        <span className="block text-xs text-slate-500 tabular-nums">
+                          {formatVolume(u.totalVolume, lang)}
+                        </span>
                       </td>
                       <td className="hidden px-3 py-3 md:table-cell">
                         <RiskScore score={u.riskScore} />
@@ -495,9 +485,12 @@ export default function AdminUsersPage() {
           setDetailsId(null);
           setNotice(null);
         }}
+        viewerId={viewer?.id ?? null}
         canWrite={canWrite}
+        canManage={canManage}
         processing={single.isPending}
         notice={notice}
+        onNotice={setNotice}
         onAction={act}
       />
     </div>

@@ -1,4 +1,3 @@
-import { decimalFromJsonNumber } from '@coinlane/core/money';
 import { formatCount, formatUsd } from '../../../lib/amounts.ts';
 
 /** Dates in lists: 'MMM dd, HH:mm' (admin spec 9), in the reader's language. */
@@ -25,14 +24,10 @@ export { formatCount };
 
 /**
  * Volumes in USD (admin spec 9: "volumes with a '$' prefix"): the app's one USD format (lib/amounts.ts), so a
- * volume reads as every other USD amount in the reader's language ($1,234.50; 1.234,50 $). The profile's
- * volumes may come as JSON numbers; their decimal text is taken as sent, never rounded through arithmetic.
+ * volume reads as every other USD amount in the reader's language ($1,234.50; 1.234,50 $). The server sends
+ * volumes as decimal strings; their digits are taken as sent, never rounded through arithmetic.
  */
-export function formatVolume(value: number | string, lang: string): string {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value) || value < 0) return `$${value}`;
-    return formatUsd(decimalFromJsonNumber(value), lang);
-  }
+export function formatVolume(value: string, lang: string): string {
   return formatUsd(value, lang);
 }
 

@@ -15,6 +15,9 @@ describe('refusalText', () => {
       'users.refusals.userSuspendNotActive {"status":"status.suspended"}',
     );
     expect(refusalText(`${T.userNotFound}: usr_1, usr_2`, t)).toBe('users.refusals.userNotFound');
+    expect(refusalText(T.userActOnAdmin, t)).toBe('users.refusals.userActOnAdmin');
+    expect(refusalText(T.lastSuperAdmin, t)).toBe('users.refusals.lastSuperAdmin');
+    expect(refusalText(T.adminEditNothing, t)).toBe('users.refusals.adminEditNothing');
     expect(refusalText('Something else', t)).toBeNull();
   });
 });

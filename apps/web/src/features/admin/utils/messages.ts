@@ -16,6 +16,9 @@ const SUSPEND_NOT_ACTIVE = withStatus(T.userSuspendNotActive);
 export function refusalText(message: string, t: Translate): string | null {
   if (message === T.userSuspendSelf) return t('users.refusals.userSuspendSelf');
   if (message === T.userSuspendAdmin) return t('users.refusals.userSuspendAdmin');
+  if (message === T.userActOnAdmin) return t('users.refusals.userActOnAdmin');
+  if (message === T.lastSuperAdmin) return t('users.refusals.lastSuperAdmin');
+  if (message === T.adminEditNothing) return t('users.refusals.adminEditNothing');
   if (message === T.userNotFound || message.startsWith(`${T.userNotFound}:`)) {
     return t('users.refusals.userNotFound');
   }

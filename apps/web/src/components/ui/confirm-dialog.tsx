@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Banner } from './banner.tsx';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
 
 /** A yes/no question in a modal dialog (never window.confirm), with the failure of the action inside it. */
 export function ConfirmDialog({
