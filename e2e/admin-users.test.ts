@@ -1,0 +1,100 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { horizontalOverflow, signIn } from './pages/merchant-session.ts';
+import { PaymentPage } from './pages/payment-page.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { signUpMerchant } from './support/merchant-api.ts';
+import { ensureWebBuilt, type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * The back-office's User Management (issue 16) as an administrator uses it: find a merchant, open its details and
+ * suspend it. From then on its hosted pages start no new payment and say so to the payer, while the payment a
+ * customer had already started is still shown; the merchant's own session is over.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const ADMIN = { email: 'users-admin@example.com', password: 'Adm1n!pass-e2e' };
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  server = await startServer({}, { admin: ADMIN });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function checkout(linkId: string) {
+  const res = await fetch(`${server.url}/api/v1/checkout/${linkId}`);
+  return ((await res.json()) as { data: { payment: { id: string; status: string } | null } }).data;
+}
+
+describe('suspending a merchant', () => {
+  it('stops its hosted pages from starting payments, and keeps the one under way', async () => {
+    const merchant = await signUpMerchant(server, {
+      name: 'Paula Paused',
+      email: `paused-${Date.now()}@example.com`,
+    });
+    const link = () =>
+      merchant.call<{ id: string }>('POST', '/payment-links', {
+        fiatAmount: '25.00',
+        currency: 'LTC',
+        description: 'Print subscription',
+      });
+    const underWay = await link();
+    const fresh = await link();
+
+    // A customer opens the first link on a phone: the page starts the payment.
+    const customer = await newContext(browser, server.url, PHONE);
+    const first = new PaymentPage(await customer.newPage());
+    await first.open(underWay.id);
+    await first.waitForText('Amount Due');
+    const started = (await checkout(underWay.id)).payment;
+    expect(started?.status).toBe('pending');
+
+    // The administrator finds the merchant, approves it and suspends it from its details.
+    const staff = await newContext(browser, server.url, DESKTOP);
+    const page = await staff.newPage();
+    await signIn(page, server, ADMIN);
+    await page.goto('/admin/users');
+    await page.getByPlaceholder('Search users...').fill(merchant.email);
+    await page.getByRole('button', { name: 'Actions for Paula Paused' }).click();
+    await page.getByRole('menuitem', { name: 'View Details' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Transaction Data').waitFor();
+    // A new account waits for approval (kyc_required is on by default): approve it, then suspend it.
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByText('Active').first().waitFor();
+    await dialog.getByRole('button', { name: 'Suspend' }).click();
+    await dialog.getByText('Suspended').first().waitFor();
+    await screenshot(page, 'admin-users-suspended');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await page
+      .getByRole('row', { name: /Paula Paused/ })
+      .getByText('Suspended')
+      .waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    // The merchant's session is over.
+    await expect(merchant.call('GET', '/payments')).rejects.toThrow(/401|403/);
+
+    // A new customer on the second link is told plainly, with no button that cannot work.
+    const second = new PaymentPage(await customer.newPage());
+    await second.open(fresh.id);
+    await second.waitForText('This merchant is not accepting payments right now');
+    await second.waitForText('Nothing was charged. Please contact the merchant to pay another way.');
+    expect(await second.page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
+    expect(await horizontalOverflow(second.page)).toBeLessThanOrEqual(0);
+    await screenshot(second.page, 'admin-users-suspended-merchant-page-phone');
+    expect((await checkout(fresh.id)).payment).toBeNull();
+
+    // The first customer's payment is still on its page, still open.
+    await first.page.reload();
+    await first.waitForText('Amount Due');
+    expect((await checkout(underWay.id)).payment).toMatchObject({ id: started!.id, status: 'pending' });
+    await customer.close();
+    await staff.close();
+  });
+});
