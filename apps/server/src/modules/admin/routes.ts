@@ -13,6 +13,7 @@ import {
   ZUpdateSystemSettingsRequest,
   ZUserIdParams,
 } from '@coinlane/core/api/admin';
+import { ZAuditPage, ZAuditQuery } from '@coinlane/core/api/audit';
 import { envelope } from '@coinlane/core/api/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAdmin } from '#app/http/auth.ts';
@@ -21,6 +22,7 @@ import { listFeeStructures, updateFeeStructure } from '#app/modules/fees/fee-str
 import { getSystemSettings } from '#app/modules/system-settings/get-system-settings.ts';
 import { bulkChangeUserStatus } from './bulk-change-user-status.ts';
 import { changeUserStatus } from './change-user-status.ts';
+import { getAuditLog } from './get-audit-log.ts';
 import { listUsers } from './list-users.ts';
 import { setAdminRole } from './set-admin-role.ts';
 import { updateSystemSettings } from './update-system-settings.ts';
@@ -155,6 +157,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: req.ip,
         }),
       ),
+  );
+
+  app.get(
+    '/audit',
+    {
+      onRequest: requireAdmin('admin.manage'),
+      schema: {
+        summary: 'The audit log, newest first, filtered, 50 per page with a cursor (admin.manage)',
+        querystring: ZAuditQuery,
+        response: { 200: envelope(ZAuditPage) },
+      },
+    },
+    async (req) => ok(await getAuditLog({ db: app.db, query: req.query })),
   );
 
   app.get(
