@@ -22,6 +22,7 @@ const en = {
     home: T.navHome,
     signOut: T.signOut,
     users: 'Users',
+    audit: 'Audit Log',
   },
   layout: {
     mainNav: 'Main navigation',
@@ -97,6 +98,7 @@ const es: Messages = {
     home: 'Inicio',
     signOut: 'Cerrar sesión',
     users: 'Usuarios',
+    audit: 'Registro de auditoría',
   },
   layout: {
     mainNav: 'Navegación principal',
@@ -169,6 +171,7 @@ const fr: Messages = {
     home: 'Accueil',
     signOut: 'Se déconnecter',
     users: 'Utilisateurs',
+    audit: 'Journal d’audit',
   },
   layout: {
     mainNav: 'Navigation principale',
@@ -241,6 +244,7 @@ const de: Messages = {
     home: 'Start',
     signOut: 'Abmelden',
     users: 'Benutzer',
+    audit: 'Audit-Protokoll',
   },
   layout: {
     mainNav: 'Hauptnavigation',

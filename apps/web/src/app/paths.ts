@@ -24,4 +24,5 @@ export const paths = {
   adminTransactions: '/admin/transactions',
   adminSettings: '/admin/settings',
   adminSupport: '/admin/support',
+  adminAudit: '/admin/audit',
 } as const;

@@ -116,6 +116,16 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              {
+                path: 'audit',
+                element: <RequireAdmin permission="admin.manage" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(() => import('../features/admin/components/admin-audit-page.tsx')),
+                  },
+                ],
+              },
             ],
           },
         ],
