@@ -92,6 +92,7 @@ const en = {
     loadFailed: 'Failed to load the audit log. Please check your connection and try again.',
     entities: {
       user: 'Account',
+      session: 'Session',
       payment: 'Payment',
       payment_link: 'Payment link',
       api_key: 'API key',
@@ -312,6 +313,7 @@ const es: Messages = {
     loadFailed: 'No se pudo cargar el registro de auditoría. Revisa tu conexión e inténtalo de nuevo.',
     entities: {
       user: 'Cuenta',
+      session: 'Sesión',
       payment: 'Pago',
       payment_link: 'Enlace de pago',
       api_key: 'Clave API',
@@ -532,6 +534,7 @@ const fr: Messages = {
     loadFailed: 'Impossible de charger le journal d’audit. Veuillez vérifier votre connexion et réessayer.',
     entities: {
       user: 'Compte',
+      session: 'Session',
       payment: 'Paiement',
       payment_link: 'Lien de paiement',
       api_key: 'Clé API',
@@ -755,6 +758,7 @@ const de: Messages = {
       'Das Audit-Protokoll konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     entities: {
       user: 'Konto',
+      session: 'Sitzung',
       payment: 'Zahlung',
       payment_link: 'Zahlungslink',
       api_key: 'API-Schlüssel',

@@ -14,6 +14,7 @@ import { PageHeader } from './admin-parts.tsx';
 
 const ENTITY_TYPES = [
   'user',
+  'session',
   'payment',
   'payment_link',
   'api_key',
@@ -166,7 +167,7 @@ export default function AdminAuditPage() {
                   <th scope="col" className="w-px py-3 pl-4 pr-1">
                     <span className="sr-only">{t('audit.col.details')}</span>
                   </th>
-                  <th scope="col" className="px-3 py-3 font-medium">
+                  <th scope="col" className="hidden px-3 py-3 font-medium sm:table-cell">
                     {t('audit.col.when')}
                   </th>
                   <th scope="col" className="px-3 py-3 font-medium">
@@ -202,14 +203,17 @@ export default function AdminAuditPage() {
                           )}
                         </button>
                       </td>
-                      <td className="whitespace-nowrap px-3 py-3 text-slate-600 dark:text-slate-400">
+                      <td className="hidden whitespace-nowrap px-3 py-3 text-slate-600 sm:table-cell dark:text-slate-400">
                         {formatListDate(entry.createdAt, lang)}
                       </td>
                       <td className="max-w-[14rem] px-3 py-3">
                         <Actor entry={entry} />
+                        <span className="mt-0.5 block text-xs text-slate-500 sm:hidden dark:text-slate-400">
+                          {formatListDate(entry.createdAt, lang)}
+                        </span>
                       </td>
                       <td className="px-3 py-3">
-                        <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-white/10 dark:text-slate-200">
+                        <code className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 dark:bg-white/10 dark:text-slate-200">
                           {entry.action}
                         </code>
                       </td>
