@@ -128,6 +128,7 @@ export const T = {
   adminEditNothing: 'Give at least one detail to change.',
   merchantUnavailable:
     'This merchant is not accepting payments right now. Nothing was charged; please contact the merchant.',
+  userDeleteSelf: 'You cannot delete your own account.',
   lastSuperAdmin: 'This is the last super admin: give another account the super admin role first.',
   // Development mail outbox
   mailNotFound: 'Mail not found',

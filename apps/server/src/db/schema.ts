@@ -15,6 +15,8 @@ export interface UsersTable {
   email_confirmed_at: NullableTimestamp;
   mode: Generated<'test' | 'live'>;
   last_login_at: NullableTimestamp;
+  /** When an administrator deleted (anonymised) the account; its money records stay (0020). */
+  deleted_at: NullableTimestamp;
   password_changed_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -32,6 +32,7 @@ export function selectUsers(
       'user_profiles.admin_role',
       'user_profiles.risk_score',
     ])
+    .where('users.deleted_at', 'is', null)
     .orderBy('users.created_at', 'desc')
     .orderBy('users.id', 'desc');
   if (ids) q = q.where('users.id', 'in', ids);

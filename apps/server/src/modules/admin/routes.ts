@@ -16,12 +16,14 @@ import {
 import { ZAuditPage, ZAuditQuery } from '@coinlane/core/api/audit';
 import { envelope } from '@coinlane/core/api/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { authOf, requireAdmin } from '#app/http/auth.ts';
 import { ok } from '#app/http/errors.ts';
 import { listFeeStructures, updateFeeStructure } from '#app/modules/fees/fee-structures.ts';
 import { getSystemSettings } from '#app/modules/system-settings/get-system-settings.ts';
 import { bulkChangeUserStatus } from './bulk-change-user-status.ts';
 import { changeUserStatus } from './change-user-status.ts';
+import { deleteUser } from './delete-user.ts';
 import { getAuditLog } from './get-audit-log.ts';
 import { listUsers } from './list-users.ts';
 import { setAdminRole } from './set-admin-role.ts';
@@ -135,6 +137,21 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: req.ip,
         }),
       ),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      onRequest: requireAdmin('users.delete'),
+      schema: {
+        summary:
+          'Delete an account by anonymising it: personal details erased, sign-in and API keys ended, money records kept (users.delete; admin.manage for an administrator)',
+        params: ZUserIdParams,
+        response: { 200: envelope(z.object({ id: z.string(), deleted: z.literal(true) })) },
+      },
+    },
+    async (req) =>
+      ok(await deleteUser({ db: app.db, actor: authOf(req).user, userId: req.params.id, ip: req.ip })),
   );
 
   app.post(

@@ -236,3 +236,95 @@ describe('admin roles (PUT /admin/users/:id/role)', () => {
     expect(stepDown.json().data.adminRole).toBe('support_admin');
   });
 });
+
+describe('deleting an account (DELETE /admin/users/:id)', () => {
+  // A super admin of its own: the role tests above leave root a support admin.
+  let boss: TestUser;
+  let bossCookie: string;
+  beforeAll(async () => {
+    boss = await createUser({ db: ctx.db, adminRole: 'super_admin' });
+    bossCookie = await signIn({ app: ctx.app, userId: boss.id });
+  });
+  const del = (id: string, cookie: string | null = bossCookie) =>
+    ctx.app.inject({ method: 'DELETE', url: `/api/v1/admin/users/${id}`, headers: cookie ? { cookie } : {} });
+
+  it('anonymises it: no sign-in, no keys, no personal details, and its payments stay', async () => {
+    const shop = await createUser({ db: ctx.db, email: 'erase-me@example.com', name: 'Erase Me' });
+    await ctx.db
+      .updateTable('user_profiles')
+      .set({ business_name: 'Erase Ltd', phone: '+44 20 7946 0000', city: 'London' })
+      .where('id', '=', shop.id)
+      .execute();
+    const shopCookie = await signIn({ app: ctx.app, userId: shop.id });
+    const key = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      headers: { cookie: shopCookie },
+      payload: { name: 'shop', permissions: ['read'] },
+    });
+    expect(key.statusCode, key.body).toBe(200);
+    const paid = await payment(shop.id, { usd: '42.00', confirmedAt: new Date() });
+
+    const res = await del(shop.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ id: shop.id, deleted: true });
+
+    const row = await ctx.db
+      .selectFrom('users')
+      .innerJoin('user_profiles', 'user_profiles.id', 'users.id')
+      .select([
+        'users.email',
+        'users.status',
+        'users.deleted_at',
+        'user_profiles.name',
+        'user_profiles.business_name',
+        'user_profiles.phone',
+        'user_profiles.city',
+      ])
+      .where('users.id', '=', shop.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      email: `deleted-${shop.id}@deleted.invalid`,
+      status: 'suspended',
+      name: null,
+      business_name: null,
+      phone: null,
+      city: null,
+    });
+    expect(row.deleted_at).toBeInstanceOf(Date);
+    expect(JSON.stringify(await auditOf(shop.id, 'user.deleted'))).not.toMatch(/erase/i);
+
+    // The session and the key no longer work; the e-mail can sign up again.
+    const session = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/session',
+      headers: { cookie: shopCookie },
+    });
+    expect(session.statusCode).toBe(401);
+    const byKey = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/payments',
+      headers: { authorization: `Bearer ${key.json().data.key}` },
+    });
+    expect(byKey.statusCode).toBe(401);
+    // Gone from User Management; the money record is still there.
+    expect(await userIn(shop.id)).toBeUndefined();
+    const kept = await ctx.db
+      .selectFrom('payments')
+      .select(['status', 'usd_amount'])
+      .where('id', '=', paid.id)
+      .executeTakeFirst();
+    expect(kept).toMatchObject({ status: 'confirmed' });
+    expect((await del(shop.id)).statusCode).toBe(404);
+  });
+
+  it('needs users.delete, admin.manage for an administrator, and never deletes oneself', async () => {
+    const shop = await createUser({ db: ctx.db });
+    expect((await del(shop.id, supportCookie)).statusCode).toBe(403);
+    expect((await del(shop.id, null)).statusCode).toBe(401);
+    const self = await del(boss.id);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error.message).toBe(T.userDeleteSelf);
+    expect(await userIn(shop.id)).toBeDefined();
+  });
+});

@@ -15,11 +15,14 @@ export async function revokeAllApiKeys({
   userId,
   via,
   ip,
+  actor = { id: userId, type: 'user' },
 }: {
   db: Kysely<Database>;
   userId: string;
-  via: 'settings' | 'email_link';
+  /** How it was asked: the owner from settings or the reset e-mail's link, or an administrator deleting the account. */
+  via: 'settings' | 'email_link' | 'account_deleted';
   ip: string | null;
+  actor?: { id: string; type: 'user' | 'admin' };
 }): Promise<TRevokedAllApiKeys> {
   const now = new Date();
   const revoked = await db
@@ -31,8 +34,8 @@ export async function revokeAllApiKeys({
     .execute();
   await recordAudit({
     db,
-    actorId: userId,
-    actorType: 'user',
+    actorId: actor.id,
+    actorType: actor.type,
     action: 'api_key.revoked_all',
     entityType: 'user',
     entityId: userId,
