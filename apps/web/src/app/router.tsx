@@ -116,6 +116,16 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              {
+                path: 'transactions',
+                element: <RequireAdmin permission="transactions.read" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(() => import('../features/admin/components/admin-transactions-page.tsx')),
+                  },
+                ],
+              },
             ],
           },
         ],
