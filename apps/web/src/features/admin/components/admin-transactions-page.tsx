@@ -125,8 +125,15 @@ export default function AdminTransactionsPage() {
     <div>
       {header}
 
-      <dl aria-label={t('tilesLabel')} className="mb-3 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+      <dl
+        aria-label={t('tilesLabel')}
+        className={cn(
+          'mb-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7',
+          list.isPlaceholderData && 'opacity-60',
+        )}
+      >
         <Tile
+          wide
           label={t('tiles.totalVolume')}
           value={volume.text}
           title={volume.compact ? volume.exact : undefined}
@@ -162,7 +169,7 @@ export default function AdminTransactionsPage() {
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-slate-200 p-4 dark:border-white/10">
-          <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
+          <div className="flex flex-col gap-3 2xl:flex-row 2xl:items-center">
             <div className="relative flex-1">
               <Search
                 className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
@@ -179,12 +186,12 @@ export default function AdminTransactionsPage() {
                 className="pl-9"
               />
             </div>
-            <div className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 sm:grid-cols-4 lg:flex">
+            <div className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 md:grid-cols-4 2xl:flex">
               <Select
                 value={filters.status}
                 onChange={(e) => set('status', e.target.value)}
                 aria-label={t('statusFilter')}
-                className="lg:w-36"
+                className="2xl:w-40"
               >
                 <option value="all">{t('allStatus')}</option>
                 {ADMIN_TRANSACTION_STATUSES.map((s) => (
@@ -197,7 +204,7 @@ export default function AdminTransactionsPage() {
                 value={filters.risk}
                 onChange={(e) => set('risk', e.target.value)}
                 aria-label={t('riskFilter')}
-                className="lg:w-44"
+                className="2xl:w-52"
               >
                 <option value="all">{t('allRisk')}</option>
                 {RISK_LEVELS.map((r) => (
@@ -210,7 +217,7 @@ export default function AdminTransactionsPage() {
                 value={filters.mode}
                 onChange={(e) => set('mode', e.target.value === 'test' ? 'test' : 'live')}
                 aria-label={t('modeFilter')}
-                className="lg:w-48"
+                className="2xl:w-52"
               >
                 <option value="live">{t('modes.live')}</option>
                 <option value="test">{t('modes.test')}</option>
@@ -426,10 +433,7 @@ function Row({ tx, lang, onView }: { tx: TAdminTransaction; lang: string; onView
           >
             {tx.customerEmail ?? t('noEmail')}
           </p>
-          <p className="truncate text-xs text-slate-500 md:hidden dark:text-slate-400">
-            {tx.merchant.label}
-            <span className="sm:hidden"> · {usd ? `${usd} · ${crypto}` : crypto}</span>
-          </p>
+          <p className="truncate text-xs text-slate-500 md:hidden dark:text-slate-400">{tx.merchant.label}</p>
         </div>
       </td>
       <td className="hidden max-w-48 px-3 py-3 md:table-cell">
@@ -454,6 +458,10 @@ function Row({ tx, lang, onView }: { tx: TAdminTransaction; lang: string; onView
       </td>
       <td className="px-3 py-3">
         <TransactionStatus tx={tx} />
+        {/* On a phone the Amount column is folded in here: the USD value, else the coin amount. */}
+        <span className="mt-1 block text-xs font-medium whitespace-nowrap text-slate-700 tabular-nums sm:hidden dark:text-slate-300">
+          {usd ?? crypto}
+        </span>
       </td>
       <td className="hidden px-3 py-3 lg:table-cell">
         <Risk score={tx.riskScore} />
@@ -493,19 +501,27 @@ function Tile({
   value,
   title,
   tone = 'none',
+  wide = false,
 }: {
   label: string;
   value: string;
   title?: string;
   tone?: keyof typeof tileTones;
+  /** Two columns on wide screens (Total Volume: an amount in any language's format). */
+  wide?: boolean;
 }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white px-3 py-3 shadow-sm dark:border-white/10 dark:bg-slate-900/60">
+    <div
+      className={cn(
+        'rounded-xl border border-slate-200 bg-white px-3 py-3 shadow-sm dark:border-white/10 dark:bg-slate-900/60',
+        wide && 'lg:col-span-2',
+      )}
+    >
       <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500 dark:text-slate-400">
         {tone !== 'none' && (
           <span aria-hidden="true" className={cn('size-1.5 rounded-full', tileTones[tone])} />
         )}
-        <span className="truncate">{label}</span>
+        <span>{label}</span>
       </dt>
       <dd
         className="mt-0.5 truncate text-xl font-semibold tabular-nums text-slate-900 dark:text-white"

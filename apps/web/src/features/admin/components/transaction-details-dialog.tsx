@@ -125,8 +125,9 @@ function DetailsBody({ d }: { d: TAdminTransactionDetails }) {
 
   return (
     <div className="space-y-6">
-      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-        <Section title={t('details.transactionInformation')} className="md:row-span-2">
+      {/* Two columns that stack on their own: the long Transaction Information on the left, the rest on the right. */}
+      <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-2">
+        <Section title={t('details.transactionInformation')}>
           <dl className="space-y-2.5">
             <Item label={t('details.id')}>
               <Mono>{tx.id}</Mono>
@@ -180,85 +181,87 @@ function DetailsBody({ d }: { d: TAdminTransactionDetails }) {
           </dl>
         </Section>
 
-        <Section title={t('details.merchantAndCustomer')}>
-          <dl className="space-y-2.5">
-            <Item label={t('details.merchant')}>{d.merchant.label}</Item>
-            <Item label={t('details.merchantId')}>
-              <Mono>{d.merchant.id}</Mono>
-            </Item>
-            <Item label={t('details.merchantEmail')}>{d.merchant.email ?? notRecorded}</Item>
-            <Item label={t('details.customerEmail')}>
-              {d.customer.email ?? <Muted>{t('noEmail')}</Muted>}
-            </Item>
-            <Item label={t('details.customerIp')}>{d.customer.ip ?? notRecorded}</Item>
-            <Item label={t('details.customerCountry')}>{d.customer.country ?? notRecorded}</Item>
-          </dl>
-        </Section>
+        <div className="min-w-0 space-y-6">
+          <Section title={t('details.merchantAndCustomer')}>
+            <dl className="space-y-2.5">
+              <Item label={t('details.merchant')}>{d.merchant.label}</Item>
+              <Item label={t('details.merchantId')}>
+                <Mono>{d.merchant.id}</Mono>
+              </Item>
+              <Item label={t('details.merchantEmail')}>{d.merchant.email ?? notRecorded}</Item>
+              <Item label={t('details.customerEmail')}>
+                {d.customer.email ?? <Muted>{t('noEmail')}</Muted>}
+              </Item>
+              <Item label={t('details.customerIp')}>{d.customer.ip ?? notRecorded}</Item>
+              <Item label={t('details.customerCountry')}>{d.customer.country ?? notRecorded}</Item>
+            </dl>
+          </Section>
 
-        <Section title={t('details.riskAssessment')}>
-          <dl className="space-y-2.5">
-            <Item label={t('details.riskScore')}>
-              <Risk score={d.risk.riskScore} />
-            </Item>
-            <div>
-              <dt className="text-sm text-slate-500 dark:text-slate-400">{t('details.fraudFlags')}</dt>
-              <dd className="mt-1.5">
-                {d.risk.fraudFlags.length === 0 ? (
-                  <Muted>{t('details.noFraudFlags')}</Muted>
-                ) : (
-                  <ul className="flex flex-wrap gap-1.5">
-                    {d.risk.fraudFlags.map((flag) => (
-                      <li key={flag}>
-                        <Badge tone="red">{flag.replaceAll('_', ' ')}</Badge>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </dd>
-            </div>
-          </dl>
-          {d.risk.riskScore === null && (
-            <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
-              <ShieldQuestion className="size-3.5" aria-hidden="true" />
-              {t('details.riskNote')}
-            </p>
-          )}
-        </Section>
-
-        <Section title={t('details.feeInformation')} className="md:col-start-2">
-          <dl className="space-y-2.5">
-            <Item label={t('details.platformFee')}>
-              {fee ? (
-                <>
-                  <span className="tabular-nums">{`${formatCrypto(fee.amount, fee.currency, lang)} ${fee.currency}`}</span>
-                  {fee.usd !== null && (
-                    <span className="block text-xs font-normal text-slate-500 tabular-nums dark:text-slate-400">
-                      {formatUsd(fee.usd, lang)}
-                    </span>
+          <Section title={t('details.riskAssessment')}>
+            <dl className="space-y-2.5">
+              <Item label={t('details.riskScore')}>
+                <Risk score={d.risk.riskScore} />
+              </Item>
+              <div>
+                <dt className="text-sm text-slate-500 dark:text-slate-400">{t('details.fraudFlags')}</dt>
+                <dd className="mt-1.5">
+                  {d.risk.fraudFlags.length === 0 ? (
+                    <Muted>{t('details.noFraudFlags')}</Muted>
+                  ) : (
+                    <ul className="flex flex-wrap gap-1.5">
+                      {d.risk.fraudFlags.map((flag) => (
+                        <li key={flag}>
+                          <Badge tone="red">{flag.replaceAll('_', ' ')}</Badge>
+                        </li>
+                      ))}
+                    </ul>
                   )}
-                </>
-              ) : (
-                <Muted>—</Muted>
-              )}
-            </Item>
-            {fee && (
-              <>
-                <Item label={t('details.feeRate')}>{`${fee.percentage} %`}</Item>
-                <Item label={t('details.feeStatus')}>{t(`details.feeStatuses.${fee.status}`)}</Item>
-              </>
+                </dd>
+              </div>
+            </dl>
+            {d.risk.riskScore === null && (
+              <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
+                <ShieldQuestion className="size-3.5" aria-hidden="true" />
+                {t('details.riskNote')}
+              </p>
             )}
-            <Item label={t('details.networkFee')}>
-              {d.fees.networkFee ? (
-                `${formatCrypto(d.fees.networkFee.amount, d.fees.networkFee.currency, lang)} ${d.fees.networkFee.currency}`
-              ) : (
-                <Muted>{t('details.networkFeeUnknown')}</Muted>
+          </Section>
+
+          <Section title={t('details.feeInformation')}>
+            <dl className="space-y-2.5">
+              <Item label={t('details.platformFee')}>
+                {fee ? (
+                  <>
+                    <span className="tabular-nums">{`${formatCrypto(fee.amount, fee.currency, lang)} ${fee.currency}`}</span>
+                    {fee.usd !== null && (
+                      <span className="block text-xs font-normal text-slate-500 tabular-nums dark:text-slate-400">
+                        {formatUsd(fee.usd, lang)}
+                      </span>
+                    )}
+                  </>
+                ) : (
+                  <Muted>—</Muted>
+                )}
+              </Item>
+              {fee && (
+                <>
+                  <Item label={t('details.feeRate')}>{`${fee.percentage} %`}</Item>
+                  <Item label={t('details.feeStatus')}>{t(`details.feeStatuses.${fee.status}`)}</Item>
+                </>
               )}
-            </Item>
-          </dl>
-          {!fee && (
-            <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">{t('details.noPlatformFee')}</p>
-          )}
-        </Section>
+              <Item label={t('details.networkFee')}>
+                {d.fees.networkFee ? (
+                  `${formatCrypto(d.fees.networkFee.amount, d.fees.networkFee.currency, lang)} ${d.fees.networkFee.currency}`
+                ) : (
+                  <Muted>{t('details.networkFeeUnknown')}</Muted>
+                )}
+              </Item>
+            </dl>
+            {!fee && (
+              <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">{t('details.noPlatformFee')}</p>
+            )}
+          </Section>
+        </div>
       </div>
 
       <Section title={t('details.transfers')}>

@@ -31,6 +31,8 @@ export function TransactionStatus({
 export function Risk({ score }: { score: number | null }) {
   const { t } = useTranslation('adminTransactions');
   if (score === null)
-    return <span className="text-xs text-slate-500 dark:text-slate-400">{t('notScored')}</span>;
+    return (
+      <span className="whitespace-nowrap text-xs text-slate-500 dark:text-slate-400">{t('notScored')}</span>
+    );
   return <RiskScore score={score} />;
 }
