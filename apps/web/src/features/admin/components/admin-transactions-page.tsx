@@ -414,7 +414,7 @@ function Row({ tx, lang, onView }: { tx: TAdminTransaction; lang: string; onView
   const late = Number(tx.amountLate) > 0;
   return (
     <tr className="transition-colors hover:bg-slate-50 dark:hover:bg-white/[0.02]">
-      <td className="w-full max-w-0 py-3 pl-4 pr-3 sm:w-auto sm:max-w-none">
+      <td className="w-full max-w-0 py-3 pl-4 pr-2.5 sm:w-auto sm:max-w-none">
         <div className="min-w-0 sm:max-w-72">
           <button
             type="button"
@@ -436,12 +436,12 @@ function Row({ tx, lang, onView }: { tx: TAdminTransaction; lang: string; onView
           <p className="truncate text-xs text-slate-500 md:hidden dark:text-slate-400">{tx.merchant.label}</p>
         </div>
       </td>
-      <td className="hidden max-w-48 px-3 py-3 md:table-cell">
+      <td className="hidden max-w-48 px-2.5 py-3 md:table-cell">
         <span className="block truncate text-slate-700 dark:text-slate-300" title={tx.merchant.id}>
           {tx.merchant.label}
         </span>
       </td>
-      <td className="hidden px-3 py-3 whitespace-nowrap sm:table-cell">
+      <td className="hidden px-2.5 py-3 whitespace-nowrap sm:table-cell">
         {amount}
         {received && (
           <span className="block text-xs text-slate-500 tabular-nums dark:text-slate-400">
@@ -456,20 +456,20 @@ function Row({ tx, lang, onView }: { tx: TAdminTransaction; lang: string; onView
           </span>
         )}
       </td>
-      <td className="px-3 py-3">
+      <td className="px-2.5 py-3">
         <TransactionStatus tx={tx} />
         {/* On a phone the Amount column is folded in here: the USD value, else the coin amount. */}
         <span className="mt-1 block text-xs font-medium whitespace-nowrap text-slate-700 tabular-nums sm:hidden dark:text-slate-300">
           {usd ?? crypto}
         </span>
       </td>
-      <td className="hidden px-3 py-3 lg:table-cell">
+      <td className="hidden px-2.5 py-3 lg:table-cell">
         <Risk score={tx.riskScore} />
       </td>
-      <td className="hidden px-3 py-3 whitespace-nowrap text-slate-600 md:table-cell dark:text-slate-400">
+      <td className="hidden px-2.5 py-3 whitespace-nowrap text-slate-600 md:table-cell dark:text-slate-400">
         {formatListDate(tx.createdAt, lang)}
       </td>
-      <td className="py-3 pl-3 pr-4 text-right">
+      <td className="py-3 pl-2.5 pr-4 text-right">
         <Menu
           label={t('actionsFor', { id: tx.id })}
           trigger={<MoreHorizontal className="size-5" aria-hidden="true" />}
@@ -483,7 +483,7 @@ function Row({ tx, lang, onView }: { tx: TAdminTransaction; lang: string; onView
 
 function Th({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <th scope="col" className={cn('px-3 py-3 font-medium whitespace-nowrap', className)}>
+    <th scope="col" className={cn('px-2.5 py-3 font-medium whitespace-nowrap', className)}>
       {children}
     </th>
   );

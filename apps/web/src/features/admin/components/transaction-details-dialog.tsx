@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatCrypto, formatFiat, formatUsd } from '../../../lib/amounts.ts';
+import { formatCrypto, formatFiat, formatPercent, formatUsd } from '../../../lib/amounts.ts';
 import { adminTransactionsKey, downloadTransactionExport } from '../api/admin-transactions-api.ts';
 import { useAdminTransaction } from '../hooks/use-admin-transactions.ts';
 import { formatListDate } from '../utils/format.ts';
@@ -245,7 +245,7 @@ function DetailsBody({ d }: { d: TAdminTransactionDetails }) {
               </Item>
               {fee && (
                 <>
-                  <Item label={t('details.feeRate')}>{`${fee.percentage} %`}</Item>
+                  <Item label={t('details.feeRate')}>{formatPercent(fee.percentage, lang)}</Item>
                   <Item label={t('details.feeStatus')}>{t(`details.feeStatuses.${fee.status}`)}</Item>
                 </>
               )}
