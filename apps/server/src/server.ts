@@ -8,6 +8,7 @@ import { type JobSchedule, startJobSchedule } from '#app/jobs/schedule.ts';
 import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
 import { createMailer, type Mailer } from '#app/mail/mailer.ts';
 import { adminRoutes } from '#app/modules/admin/routes.ts';
+import { adminTransactionRoutes } from '#app/modules/admin-transactions/routes.ts';
 import { analyticsRoutes } from '#app/modules/analytics/routes.ts';
 import { apiKeyRoutes } from '#app/modules/api-keys/routes.ts';
 import { authRoutes } from '#app/modules/auth/routes.ts';
@@ -60,6 +61,7 @@ function apiRoutesOf(config: Config): ApiRoutes[] {
     { plugin: publicRoutes },
     { plugin: contactRoutes },
     { plugin: adminRoutes, prefix: '/admin' },
+    { plugin: adminTransactionRoutes, prefix: '/admin' },
     { plugin: apiKeyRoutes },
     { plugin: rateRoutes },
     { plugin: paymentLinkRoutes },

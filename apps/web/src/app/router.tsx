@@ -117,6 +117,16 @@ export const router = createBrowserRouter([
                 ],
               },
               {
+                path: 'transactions',
+                element: <RequireAdmin permission="transactions.read" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(() => import('../features/admin/components/admin-transactions-page.tsx')),
+                  },
+                ],
+              },
+              {
                 path: 'audit',
                 element: <RequireAdmin permission="admin.manage" />,
                 children: [

@@ -18,7 +18,8 @@ export type MerchantPaymentFilter = {
 /** A payment with the customer e-mail it carries: the column, or one given in its metadata. */
 export type MerchantPaymentRow = PaymentRow & { customer: string | null };
 
-const customerEmail = sql<string | null>`coalesce(
+/** The customer e-mail of a payment: the column, or one given in its metadata (on a query of `payments`). */
+export const customerEmailSql = sql<string | null>`coalesce(
   payments.customer_email,
   payments.metadata->>'customerEmail',
   payments.metadata->>'customer_email',
@@ -44,7 +45,7 @@ function filtered(
     q = q.where((eb: ExpressionBuilder<Database, 'payments'>) =>
       eb.or([
         eb('id', 'ilike', pattern),
-        eb(customerEmail, 'ilike', pattern),
+        eb(customerEmailSql, 'ilike', pattern),
         eb('description', 'ilike', pattern),
       ]),
     );
@@ -102,7 +103,7 @@ export async function findMerchantPayments({
   const rows = await base
     .selectAll('payments')
     .select(paymentFlushFields)
-    .select(customerEmail.as('customer'))
+    .select(customerEmailSql.as('customer'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -142,7 +143,7 @@ export async function* iterateMerchantPayments({
     const rows = await q
       .selectAll('payments')
       .select(paymentFlushFields)
-      .select([customerEmail.as('customer'), sql<string>`payments.created_at::text`.as('cursor_at')])
+      .select([customerEmailSql.as('customer'), sql<string>`payments.created_at::text`.as('cursor_at')])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(batchSize)

@@ -1,5 +1,5 @@
 import { hasPermission, type TAdminPermission } from '@coinlane/core/permissions';
-import { ArrowLeftRight, LayoutDashboard, LogOut, ScrollText, Users } from 'lucide-react';
+import { ArrowLeftRight, LayoutDashboard, LogOut, ReceiptText, ScrollText, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -29,6 +29,12 @@ const ADMIN_NAV: (NavItem & { permission: TAdminPermission })[] = [
     permission: 'analytics.read',
   },
   { to: paths.adminUsers, labelKey: 'nav.users', icon: Users, permission: 'users.read' },
+  {
+    to: paths.adminTransactions,
+    labelKey: 'nav.transactions',
+    icon: ReceiptText,
+    permission: 'transactions.read',
+  },
   { to: paths.adminAudit, labelKey: 'nav.audit', icon: ScrollText, permission: 'admin.manage' },
 ];
 

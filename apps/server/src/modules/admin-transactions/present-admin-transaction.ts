@@ -1,0 +1,38 @@
+import { adminTransactionStatusOf, type TAdminTransaction } from '@coinlane/core/api/admin-transactions';
+import { formatUnits } from '@coinlane/core/money';
+import type { MerchantPaymentRow } from '#app/modules/payments/find-merchant-payments.ts';
+
+/**
+ * Risk of a payment. No rule set scores payments yet (it comes in a later step): no score and no flags, and the
+ * page says 'Not scored'. Read the payment's score and flags here once they are recorded.
+ */
+export const riskOf = (_payment: MerchantPaymentRow): { riskScore: number | null; fraudFlags: string[] } => ({
+  riskScore: null,
+  fraudFlags: [],
+});
+
+/** A payment as a row of Transaction Management (admin spec 3), the payment's own status and exception beside. */
+export function presentAdminTransaction(
+  row: MerchantPaymentRow,
+  merchant: { id: string; label: string },
+): TAdminTransaction {
+  const coins = (units: string) => formatUnits(BigInt(units), row.decimals);
+  return {
+    id: row.id,
+    mode: row.mode,
+    customerEmail: row.customer,
+    merchant: { id: merchant.id, label: merchant.label },
+    amountUsd: row.usd_amount,
+    cryptoAmount: coins(row.amount),
+    amountReceived: coins(row.amount_received),
+    amountLate: coins(row.amount_late),
+    currency: row.currency,
+    network: row.network,
+    status: adminTransactionStatusOf(row.status),
+    paymentStatus: row.status,
+    exception: row.exception,
+    ...riskOf(row),
+    createdAt: row.created_at.toISOString(),
+    completedAt: row.confirmed_at?.toISOString() ?? null,
+  };
+}

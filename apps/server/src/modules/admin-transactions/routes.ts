@@ -1,0 +1,87 @@
+import {
+  transactionExportFileName,
+  ZAdminTransactionDetails,
+  ZAdminTransactionIdParams,
+  ZAdminTransactionList,
+  ZAdminTransactionsQuery,
+} from '@coinlane/core/api/admin-transactions';
+import { envelope } from '@coinlane/core/api/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf, requireAdmin } from '#app/http/auth.ts';
+import { ok } from '#app/http/errors.ts';
+import { exportAdminTransaction } from './export-admin-transaction.ts';
+import { getAdminTransaction } from './get-admin-transaction.ts';
+import { listAdminTransactions } from './list-admin-transactions.ts';
+
+const REFUNDS_NOTE =
+  "Status: completed is a confirmed payment; pending a pending or partial one; failed a failed or expired one. 'refunded' is accepted as a filter but matches no payment: refunds do not exist yet.";
+
+/**
+ * Transaction Management of the back-office (admin spec 2), under /api/v1/admin, read side. Every route needs
+ * transactions.read, checked before the query is validated (onRequest): 401 anonymous, 403 non-admin, an API key,
+ * or an admin without it.
+ */
+export const adminTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/transactions',
+    {
+      onRequest: requireAdmin('transactions.read'),
+      schema: {
+        summary:
+          'Every merchant’s transactions: the newest 100 matching the filters and the tiles (transactions.read)',
+        description: `Payments of one mode (live unless mode=test) as the spec's transactions, newest first by creation, at most 100. The tiles (Total Volume: USD of the completed ones only, what they received and confirmed at their locked rates; Completed, Pending, Failed, High Risk, Total Txns) count every matching payment, not only the 100 listed. ${REFUNDS_NOTE} No payment carries a risk score yet: riskScore is null, a risk band matches none, High Risk is 0.`,
+        querystring: ZAdminTransactionsQuery,
+        response: { 200: envelope(ZAdminTransactionList) },
+      },
+    },
+    async (req) => ok(await listAdminTransactions({ deps: app.payments, db: app.db, query: req.query })),
+  );
+
+  app.get(
+    '/transactions/:id',
+    {
+      onRequest: requireAdmin('transactions.read'),
+      schema: {
+        summary:
+          'A transaction’s details: amounts, merchant and customer, risk, fees, transfers, audit trail (transactions.read)',
+        description: REFUNDS_NOTE,
+        params: ZAdminTransactionIdParams,
+        response: { 200: envelope(ZAdminTransactionDetails) },
+      },
+    },
+    async (req) =>
+      ok(await getAdminTransaction({ deps: app.payments, db: app.db, paymentId: req.params.id })),
+  );
+
+  app.get(
+    '/transactions/:id/export',
+    {
+      onRequest: requireAdmin('transactions.read'),
+      schema: {
+        summary: 'Export Details: the transaction’s details as a JSON file (transactions.read; audited)',
+        description:
+          'application/json attachment transaction-<id>.json: the details of GET /admin/transactions/{id} with exportedAt and exportedBy. Each export writes the audit row transaction.exported.',
+        params: ZAdminTransactionIdParams,
+      },
+    },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const file = await exportAdminTransaction({
+        deps: app.payments,
+        db: app.db,
+        paymentId: req.params.id,
+        actorId: auth.user.id,
+        ip: req.ip,
+      });
+      return reply
+        .header('Content-Type', 'application/json; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${transactionExportFileName(file.transaction.id)}"`,
+        )
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(JSON.stringify(file, null, 2));
+    },
+  );
+};

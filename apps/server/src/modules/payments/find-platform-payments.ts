@@ -1,0 +1,134 @@
+import type { TMode } from '@coinlane/core/options';
+import type { TPaymentStatus } from '@coinlane/core/payment-status';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '#app/db/connection.ts';
+import type { Database } from '#app/db/schema.ts';
+import { customerEmailSql, likePattern, type MerchantPaymentRow } from './find-merchant-payments.ts';
+import { paymentFlushFields } from './queries.ts';
+import { confirmedUsdCentsSql, dollarsOfCents } from './summarize-merchant-payments.ts';
+
+/** What the back-office's Transaction Management filters every merchant's payments by (one mode). */
+export type PlatformPaymentFilter = {
+  mode: TMode;
+  /** Matched case-insensitively against the payment id and the customer e-mail (admin spec 5). */
+  search?: string;
+  statuses?: readonly TPaymentStatus[];
+  /** The merchant's user id. */
+  userId?: string;
+  /** Coin code. */
+  currency?: string;
+  /** Created on or after this day, and on or before `toDay` (YYYY-MM-DD, calendar days of `timeZone`). */
+  fromDay?: string;
+  toDay?: string;
+  timeZone?: string;
+  /** Bounds of the USD value of the amount due (usd_amount), both included; a payment without one is left out. */
+  minUsd?: string;
+  maxUsd?: string;
+};
+
+function filtered(db: Db, f: PlatformPaymentFilter) {
+  let q = db.selectFrom('payments').where('mode', '=', f.mode);
+  if (f.statuses) {
+    const statuses = [...f.statuses];
+    q = statuses.length === 0 ? q.where(sql<boolean>`false`) : q.where('status', 'in', statuses);
+  }
+  if (f.userId) q = q.where('user_id', '=', f.userId);
+  if (f.currency) q = q.where('currency', '=', f.currency);
+  const tz = f.timeZone ?? 'UTC';
+  if (f.fromDay) {
+    q = q.where('created_at', '>=', sql<Date>`(${f.fromDay}::date::timestamp AT TIME ZONE ${tz})`);
+  }
+  if (f.toDay) {
+    q = q.where('created_at', '<', sql<Date>`((${f.toDay}::date + 1)::timestamp AT TIME ZONE ${tz})`);
+  }
+  if (f.minUsd) q = q.where(sql<boolean>`usd_amount >= ${f.minUsd}::numeric`);
+  if (f.maxUsd) q = q.where(sql<boolean>`usd_amount <= ${f.maxUsd}::numeric`);
+  const search = f.search?.trim();
+  if (search) {
+    const pattern = likePattern(search);
+    q = q.where((eb: ExpressionBuilder<Database, 'payments'>) =>
+      eb.or([eb('id', 'ilike', pattern), eb(customerEmailSql, 'ilike', pattern)]),
+    );
+  }
+  return q;
+}
+
+/**
+ * Every merchant's payments in one mode that match the filter: the newest `limit`, newest first, and the counts
+ * per status and the confirmed USD (what the confirmed ones received and confirmed, at their locked rates:
+ * confirmedUsdCentsSql) over every matching payment, not only those returned. Read-only.
+ */
+export async function findPlatformPayments({
+  db,
+  filter,
+  limit,
+}: {
+  db: Db;
+  filter: PlatformPaymentFilter;
+  limit: number;
+}): Promise<{ rows: MerchantPaymentRow[]; byStatus: Record<TPaymentStatus, number>; confirmedUsd: string }> {
+  const base = filtered(db, filter);
+  const groups = await base
+    .select((eb) => [
+      'status',
+      eb.fn.countAll<string>().as('n'),
+      dollarsOfCents(sql`sum(${confirmedUsdCentsSql})`).as('usd'),
+    ])
+    .groupBy('status')
+    .execute();
+  const byStatus: Record<TPaymentStatus, number> = {
+    pending: 0,
+    partial: 0,
+    confirmed: 0,
+    failed: 0,
+    expired: 0,
+  };
+  let confirmedUsd = '0.00';
+  for (const g of groups) {
+    byStatus[g.status] = Number(g.n);
+    if (g.status === 'confirmed') confirmedUsd = String(g.usd);
+  }
+  const rows = await base
+    .selectAll('payments')
+    .select(paymentFlushFields)
+    .select(customerEmailSql.as('customer'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return { rows, byStatus, confirmedUsd };
+}
+
+/** The merchants (user ids) with payments in the mode, and the coins paid in: what the filters can choose among. */
+export async function listPlatformPaymentFacets({
+  db,
+  mode,
+}: {
+  db: Db;
+  mode: TMode;
+}): Promise<{ userIds: string[]; currencies: string[] }> {
+  const users = await db
+    .selectFrom('payments')
+    .select('user_id')
+    .distinct()
+    .where('mode', '=', mode)
+    .execute();
+  const coins = await db
+    .selectFrom('payments')
+    .select('currency')
+    .distinct()
+    .where('mode', '=', mode)
+    .orderBy('currency')
+    .execute();
+  return { userIds: users.map((u) => u.user_id), currencies: coins.map((c) => c.currency) };
+}
+
+/** One payment by id, whoever's and in whichever mode, with its customer e-mail; undefined if there is none. */
+export const findPlatformPayment = ({ db, paymentId }: { db: Db; paymentId: string }) =>
+  db
+    .selectFrom('payments')
+    .selectAll('payments')
+    .select(paymentFlushFields)
+    .select(customerEmailSql.as('customer'))
+    .where('id', '=', paymentId)
+    .executeTakeFirst() as Promise<MerchantPaymentRow | undefined>;
