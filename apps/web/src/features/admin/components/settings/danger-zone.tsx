@@ -133,8 +133,8 @@ export function DangerZone() {
                 </p>
               </div>
               <Button
-                variant="outline"
-                className="shrink-0 border-red-300 text-red-700 hover:bg-red-50 dark:border-red-500/40 dark:text-red-300 dark:hover:bg-red-500/10"
+                variant="dangerOutline"
+                className="shrink-0"
                 onClick={() => {
                   setError(null);
                   setAsking(action);

@@ -27,16 +27,14 @@ export function FeesPanel({
     <div className="space-y-6">
       {structures.map((s) => (
         <Card key={s.type}>
-          <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 border-b border-slate-200 px-5 py-4 sm:px-6 dark:border-white/10">
-            <div className="min-w-0">
-              <h2 className="text-base font-semibold text-slate-900 dark:text-white">
-                {t(`fees.${s.type}.title`)}
-              </h2>
-              <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
-                {t(`fees.${s.type}.description`)}
-              </p>
-            </div>
-            <p className="text-xs text-slate-500 dark:text-slate-400">
+          <div className="border-b border-slate-200 px-5 py-4 sm:px-6 dark:border-white/10">
+            <h2 className="text-base font-semibold text-slate-900 dark:text-white">
+              {t(`fees.${s.type}.title`)}
+            </h2>
+            <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
+              {t(`fees.${s.type}.description`)}
+            </p>
+            <p className="mt-1 text-xs text-slate-400 dark:text-slate-500">
               {t('fees.updatedAt', { date: formatListDate(s.updatedAt, i18n.language) })}
             </p>
           </div>
