@@ -6,6 +6,7 @@ import { type ApiRoutes, buildApp } from '#app/http/app.ts';
 import type { AnyJobDefinition } from '#app/jobs/define-job.ts';
 import { type JobSchedule, startJobSchedule } from '#app/jobs/schedule.ts';
 import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
+import { ProcessCaches } from '#app/lib/process-caches.ts';
 import { createMailer, type Mailer } from '#app/mail/mailer.ts';
 import { adminRoutes } from '#app/modules/admin/routes.ts';
 import { adminTransactionRoutes } from '#app/modules/admin-transactions/routes.ts';
@@ -17,13 +18,16 @@ import { checkoutRoutes } from '#app/modules/checkout/routes.ts';
 import { contactRoutes } from '#app/modules/contact/routes.ts';
 import { currencyRoutes } from '#app/modules/currencies/routes.ts';
 import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
+import { clearFactoryVersions } from '#app/modules/forwarders/flush-forwarders.ts';
 import { forwarderRoutes } from '#app/modules/forwarders/routes.ts';
 import { healthRoutes } from '#app/modules/health/routes.ts';
 import { livePlugin } from '#app/modules/live/routes.ts';
+import { maintenanceRoutes } from '#app/modules/maintenance/routes.ts';
 import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { paymentRoutes } from '#app/modules/payments/routes.ts';
 import { profileRoutes } from '#app/modules/profile/routes.ts';
+import { clearSettlementCache } from '#app/modules/public/measure-settlement.ts';
 import { publicRoutes } from '#app/modules/public/routes.ts';
 import { rateRoutes } from '#app/modules/rates/routes.ts';
 import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
@@ -62,6 +66,7 @@ function apiRoutesOf(config: Config): ApiRoutes[] {
     { plugin: contactRoutes },
     { plugin: adminRoutes, prefix: '/admin' },
     { plugin: adminTransactionRoutes, prefix: '/admin' },
+    { plugin: maintenanceRoutes, prefix: '/admin/maintenance' },
     { plugin: apiKeyRoutes },
     { plugin: rateRoutes },
     { plugin: paymentLinkRoutes },
@@ -96,6 +101,11 @@ export async function buildServer({
   logger?: boolean;
 }): Promise<Server> {
   const payments = paymentDepsOf(config);
+  // The modules' in-process caches, emptied by the Danger Zone's Clear All Cache (modules/maintenance); the
+  // HTTP app adds the rate limits' settings.
+  const processCaches = new ProcessCaches();
+  processCaches.register('settlement_figures', () => clearSettlementCache(dbHandle.db));
+  processCaches.register('forwarder_factories', clearFactoryVersions);
   const app = await buildApp({
     config,
     dbHandle,
@@ -106,6 +116,7 @@ export async function buildServer({
     plugins: [livePlugin],
     // The chain families (families/registry.ts) as the wallets module reads them, `app.walletFamilies`.
     decorations: { payments, walletFamilies: SERVER_FAMILIES },
+    processCaches,
   });
   const scheduler = schedulerRoleJobs({ db: dbHandle.db, config, log: app.log, payments });
   return {

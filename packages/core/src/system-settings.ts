@@ -34,6 +34,40 @@ export const SYSTEM_SETTING_DEFAULTS = {
   },
 } as const;
 
+/**
+ * The bounds of each numeric setting (whole numbers, both ends included): checked by PUT /admin/settings and
+ * given to the back-office's inputs.
+ */
+export const SETTING_NUMBER_LIMITS = {
+  max_daily_transactions: { min: 1, max: 100_000_000 },
+  /** Minutes of idleness before a session ends. */
+  session_timeout: { min: 1, max: 7 * 24 * 60 },
+  max_login_attempts: { min: 1, max: 100 },
+  /** Minutes. */
+  lockout_duration: { min: 1, max: 7 * 24 * 60 },
+  /** Never below the merchant spec's floor of 6 characters. */
+  password_min_length: { min: 6, max: 128 },
+  /** USD. */
+  large_transaction_threshold: { min: 1, max: 1_000_000_000_000 },
+  rate_limit_per_minute: { min: 1, max: 1_000_000 },
+  rate_limit_per_hour: { min: 1, max: 100_000_000 },
+  /** Seconds. */
+  webhook_timeout: { min: 1, max: 120 },
+  webhook_retries: { min: 0, max: 20 },
+} as const;
+export type TNumberSettingKey = keyof typeof SETTING_NUMBER_LIMITS;
+
+/** The longest text of each text setting. */
+export const SETTING_TEXT_LIMITS = {
+  platform_name: 100,
+  support_email: 254,
+  slack_webhook: 2048,
+  discord_webhook: 2048,
+} as const;
+
+/** api_version: v1, and v2 (Beta) (admin spec 9). */
+export const API_VERSIONS = ['v1', 'v2'] as const;
+
 type Defaults = typeof SYSTEM_SETTING_DEFAULTS;
 export type TSettingCategory = keyof Defaults;
 type Widen<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : T;

@@ -17,6 +17,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '#app/config.ts';
 import type { Db, DbHandle } from '#app/db/connection.ts';
+import { ProcessCaches } from '#app/lib/process-caches.ts';
 import type { Mailer } from '#app/mail/mailer.ts';
 import { authPlugin } from './auth.ts';
 import { registerErrorHandler } from './errors.ts';
@@ -24,6 +25,7 @@ import { idempotencyPlugin } from './idempotency.ts';
 import { logSerializers, REDACT_PATHS } from './log.ts';
 import { openapiPlugin } from './openapi.ts';
 import { apiRateLimitPlugin } from './rate-limit.ts';
+import { createRateLimitCounters, type RateLimitCounters } from './rate-limit-store.ts';
 import { sameOriginPlugin } from './same-origin.ts';
 import { securityHeadersPlugin } from './security-headers.ts';
 import { wellFormedInputPlugin } from './well-formed-input.ts';
@@ -34,6 +36,13 @@ declare module 'fastify' {
     db: Db;
     dbHandle: DbHandle;
     mailer: Mailer;
+    /** This process's in-memory caches, each with its clear function (lib/process-caches.ts). */
+    processCaches: ProcessCaches;
+    /**
+     * The counters of every @fastify/rate-limit registration of this app: each passes
+     * `store: app.rateLimitCounters.store`, and `clear()` empties them all (rate-limit-store.ts).
+     */
+    rateLimitCounters: RateLimitCounters;
   }
 }
 
@@ -58,6 +67,8 @@ export type AppDeps = {
   plugins?: readonly ModulePlugin[];
   /** More decorations of the instance, read by route plugins like `app.db` (e.g. `payments`). */
   decorations?: Readonly<Record<string, unknown>>;
+  /** The modules' in-process caches (the root registers them); the HTTP parts add their own. */
+  processCaches?: ProcessCaches;
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -76,6 +87,7 @@ export async function buildApp({
   apiRoutes,
   plugins = [],
   decorations = {},
+  processCaches = new ProcessCaches(),
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -103,6 +115,8 @@ export async function buildApp({
   app.decorate('dbHandle', dbHandle);
   app.decorate('db', dbHandle.db);
   app.decorate('mailer', mailer(app.log));
+  app.decorate('processCaches', processCaches);
+  app.decorate('rateLimitCounters', createRateLimitCounters());
   for (const [name, value] of Object.entries(decorations)) app.decorate(name, value);
 
   registerErrorHandler(app);

@@ -5,7 +5,7 @@ import { LAST_USED_EVERY_MS } from '#app/modules/api-keys/authenticate-api-key.t
 import { bearer, createKeyFor, createTestContextWithRoutes } from '#app/test/app-with-routes.ts';
 import { createUser, signIn } from '#app/test/fixtures.ts';
 import type { TestContext } from '#app/test/test-app.ts';
-import { authOf, requirePermission, requireSession, requireUser } from './auth.ts';
+import { authOf, requireAdmin, requirePermission, requireSession, requireUser } from './auth.ts';
 import { ok } from './errors.ts';
 
 // Test-only routes: one per kind of guard, answering who the caller is.
@@ -26,6 +26,9 @@ async function testRoutes(app: FastifyInstance) {
   app.get('/api/v1/_test/user-only', { preHandler: requireUser }, whoami);
   app.get('/api/v1/_test/session-only', { preHandler: requireSession }, whoami);
   app.get('/api/v1/_test/public', async (req) => ok({ signedIn: req.auth !== null }));
+  app.get('/api/v1/_test/admin', { onRequest: requireAdmin() }, whoami);
+  app.get('/api/v1/_test/admin-one', { onRequest: requireAdmin('settings.write') }, whoami);
+  app.get('/api/v1/_test/admin-any', { onRequest: requireAdmin(['settings.read', 'settings.fees']) }, whoami);
 }
 
 let ctx: TestContext;
@@ -255,5 +258,41 @@ describe('Authorization: Bearer <API key>', () => {
     const cookie = await signIn({ app: ctx.app, userId: user.id });
     const listed = (await get('/api-keys', { cookie })).json().data;
     expect(listed[0].lastUsedAt).not.toBeNull();
+  });
+});
+
+describe('requireAdmin', () => {
+  it('with no permission admits any admin; with one, its holders; with a list, the holders of any of them', async () => {
+    const status = async (url: string, cookie?: string) =>
+      (await get(url, cookie ? { cookie } : {})).statusCode;
+    const cookieOf = async (adminRole?: 'super_admin' | 'finance_admin' | 'support_admin') =>
+      signIn({ app: ctx.app, userId: (await createUser({ db: ctx.db, adminRole })).id });
+    const superAdmin = await cookieOf('super_admin'); // settings.read, settings.write
+    const finance = await cookieOf('finance_admin'); // settings.fees
+    const support = await cookieOf('support_admin'); // none of them
+    const merchant = await cookieOf();
+    const table = {
+      '/_test/admin': [200, 200, 200, 403, 401],
+      '/_test/admin-one': [200, 403, 403, 403, 401],
+      '/_test/admin-any': [200, 200, 403, 403, 401],
+    };
+    for (const [url, expected] of Object.entries(table)) {
+      const got = [
+        await status(url, superAdmin),
+        await status(url, finance),
+        await status(url, support),
+        await status(url, merchant),
+        await status(url),
+      ];
+      expect(got, url).toEqual(expected);
+    }
+    const refused = await get('/_test/admin-any', { cookie: support });
+    expect(refused.json().error).toEqual({
+      code: 'FORBIDDEN',
+      message: `${T.forbidden} Required permission: settings.read or settings.fees`,
+    });
+    expect((await get('/_test/admin-one', { cookie: finance })).json().error.message).toBe(
+      `${T.forbidden} Required permission: settings.write`,
+    );
   });
 });

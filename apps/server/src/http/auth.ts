@@ -22,7 +22,7 @@ declare module 'fastify' {
 export type AuthRequirement =
   | { kind: 'user' }
   | { kind: 'session' }
-  | { kind: 'admin'; permission?: TAdminPermission }
+  | { kind: 'admin'; permissions: readonly TAdminPermission[] }
   | { kind: 'permission'; permission: TApiKeyPermission };
 const REQUIREMENT = Symbol('coinlane.authRequirement');
 type Guard = ((req: FastifyRequest, reply: FastifyReply) => Promise<void>) & {
@@ -141,17 +141,23 @@ export function requirePermission(
   });
 }
 
-/** preHandler factory: a signed-in admin (session only), holding `permission` when one is named. */
-export function requireAdmin(permission?: TAdminPermission) {
-  return guard({ kind: 'admin', permission }, async (req) => {
+/**
+ * preHandler factory: a signed-in admin (session only). With a permission, the admin must hold it; with a list,
+ * any one of them (`requireAdmin(['settings.read', 'settings.fees'])`). Without, any admin passes.
+ */
+export function requireAdmin(permission?: TAdminPermission | readonly TAdminPermission[]) {
+  const permissions: readonly TAdminPermission[] =
+    permission === undefined ? [] : typeof permission === 'string' ? [permission] : permission;
+  return guard({ kind: 'admin', permissions }, async (req) => {
     if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.authRequired });
     if (req.auth.kind !== 'session') throw new AppError('FORBIDDEN', { message: T.apiKeyAdminRefused });
     markGuarded(req, 'user');
-    if (!req.auth.user.isAdmin) throw new AppError('FORBIDDEN', { message: T.forbidden });
-    if (permission && !hasPermission(req.auth.user, permission)) {
+    const user = req.auth.user;
+    if (!user.isAdmin) throw new AppError('FORBIDDEN', { message: T.forbidden });
+    if (permissions.length > 0 && !permissions.some((p) => hasPermission(user, p))) {
       throw new AppError('FORBIDDEN', {
-        message: `${T.forbidden} Required permission: ${permission}`,
-        details: { permission },
+        message: `${T.forbidden} Required permission: ${permissions.join(' or ')}`,
+        details: { permission: permissions[0], permissions },
       });
     }
   });

@@ -139,6 +139,9 @@ function hooksOf(route: RouteOptions | undefined): unknown[] {
   );
 }
 
+const adminPermissionNote = (permissions: readonly string[]) =>
+  permissions.length === 0 ? '' : `, permission ${permissions.map((p) => `\`${p}\``).join(' or ')}`;
+
 /** Who may call the route: from its guards, else from what is known of its area. */
 function securityOf(route: RouteOptions | undefined, path: string) {
   const reqs = hooksOf(route)
@@ -157,7 +160,7 @@ function securityOf(route: RouteOptions | undefined, path: string) {
   if (admin) {
     return {
       security: [{ sessionCookie: [] }],
-      note: `Administrators only (signed-in session${admin.permission ? `, permission \`${admin.permission}\`` : ''}).`,
+      note: `Administrators only (signed-in session${adminPermissionNote(admin.permissions)}).`,
     };
   }
   if (reqs.length > 0 || SESSION_AREAS.some((p) => p.test(path))) {

@@ -42,8 +42,9 @@ type Outcome = Exclude<Awaited<ReturnType<Limiter>>, { isAllowed: true }>;
  * and 1000): per API key for calls made with a key, and per client IP on the public routes. Over the limit:
  * 429 with the spec's message and `Retry-After`; every limited reply carries `RateLimit-Limit`,
  * `RateLimit-Remaining`, `RateLimit-Reset` (seconds) and `RateLimit-Policy`.
- * Counters live in this process (like the sign-in flood guard): with N API processes behind a balancer a
- * client gets up to N times the limit. The sign-in routes keep their own limits (modules/auth).
+ * Counters live in this process (like the sign-in flood guard), in `app.rateLimitCounters` (emptied by the Danger
+ * Zone's Reset Rate Limits): with N API processes behind a balancer a client gets up to N times the limit. The
+ * sign-in routes keep their own limits (modules/auth), in the same counters.
  */
 export const apiRateLimitPlugin = fp(async (app: FastifyInstance) => {
   const { apiRateLimitPerMinute, apiRateLimitPerHour } = app.config;
@@ -72,12 +73,17 @@ export const apiRateLimitPlugin = fp(async (app: FastifyInstance) => {
     cached = { limits: next, at: Date.now() };
     return next;
   };
+  app.processCaches.register('api_rate_limit_settings', () => {
+    const had = cached ? 1 : 0;
+    cached = null;
+    return had;
+  });
 
   // The limiter instances come from @fastify/rate-limit registered in a scope of their own, so that this
   // registration never adds hooks to other routes (the auth module registers the plugin for its routes).
   let limiters!: Record<'keyMinute' | 'keyHour' | 'ipMinute' | 'ipHour', Limiter>;
   await app.register(async (scope) => {
-    await scope.register(rateLimit, { global: false });
+    await scope.register(rateLimit, { global: false, store: app.rateLimitCounters.store });
     const byKey = (req: FastifyRequest) => `key:${req.auth?.kind === 'api_key' ? req.auth.keyId : req.ip}`;
     limiters = {
       keyMinute: scope.createRateLimit({

@@ -37,9 +37,18 @@ export function RequireMerchant() {
 
 /**
  * Admin pages (admin spec 2): anonymous -> /login, non-admin -> /dashboard, an admin lacking the named permission
- * or role sees Access Denied in place of the page.
+ * or role sees Access Denied in place of the page. `orPermissions` also let the page open (System Settings with
+ * settings.fees alone); Access Denied names `permission`, the spec's.
  */
-export function RequireAdmin({ permission, role }: { permission?: TAdminPermission; role?: TAdminRole }) {
+export function RequireAdmin({
+  permission,
+  orPermissions = [],
+  role,
+}: {
+  permission?: TAdminPermission;
+  orPermissions?: readonly TAdminPermission[];
+  role?: TAdminRole;
+}) {
   const { user, loading, error, refetch } = useSession();
   const location = useLocation();
   if (loading) return <SessionSpinner />;
@@ -48,7 +57,9 @@ export function RequireAdmin({ permission, role }: { permission?: TAdminPermissi
     return <Navigate to={loginPathFrom(location.pathname, location.search)} replace />;
   }
   if (!user.isAdmin) return <Navigate to={paths.dashboard} replace />;
-  if (permission && !hasPermission(user, permission)) return <AccessDenied permission={permission} />;
+  if (permission && !hasPermission(user, permission) && !orPermissions.some((p) => hasPermission(user, p))) {
+    return <AccessDenied permission={permission} />;
+  }
   if (role && !hasRole(user, role)) return <AccessDenied role={role} />;
   return <Outlet />;
 }

@@ -136,6 +136,19 @@ export const router = createBrowserRouter([
                   },
                 ],
               },
+              {
+                // settings.read as the spec says, or settings.fees alone for Fees & Pricing (decision 016).
+                path: 'settings',
+                element: <RequireAdmin permission="settings.read" orPermissions={['settings.fees']} />,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(
+                      () => import('../features/admin/components/settings/system-settings-page.tsx'),
+                    ),
+                  },
+                ],
+              },
             ],
           },
         ],

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { ACCOUNT_EVENTS } from '../account-status.ts';
 import { ACCOUNT_STATUSES, BUSINESS_TYPES, COUNTRIES, KYC_STATUSES } from '../options.ts';
 import { ADMIN_ROLES } from '../permissions.ts';
-import type { TSystemSettings } from '../system-settings.ts';
+import {
+  API_VERSIONS,
+  SETTING_NUMBER_LIMITS,
+  SETTING_TEXT_LIMITS,
+  type TNumberSettingKey,
+  type TSystemSettings,
+} from '../system-settings.ts';
 import { T } from '../texts.ts';
 import { optEnum, optText } from './settings.ts';
 
@@ -123,11 +129,16 @@ export const ZSystemSettings = z.object({
 });
 
 const flag = z.boolean();
-const count = (min: number, max: number) => z.number().int().min(min).max(max);
+/** A whole number within the setting's bounds; any failure (not a number, a fraction, out of range) says so. */
+const count = (key: TNumberSettingKey) => {
+  const { min, max } = SETTING_NUMBER_LIMITS[key];
+  const message = T.settingNumberRange(min, max);
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+};
 const webhookUrl = z
-  .string()
+  .string({ error: T.invalidUrl })
   .trim()
-  .max(2048)
+  .max(SETTING_TEXT_LIMITS.slack_webhook, T.invalidUrl)
   .refine((v) => v === '' || /^https:\/\/[^\s/$.?#][^\s]*$/i.test(v), { message: T.invalidUrl });
 
 /** PUT /admin/settings: any categories, any keys of each, each checked for its type; unknown keys are refused. */
@@ -135,29 +146,30 @@ export const ZUpdateSystemSettingsRequest = z
   .object({
     general: z
       .object({
-        platform_name: z.string().trim().min(1, 'Platform name is required').max(100),
-        support_email: z
-          .string()
+        platform_name: z
+          .string({ error: T.platformNameRequired })
           .trim()
-          .max(254)
+          .min(1, T.platformNameRequired)
+          .max(SETTING_TEXT_LIMITS.platform_name),
+        support_email: z
+          .string({ error: T.emailInvalid })
+          .trim()
+          .max(SETTING_TEXT_LIMITS.support_email, T.emailInvalid)
           .pipe(z.email({ error: T.emailInvalid })),
         maintenance_mode: flag,
         registration_enabled: flag,
         kyc_required: flag,
-        max_daily_transactions: count(1, 100_000_000),
+        max_daily_transactions: count('max_daily_transactions'),
       })
       .partial()
       .strict()
       .optional(),
     security: z
       .object({
-        /** Minutes of idleness before a session ends. */
-        session_timeout: count(1, 7 * 24 * 60),
-        max_login_attempts: count(1, 100),
-        /** Minutes. */
-        lockout_duration: count(1, 7 * 24 * 60),
-        /** Never below the merchant spec's floor of 6 characters. */
-        password_min_length: count(6, 128),
+        session_timeout: count('session_timeout'),
+        max_login_attempts: count('max_login_attempts'),
+        lockout_duration: count('lockout_duration'),
+        password_min_length: count('password_min_length'),
         password_require_special: flag,
       })
       .partial()
@@ -172,20 +184,18 @@ export const ZUpdateSystemSettingsRequest = z
         notify_high_risk_transactions: flag,
         notify_failed_transactions: flag,
         notify_large_transactions: flag,
-        /** USD. */
-        large_transaction_threshold: count(1, 1_000_000_000_000),
+        large_transaction_threshold: count('large_transaction_threshold'),
       })
       .partial()
       .strict()
       .optional(),
     api: z
       .object({
-        rate_limit_per_minute: count(1, 1_000_000),
-        rate_limit_per_hour: count(1, 100_000_000),
-        /** Seconds. */
-        webhook_timeout: count(1, 120),
-        webhook_retries: count(0, 20),
-        api_version: z.enum(['v1', 'v2']),
+        rate_limit_per_minute: count('rate_limit_per_minute'),
+        rate_limit_per_hour: count('rate_limit_per_hour'),
+        webhook_timeout: count('webhook_timeout'),
+        webhook_retries: count('webhook_retries'),
+        api_version: z.enum(API_VERSIONS),
       })
       .partial()
       .strict()
@@ -248,3 +258,42 @@ export const ZUpdateFeeStructureRequest = z
   .partial()
   .strict();
 export type TUpdateFeeStructureRequest = z.infer<typeof ZUpdateFeeStructureRequest>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Danger Zone (admin spec 2: system.maintenance). Each action answers what it did.
+
+/** POST /admin/maintenance/force-logout: every session but the caller's own ended. */
+export const ZForceLogoutResult = z.object({
+  sessionsEnded: z.number().int().meta({ description: 'Sessions ended (the caller’s own is kept).' }),
+  /** Sign-ins under way (a code mailed, not yet entered) that were cancelled as well. */
+  signInsCancelled: z.number().int(),
+});
+export type TForceLogoutResult = z.infer<typeof ZForceLogoutResult>;
+
+/** POST /admin/maintenance/reset-rate-limits: the request counters of this server process emptied. */
+export const ZResetRateLimitsResult = z.object({
+  countersCleared: z
+    .number()
+    .int()
+    .meta({ description: 'Counters (one per client and limit) that were dropped.' }),
+});
+export type TResetRateLimitsResult = z.infer<typeof ZResetRateLimitsResult>;
+
+/** The in-process caches a server has; each is named by this id in the reply of clear-cache. */
+export const PROCESS_CACHES = [
+  'api_rate_limit_settings',
+  'settlement_figures',
+  'forwarder_factories',
+] as const;
+export type TProcessCache = (typeof PROCESS_CACHES)[number];
+
+/** POST /admin/maintenance/clear-cache: every in-process cache of this server process emptied. */
+export const ZClearCacheResult = z.object({
+  caches: z.array(
+    z.object({
+      name: z.enum(PROCESS_CACHES),
+      entriesCleared: z.number().int(),
+    }),
+  ),
+});
+export type TClearCacheResult = z.infer<typeof ZClearCacheResult>;

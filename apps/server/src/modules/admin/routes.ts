@@ -33,6 +33,8 @@ import { updateUserDetails } from './update-user-details.ts';
 /**
  * The back-office API, under /api/v1/admin. Every route names its permission and is checked on the server
  * before the request body is even parsed (onRequest): 401 anonymous, 403 non-admin or missing permission.
+ * Departure from the spec's route table (which gates System Settings by settings.read): the fee structures are
+ * also open to settings.fees, the one permission of finance_admin for them (decision 016).
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -218,9 +220,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fees',
     {
-      onRequest: requireAdmin('settings.read'),
+      // settings.fees alone reaches Fees & Pricing (finance_admin): docs/decisions/016-admin-system-settings.md.
+      onRequest: requireAdmin(['settings.read', 'settings.fees']),
       schema: {
-        summary: 'The fee structures: platform, withdrawal, processing (settings.read)',
+        summary: 'The fee structures: platform, withdrawal, processing (settings.read or settings.fees)',
         response: { 200: envelope(ZFeeStructureList) },
       },
     },
@@ -230,10 +233,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/fees/:type',
     {
-      onRequest: requireAdmin('settings.write'),
+      onRequest: requireAdmin(['settings.write', 'settings.fees']),
       schema: {
         summary:
-          'Change a fee structure (settings.write); the platform fee applies to payments confirmed from now on',
+          'Change a fee structure (settings.write or settings.fees); the platform fee applies to payments confirmed from now on',
         params: ZFeeTypeParams,
         body: ZUpdateFeeStructureRequest,
         response: { 200: envelope(ZFeeStructure) },

@@ -161,6 +161,24 @@ describe('PUT /admin/settings', () => {
     expect(await storedRows()).toEqual(before);
   });
 
+  it('says beside each field what it takes', async () => {
+    const res = await putSettings({
+      general: { platform_name: ' ', max_daily_transactions: 1.5 },
+      security: { session_timeout: 0 },
+      notifications: { slack_webhook: 'http://x.example', large_transaction_threshold: null },
+      api: { webhook_retries: '3' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      'general.platform_name': T.platformNameRequired,
+      'general.max_daily_transactions': T.settingNumberRange(1, 100_000_000),
+      'security.session_timeout': T.settingNumberRange(1, 10_080),
+      'notifications.slack_webhook': T.invalidUrl,
+      'notifications.large_transaction_threshold': T.settingNumberRange(1, 1_000_000_000_000),
+      'api.webhook_retries': T.settingNumberRange(0, 20),
+    });
+  });
+
   it('uses the spec message for a bad support e-mail', async () => {
     const res = await putSettings({ general: { support_email: 'not-an-email' } });
     expect(res.json().error.message).toBe(T.emailInvalid);

@@ -56,6 +56,7 @@ export async function authRoutes(root: FastifyInstance) {
   // per process; the login throttle (check-login-throttle.ts) is the durable, cross-process protection.
   await app.register(rateLimit, {
     global: false,
+    store: app.rateLimitCounters.store,
     errorResponseBuilder: () => new AppError('RATE_LIMITED', { message: T.rateLimited }),
   });
   const limited = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000 } };

@@ -134,3 +134,36 @@ export async function revokeSession({ db, sessionId }: { db: Db; sessionId: stri
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/**
+ * Ends every session of every account but one (the caller's own, when given), and cancels every sign-in under way
+ * (a code mailed and not yet entered): Force Logout All Users. Returns how many of each were ended.
+ */
+export async function revokeAllSessions({
+  db,
+  exceptSessionId,
+}: {
+  db: Db;
+  exceptSessionId?: string;
+}): Promise<{ sessionsEnded: number; signInsCancelled: number }> {
+  const now = new Date();
+  // Sessions and codes already past their expiry count as ended already.
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now);
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+  const sessions = await q.executeTakeFirst();
+  const challenges = await db
+    .updateTable('login_challenges')
+    .set({ revoked_at: now })
+    .where('consumed_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return {
+    sessionsEnded: Number(sessions.numUpdatedRows),
+    signInsCancelled: Number(challenges.numUpdatedRows),
+  };
+}

@@ -22,7 +22,7 @@ export const CHECKOUT_ATTEMPTS_PER_HOUR = 10;
 
 /** The hosted payment page's calls: public, no sign-in (limited per client IP). */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: app.rateLimitCounters.store });
   const attemptLimit = app.createRateLimit({
     timeWindow: 3_600_000,
     max: CHECKOUT_ATTEMPTS_PER_HOUR,

@@ -321,6 +321,13 @@ const v1Abi = parseAbi(['function REQUEST_GAS() view returns (uint256)']);
 /** Factory -> version (null: not a factory of ours), per chain id: contracts are immutable, read once. */
 const factoryVersions = new Map<string, FactoryVersion | null>();
 
+/** Forgets the factory versions read so far (Clear All Cache): each is read from its chain again. */
+export function clearFactoryVersions(): number {
+  const n = factoryVersions.size;
+  factoryVersions.clear();
+  return n;
+}
+
 /**
  * The version of a forwarder factory, read from its constants: v2 has REQUEST_BASE_GAS and REQUEST_TOKEN_GAS equal
  * to src/flush-gas.ts's, v1 has REQUEST_GAS = 300,000. Anything else is not a factory the job can bound the gas

@@ -8,6 +8,11 @@ export type SettlementFigures = {
 
 const cache = new WeakMap<Db, { at: number; key: string; value: SettlementFigures }>();
 
+/** Forgets the figures kept for `db` (Clear All Cache): the next read measures again. Returns 1 if any were kept. */
+export function clearSettlementCache(db: Db): number {
+  return cache.delete(db) ? 1 : 0;
+}
+
 /**
  * How long live payments took to settle: for each live payment confirmed in the last `windowDays` days, the time
  * from its first transfer seen on chain to its confirmation; the median over all of them and per network

@@ -1,5 +1,13 @@
 import { hasPermission, type TAdminPermission } from '@coinlane/core/permissions';
-import { ArrowLeftRight, LayoutDashboard, LogOut, ReceiptText, ScrollText, Users } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  LayoutDashboard,
+  LogOut,
+  ReceiptText,
+  ScrollText,
+  Settings,
+  Users,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -18,24 +26,30 @@ import {
 } from './layout-parts.tsx';
 
 /**
- * Admin navigation (admin spec 2): each item shows only with its permission. Transactions, Settings and Support
- * add their entries here when they are built.
+ * Admin navigation (admin spec 2): each item shows with any one of its permissions (Settings with settings.read,
+ * or settings.fees for Fees & Pricing: decision 016). Support adds its entry here when it is built.
  */
-const ADMIN_NAV: (NavItem & { permission: TAdminPermission })[] = [
+const ADMIN_NAV: (NavItem & { permissions: readonly TAdminPermission[] })[] = [
   {
     to: paths.adminDashboard,
     labelKey: 'nav.dashboard',
     icon: LayoutDashboard,
-    permission: 'analytics.read',
+    permissions: ['analytics.read'],
   },
-  { to: paths.adminUsers, labelKey: 'nav.users', icon: Users, permission: 'users.read' },
+  { to: paths.adminUsers, labelKey: 'nav.users', icon: Users, permissions: ['users.read'] },
   {
     to: paths.adminTransactions,
     labelKey: 'nav.transactions',
     icon: ReceiptText,
-    permission: 'transactions.read',
+    permissions: ['transactions.read'],
   },
-  { to: paths.adminAudit, labelKey: 'nav.audit', icon: ScrollText, permission: 'admin.manage' },
+  {
+    to: paths.adminSettings,
+    labelKey: 'nav.settings',
+    icon: Settings,
+    permissions: ['settings.read', 'settings.fees'],
+  },
+  { to: paths.adminAudit, labelKey: 'nav.audit', icon: ScrollText, permissions: ['admin.manage'] },
 ];
 
 export default function AdminLayout() {
@@ -45,7 +59,7 @@ export default function AdminLayout() {
   const { signOut } = useSignOutAction();
   if (!user) return null;
 
-  const items = ADMIN_NAV.filter((item) => hasPermission(user, item.permission));
+  const items = ADMIN_NAV.filter((item) => item.permissions.some((p) => hasPermission(user, p)));
   const role = user.adminRole ? t(`roles.${user.adminRole}`) : null;
   const roleBadge = role && (
     <span className="inline-flex items-center rounded bg-brand-500/15 px-1.5 py-0.5 text-[11px] font-medium capitalize text-brand-300">

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { cn } from './cn.ts';
 import { Spinner } from './spinner.tsx';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline' | 'dangerOutline';
 type Size = 'sm' | 'md' | 'lg';
 
 const variants: Record<Variant, string> = {
@@ -14,6 +14,9 @@ const variants: Record<Variant, string> = {
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-white/15 dark:bg-transparent dark:text-slate-100 dark:hover:bg-white/5',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-white/5',
   danger: 'bg-red-600 text-white hover:bg-red-500 focus-visible:outline-red-500',
+  /** A destructive action that asks before it acts (the Danger Zone's buttons). */
+  dangerOutline:
+    'border border-red-300 bg-white text-red-700 hover:bg-red-50 focus-visible:outline-red-500 dark:border-red-500/40 dark:bg-transparent dark:text-red-300 dark:hover:bg-red-500/10',
 };
 const sizes: Record<Size, string> = {
   sm: 'h-8 px-3 text-sm gap-1.5',

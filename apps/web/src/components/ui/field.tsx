@@ -98,12 +98,15 @@ export function Toggle({
   label,
   disabled,
   id,
+  describedBy,
 }: {
   checked: boolean;
   onChange: (v: boolean) => void;
   label: string;
   disabled?: boolean;
   id?: string;
+  /** The id of the text that explains the switch. */
+  describedBy?: string;
 }) {
   return (
     <button
@@ -112,6 +115,7 @@ export function Toggle({
       role="switch"
       aria-checked={checked}
       aria-label={label}
+      aria-describedby={describedBy}
       disabled={disabled}
       onClick={() => onChange(!checked)}
       className={cn(

@@ -1,0 +1,68 @@
+import type { TSessionUser } from '@coinlane/core/api/auth';
+import { ROLE_PERMISSIONS, type TAdminPermission } from '@coinlane/core/permissions';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sessionKey } from '../lib/auth.ts';
+import { RequireAdmin } from './guards.tsx';
+import { locales } from './locales.ts';
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { common: locales.en } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
+});
+afterEach(cleanup);
+
+const admin = (permissions: readonly TAdminPermission[]): TSessionUser => ({
+  id: 'usr_1',
+  email: 'a@coinlane.test',
+  name: 'A',
+  avatarUrl: null,
+  mode: 'test',
+  status: 'active',
+  isAdmin: true,
+  permissions: [...permissions],
+});
+
+function openSettings(user: TSessionUser) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  qc.setQueryData(sessionKey, user);
+  render(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter initialEntries={['/admin/settings']}>
+        <Routes>
+          <Route
+            path="/admin/settings"
+            element={<RequireAdmin permission="settings.read" orPermissions={['settings.fees']} />}
+          >
+            <Route index element={<p>Settings page</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('RequireAdmin with orPermissions (System Settings, decision 016)', () => {
+  it('opens with settings.read, or with settings.fees alone', () => {
+    openSettings(admin(ROLE_PERMISSIONS.super_admin));
+    expect(screen.getByText('Settings page')).toBeTruthy();
+    cleanup();
+    openSettings(admin(ROLE_PERMISSIONS.finance_admin));
+    expect(screen.getByText('Settings page')).toBeTruthy();
+  });
+
+  it('shows Access Denied naming settings.read to an admin with neither', () => {
+    openSettings(admin(ROLE_PERMISSIONS.support_admin));
+    expect(screen.queryByText('Settings page')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByText('settings.read')).toBeTruthy();
+  });
+});
