@@ -98,3 +98,65 @@ describe('suspending a merchant', () => {
     await staff.close();
   });
 });
+
+describe('admin roles', () => {
+  it('a role given from the details shows the back-office, and its menu shrinks with a narrower role', async () => {
+    const password = 'Str0ng!pass-staff';
+    const staffAccount = { name: 'Sam Staff', email: `staff-${Date.now()}@example.com`, password };
+    await signUpMerchant(server, staffAccount);
+
+    const staff = await newContext(browser, server.url, DESKTOP);
+    const staffPage = await staff.newPage();
+    const admin = await newContext(browser, server.url, DESKTOP);
+    const page = await admin.newPage();
+    await signIn(page, server, ADMIN);
+
+    const giveRole = async (role: string) => {
+      await page.goto('/admin/users');
+      await page.getByPlaceholder('Search users...').fill(staffAccount.email);
+      await page.getByRole('button', { name: 'Actions for Sam Staff' }).click();
+      await page.getByRole('menuitem', { name: 'View Details' }).click();
+      const dialog = page.getByRole('dialog', { name: 'User details' });
+      await dialog.getByLabel('Role').selectOption(role);
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      // Giving or taking super admin asks first.
+      const confirm = page.getByRole('dialog', { name: 'Change the admin role?' });
+      if (await confirm.isVisible().catch(() => false))
+        await confirm.getByRole('button', { name: 'Change role' }).click();
+      await dialog.getByText(/now has the .* role/).waitFor();
+    };
+    const menu = async () => {
+      const nav = staffPage.getByRole('navigation', { name: 'Main navigation' });
+      await nav.getByRole('link').first().waitFor();
+      return (await nav.getByRole('link').allTextContents()).map((s) => s.trim()).filter(Boolean);
+    };
+
+    await giveRole('super_admin');
+    await signIn(staffPage, server, staffAccount);
+    await staffPage.goto('/admin/dashboard');
+    const wide = await menu();
+    expect(wide).toEqual(
+      expect.arrayContaining(['Dashboard', 'Users', 'Transactions', 'Settings', 'Audit Log']),
+    );
+
+    await giveRole('compliance_admin');
+    await staffPage.reload();
+    await staffPage
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Users' })
+      .waitFor();
+    const narrow = await menu();
+    expect(narrow).toEqual(expect.arrayContaining(['Dashboard', 'Users', 'Transactions']));
+    expect(narrow).not.toContain('Settings');
+    expect(narrow).not.toContain('Audit Log');
+    expect(narrow.length).toBeLessThan(wide.length);
+    await screenshot(staffPage, 'admin-roles-compliance-menu');
+
+    // A page the role does not cover names the permission it needs.
+    await staffPage.goto('/admin/settings');
+    await staffPage.getByText('Access Denied').waitFor();
+    await staffPage.getByText('settings.read').first().waitFor();
+    await staff.close();
+    await admin.close();
+  });
+});
