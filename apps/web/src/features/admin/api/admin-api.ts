@@ -29,6 +29,10 @@ export const updateUserDetails = (id: string, body: TUserDetailsChanges) =>
 export const setAdminRole = (id: string, role: TAdminRole | null) =>
   api<TUserRow>(`/admin/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: { role } });
 
+/** DELETE /admin/users/:id: the account is anonymised (its money records stay). */
+export const deleteUser = (id: string) =>
+  api<{ id: string; deleted: true }>(`/admin/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
 export const bulkChangeUserStatus = (ids: string[], action: TAccountEvent) =>
   api<TBulkUserActionResult>('/admin/users/bulk', { body: { ids, action } });
 

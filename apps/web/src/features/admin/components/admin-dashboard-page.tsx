@@ -33,7 +33,8 @@ import { formatCount, formatDay, formatListDate, formatUptime } from '../utils/f
 import { newUsersCount, recentUsers, signupsPerDay } from '../utils/users.ts';
 import { PageHeader, StatusBadge } from './admin-parts.tsx';
 
-const GROWTH_DAYS = 30;
+/** User Growth: sign-ups of the last 7 days, by day (issue 16, the admin spec's dashboard). */
+const GROWTH_DAYS = 7;
 
 /** Admin Dashboard (admin spec 2): stat cards, Recent Users, User Growth, Core and Backend Services. */
 export default function AdminDashboardPage() {

@@ -488,6 +488,7 @@ export default function AdminUsersPage() {
         viewerId={viewer?.id ?? null}
         canWrite={canWrite}
         canManage={canManage}
+        canDelete={hasPermission(viewer, 'users.delete')}
         processing={single.isPending}
         notice={notice}
         onNotice={setNotice}

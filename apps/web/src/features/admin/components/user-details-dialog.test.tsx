@@ -98,7 +98,17 @@ function mockApi(users: TUserRow[], handler: (call: Call) => Response | undefine
 }
 
 /** The dialog as the page uses it: the user read from the cached list, the page's notice. */
-function Harness({ id, canWrite, canManage }: { id: string; canWrite: boolean; canManage: boolean }) {
+function Harness({
+  id,
+  canWrite,
+  canManage,
+  canDelete = false,
+}: {
+  id: string;
+  canWrite: boolean;
+  canManage: boolean;
+  canDelete?: boolean;
+}) {
   const users = useAdminUsers();
   const [notice, setNotice] = useState<Notice | null>(null);
   const user = users.data?.find((u) => u.id === id) ?? null;
@@ -109,6 +119,7 @@ function Harness({ id, canWrite, canManage }: { id: string; canWrite: boolean; c
       viewerId="usr_1"
       canWrite={canWrite}
       canManage={canManage}
+      canDelete={canDelete}
       processing={false}
       notice={notice}
       onNotice={setNotice}
@@ -117,11 +128,11 @@ function Harness({ id, canWrite, canManage }: { id: string; canWrite: boolean; c
   );
 }
 
-async function open({ id = merchant.id, canWrite = true, canManage = false } = {}) {
+async function open({ id = merchant.id, canWrite = true, canManage = false, canDelete = false } = {}) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <Harness id={id} canWrite={canWrite} canManage={canManage} />
+      <Harness id={id} canWrite={canWrite} canManage={canManage} canDelete={canDelete} />
     </QueryClientProvider>,
   );
   return screen.findByRole('dialog', { name: 'User details' });
@@ -264,5 +275,29 @@ describe('User details dialog', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Change role' }));
     expect(await within(confirm).findByText(T.lastSuperAdmin)).toBeTruthy();
     expect(calls).toEqual([{ url: '/api/v1/admin/users/usr_3/role', method: 'PUT', body: { role: null } }]);
+  });
+
+  it('deletes an account only with users.delete, after asking, and it leaves the list', async () => {
+    const calls = mockApi([merchant, admin], (call) =>
+      call.method === 'DELETE' ? ok({ id: merchant.id, deleted: true }) : undefined,
+    );
+    await open({ canDelete: false });
+    expect(screen.queryByRole('button', { name: 'Delete Account' })).toBeNull();
+    cleanup();
+    // An administrator's account needs admin.manage as well.
+    await open({ id: admin.id, canDelete: true, canManage: false });
+    expect(screen.queryByRole('button', { name: 'Delete Account' })).toBeNull();
+    cleanup();
+
+    const dialog = await open({ canDelete: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this account?' });
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    expect(within(confirm).getByText(/Its payments, fees and audit trail stay on record/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'User details' })).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      `/api/v1/admin/users/${merchant.id}`,
+    ]);
   });
 });

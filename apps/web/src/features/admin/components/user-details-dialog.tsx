@@ -2,7 +2,7 @@ import { canApprove, canSuspend } from '@coinlane/core/account-status';
 import { BUSINESS_TYPES, COUNTRIES } from '@coinlane/core/options';
 import { ADMIN_ROLES, type TAdminRole } from '@coinlane/core/permissions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, FileText, PauseCircle, Pencil } from 'lucide-react';
+import { CheckCircle2, FileText, PauseCircle, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -16,6 +16,8 @@ import { Field, Input, Select } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { sessionKey } from '../../../lib/auth.ts';
 import {
+  adminUsersKey,
+  deleteUser,
   setAdminRole,
   type TUserDetailsChanges,
   type TUserRow,
@@ -70,6 +72,7 @@ export function UserDetailsDialog({
   viewerId,
   canWrite,
   canManage,
+  canDelete = false,
   processing,
   notice,
   onNotice,
@@ -83,6 +86,8 @@ export function UserDetailsDialog({
   canWrite: boolean;
   /** admin.manage */
   canManage: boolean;
+  /** users.delete */
+  canDelete?: boolean;
   /** An approve or suspend of the page is under way. */
   processing: boolean;
   notice: Notice | null;
@@ -102,6 +107,8 @@ export function UserDetailsDialog({
   const [roleChoice, setRoleChoice] = useState<{ id: string; role: TAdminRole | null } | null>(null);
   const [confirming, setConfirming] = useState<{ user: TUserRow; role: TAdminRole | null } | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<TUserRow | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const none = t('users.details.notSpecified');
   const displayName = (u: TUserRow) => u.name || u.email;
@@ -169,13 +176,26 @@ export function UserDetailsDialog({
     },
   });
 
-  const busy = processing || save.isPending || changeRole.isPending;
+  const remove = useMutation({
+    mutationFn: (target: TUserRow) => deleteUser(target.id),
+    onMutate: () => setDeleteError(null),
+    onSuccess: (_reply, target) => {
+      qc.setQueryData<TUserRow[]>(adminUsersKey, (list) => list?.filter((u) => u.id !== target.id));
+      setDeleting(null);
+      onNotice({ tone: 'success', text: t('users.details.deleted', { name: displayName(target) }) });
+      close();
+    },
+    onError: (err) => setDeleteError(failureText(err, 'users.details.deleteFailed')),
+  });
+
+  const busy = processing || save.isPending || changeRole.isPending || remove.isPending;
   const isSelf = !!user && user.id === viewerId;
   // An administrator's account needs admin.manage (the server refuses otherwise); one's own details do not.
   const mayActOn = !!user && (!user.isAdmin || canManage);
   const showApprove = !!user && canWrite && mayActOn && canApprove(user.status);
   const showSuspend = !!user && canWrite && mayActOn && !isSelf && canSuspend(user.status);
   const showEdit = !!user && canWrite && (mayActOn || isSelf);
+  const showDelete = !!user && canDelete && mayActOn && !isSelf;
   const form = user && showEdit && editing?.id === user.id ? editing.values : null;
   const chosenRole = user && roleChoice?.id === user.id ? roleChoice.role : (user?.adminRole ?? null);
   const documents = user?.documents ?? [];
@@ -254,6 +274,21 @@ export function UserDetailsDialog({
               <Button key="close" variant="outline" onClick={close}>
                 {t('users.details.close')}
               </Button>
+              {showDelete && (
+                <Button
+                  key="delete"
+                  variant="outline"
+                  className="text-red-600 dark:text-red-400"
+                  onClick={() => {
+                    setDeleteError(null);
+                    setDeleting(user);
+                  }}
+                  disabled={busy}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  {t('users.details.delete')}
+                </Button>
+              )}
               {showEdit && (
                 <Button key="edit" variant="outline" onClick={startEdit} disabled={busy}>
                   <Pencil className="size-4" aria-hidden="true" />
@@ -482,6 +517,26 @@ export function UserDetailsDialog({
           </div>
         )}
       </Dialog>
+
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('users.details.confirmDeleteTitle')}
+        confirmLabel={t('users.details.delete')}
+        cancelLabel={t('users.details.cancel')}
+        closeLabel={t('users.details.close')}
+        tone="danger"
+        busy={remove.isPending}
+        error={deleteError}
+        onClose={() => {
+          setDeleting(null);
+          setDeleteError(null);
+        }}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting);
+        }}
+      >
+        {deleting && <p>{t('users.details.confirmDelete', { name: displayName(deleting) })}</p>}
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={!!confirming}
