@@ -1,6 +1,6 @@
 import type { TMode } from '@coinlane/core/options';
 import type { TPaymentStatus } from '@coinlane/core/payment-status';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import type { Database } from '#app/db/schema.ts';
 import { type PaymentRow, paymentFlushFields } from './queries.ts';
@@ -78,27 +78,10 @@ export async function findMerchantPayments({
   confirmedUsd: string;
 }> {
   const base = filtered(db, { userId, mode, filter });
-  const groups = await base
-    .select((eb) => [
-      'status',
-      eb.fn.countAll<string>().as('n'),
-      dollarsOfCents(sql`sum(${confirmedUsdCentsSql})`).as('usd'),
-    ])
-    .groupBy('status')
-    .execute();
-  const byStatus: Record<TPaymentStatus, number> = {
-    pending: 0,
-    partial: 0,
-    confirmed: 0,
-    failed: 0,
-    expired: 0,
-  };
   // Total Volume: what the confirmed rows received and confirmed, in USD at their locked rates (not what was due).
-  let confirmedUsd = '0';
-  for (const g of groups) {
-    byStatus[g.status] = Number(g.n);
-    if (g.status === 'confirmed') confirmedUsd = String(g.usd);
-  }
+  const counted = await countByStatus(base);
+  const byStatus = counted.byStatus;
+  const confirmedUsd = counted.confirmedUsd ?? '0';
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
   const rows = await base
     .selectAll('payments')
@@ -153,4 +136,35 @@ export async function* iterateMerchantPayments({
     const last = rows[rows.length - 1]!;
     after = { createdAt: last.cursor_at, id: last.id };
   }
+}
+
+/**
+ * Payments per status of a filtered query, and the USD of the confirmed ones' confirmed money at their locked rates
+ * (confirmedUsdCentsSql: what was received and confirmed, not what was due); null when none is confirmed. Shared by
+ * the merchant's Transactions and the back-office's Transaction Management.
+ */
+export async function countByStatus(
+  base: SelectQueryBuilder<Database, 'payments', object>,
+): Promise<{ byStatus: Record<TPaymentStatus, number>; confirmedUsd: string | null }> {
+  const groups = await base
+    .select((eb) => [
+      'status',
+      eb.fn.countAll<string>().as('n'),
+      dollarsOfCents(sql`sum(${confirmedUsdCentsSql})`).as('usd'),
+    ])
+    .groupBy('status')
+    .execute();
+  const byStatus: Record<TPaymentStatus, number> = {
+    pending: 0,
+    partial: 0,
+    confirmed: 0,
+    failed: 0,
+    expired: 0,
+  };
+  let confirmedUsd: string | null = null;
+  for (const g of groups) {
+    byStatus[g.status] = Number(g.n);
+    if (g.status === 'confirmed') confirmedUsd = String(g.usd);
+  }
+  return { byStatus, confirmedUsd };
 }

@@ -3,9 +3,13 @@ import type { TPaymentStatus } from '@coinlane/core/payment-status';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import type { Database } from '#app/db/schema.ts';
-import { customerEmailSql, likePattern, type MerchantPaymentRow } from './find-merchant-payments.ts';
+import {
+  countByStatus,
+  customerEmailSql,
+  likePattern,
+  type MerchantPaymentRow,
+} from './find-merchant-payments.ts';
 import { paymentFlushFields } from './queries.ts';
-import { confirmedUsdCentsSql, dollarsOfCents } from './summarize-merchant-payments.ts';
 
 /** What the back-office's Transaction Management filters every merchant's payments by (one mode). */
 export type PlatformPaymentFilter = {
@@ -68,26 +72,9 @@ export async function findPlatformPayments({
   limit: number;
 }): Promise<{ rows: MerchantPaymentRow[]; byStatus: Record<TPaymentStatus, number>; confirmedUsd: string }> {
   const base = filtered(db, filter);
-  const groups = await base
-    .select((eb) => [
-      'status',
-      eb.fn.countAll<string>().as('n'),
-      dollarsOfCents(sql`sum(${confirmedUsdCentsSql})`).as('usd'),
-    ])
-    .groupBy('status')
-    .execute();
-  const byStatus: Record<TPaymentStatus, number> = {
-    pending: 0,
-    partial: 0,
-    confirmed: 0,
-    failed: 0,
-    expired: 0,
-  };
-  let confirmedUsd = '0.00';
-  for (const g of groups) {
-    byStatus[g.status] = Number(g.n);
-    if (g.status === 'confirmed') confirmedUsd = String(g.usd);
-  }
+  const counted = await countByStatus(base);
+  const byStatus = counted.byStatus;
+  const confirmedUsd = counted.confirmedUsd ?? '0.00';
   const rows = await base
     .selectAll('payments')
     .select(paymentFlushFields)
