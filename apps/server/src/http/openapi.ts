@@ -160,6 +160,8 @@ function securityOf(route: RouteOptions | undefined, path: string) {
   if (admin) {
     return {
       security: [{ sessionCookie: [] }],
+      // Machine-readable: an administrator holding any one of these may call the route (none: any administrator).
+      'x-admin-permissions': [...admin.permissions],
       note: `Administrators only (signed-in session${adminPermissionNote(admin.permissions)}).`,
     };
   }
@@ -238,6 +240,7 @@ export function transformRoute(input: TransformInput): { schema: JsonObject; url
   if (auth) {
     out.security = auth.security;
     if ('x-api-key-permission' in auth) out['x-api-key-permission'] = auth['x-api-key-permission'];
+    if ('x-admin-permissions' in auth) out['x-admin-permissions'] = auth['x-admin-permissions'];
     out.description = [out.description, auth.note].filter(Boolean).join('\n\n');
   }
   if (hooksOf(route).includes(idempotent)) {
