@@ -3,14 +3,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, RefreshCw, ScrollText } from 'lucide-react';
 import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field, Input, Select } from '../../../components/ui/field.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { auditKey, EMPTY_AUDIT_FILTERS, fetchAudit, type TAuditFilters } from '../api/audit-api.ts';
 import { formatListDate } from '../utils/format.ts';
-import { PageHeader } from './admin-parts.tsx';
+import { LoadFailed, PageHeader } from './admin-parts.tsx';
 
 const ENTITY_TYPES = [
   'user',
@@ -144,12 +143,12 @@ export default function AdminAuditPage() {
       {audit.isPending ? (
         <PageSpinner />
       ) : audit.isError ? (
-        <Banner tone="error">
-          <span className="mr-3">{t('audit.loadFailed')}</span>
-          <Button size="sm" variant="outline" onClick={() => void audit.refetch()}>
-            {t('retry')}
-          </Button>
-        </Banner>
+        <LoadFailed
+          text={t('audit.loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void audit.refetch()}
+          retrying={audit.isFetching}
+        />
       ) : entries.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 px-6 py-14 text-center">
           <ScrollText className="size-8 text-slate-400" aria-hidden="true" />

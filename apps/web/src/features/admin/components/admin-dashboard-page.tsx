@@ -31,7 +31,7 @@ import { useAdminUsers } from '../hooks/use-admin-users.ts';
 import { type Problem, type TServiceStatus, useHealth } from '../hooks/use-health.ts';
 import { formatCount, formatDay, formatListDate, formatUptime } from '../utils/format.ts';
 import { newUsersCount, recentUsers, signupsPerDay } from '../utils/users.ts';
-import { PageHeader, StatusBadge } from './admin-parts.tsx';
+import { LoadFailed, PageHeader, StatusBadge } from './admin-parts.tsx';
 
 /** User Growth: sign-ups of the last 7 days, by day (issue 16, the admin spec's dashboard). */
 const GROWTH_DAYS = 7;
@@ -60,12 +60,12 @@ export default function AdminDashboardPage() {
     <div>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} actions={refresh} />
       {users.isError ? (
-        <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
-          <Banner className="w-full max-w-xl text-left">{t('dashboard.loadFailed')}</Banner>
-          <Button onClick={() => void users.refetch()} loading={users.isFetching}>
-            {t('retry')}
-          </Button>
-        </Card>
+        <LoadFailed
+          text={t('dashboard.loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+        />
       ) : (
         <UsersOverview users={users.data} />
       )}

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { riskTone, statusTone } from '../utils/users.ts';
@@ -92,5 +95,47 @@ export function ProcessingOverlay({ show }: { show: boolean }) {
         <span className="text-sm font-medium">{t('users.processing')}</span>
       </div>
     </div>
+  );
+}
+
+/** A back-office page that could not load: the error and a Retry button (admin spec 8). */
+export function LoadFailed({
+  text,
+  retryLabel,
+  onRetry,
+  retrying = false,
+}: {
+  text: ReactNode;
+  retryLabel: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
+  return (
+    <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
+      <Banner className="w-full max-w-xl text-left">{text}</Banner>
+      <Button onClick={onRetry} loading={retrying}>
+        {retryLabel}
+      </Button>
+    </Card>
+  );
+}
+
+/** A titled block of a details dialog (user details, transaction details). */
+export function DetailSection({
+  title,
+  children,
+  className,
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section className={cn('min-w-0 rounded-xl border border-slate-200 p-4 dark:border-white/10', className)}>
+      <h3 className="mb-3 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }

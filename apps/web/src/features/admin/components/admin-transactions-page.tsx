@@ -31,7 +31,7 @@ import {
 import { useAdminTransactions } from '../hooks/use-admin-transactions.ts';
 import { formatCount, formatListDate } from '../utils/format.ts';
 import { checkTransactionQuery } from '../utils/transactions.ts';
-import { PageHeader } from './admin-parts.tsx';
+import { LoadFailed, PageHeader } from './admin-parts.tsx';
 import { TransactionDetailsDialog } from './transaction-details-dialog.tsx';
 import { Risk, TransactionStatus } from './transaction-parts.tsx';
 
@@ -107,12 +107,12 @@ export default function AdminTransactionsPage() {
     return (
       <div>
         {header}
-        <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
-          <Banner className="w-full max-w-xl text-left">{t('loadFailed')}</Banner>
-          <Button onClick={() => void list.refetch()} loading={list.isFetching}>
-            {t('retry')}
-          </Button>
-        </Card>
+        <LoadFailed
+          text={t('loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       </div>
     );
   }

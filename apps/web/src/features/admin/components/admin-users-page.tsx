@@ -31,7 +31,14 @@ import { useAdminUsers, useMergeUsers } from '../hooks/use-admin-users.ts';
 import { countryName, formatCount, formatListDate, formatVolume } from '../utils/format.ts';
 import { refusalText } from '../utils/messages.ts';
 import { filterUsers, userCounts } from '../utils/users.ts';
-import { KycBadge, PageHeader, ProcessingOverlay, RiskScore, StatusBadge } from './admin-parts.tsx';
+import {
+  KycBadge,
+  LoadFailed,
+  PageHeader,
+  ProcessingOverlay,
+  RiskScore,
+  StatusBadge,
+} from './admin-parts.tsx';
 import { type Notice, UserDetailsDialog } from './user-details-dialog.tsx';
 
 const STATUS_FILTERS = ['all', 'active', 'pending', 'suspended'] as const;
@@ -186,12 +193,12 @@ export default function AdminUsersPage() {
     return (
       <div>
         {header}
-        <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
-          <Banner className="w-full max-w-xl text-left">{t('users.loadFailed')}</Banner>
-          <Button onClick={() => void users.refetch()} loading={users.isFetching}>
-            {t('retry')}
-          </Button>
-        </Card>
+        <LoadFailed
+          text={t('users.loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+        />
       </div>
     );
   }

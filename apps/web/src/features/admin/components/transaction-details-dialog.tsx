@@ -13,6 +13,7 @@ import { formatCrypto, formatFiat, formatPercent, formatUsd } from '../../../lib
 import { adminTransactionsKey, downloadTransactionExport } from '../api/admin-transactions-api.ts';
 import { useAdminTransaction } from '../hooks/use-admin-transactions.ts';
 import { formatListDate } from '../utils/format.ts';
+import { DetailSection } from './admin-parts.tsx';
 import { Risk, TransactionStatus } from './transaction-parts.tsx';
 
 /** Details dates: a long date and time (admin spec 9), in the reader's language. */
@@ -127,7 +128,7 @@ function DetailsBody({ d }: { d: TAdminTransactionDetails }) {
     <div className="space-y-6">
       {/* Two columns that stack on their own: the long Transaction Information on the left, the rest on the right. */}
       <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-2">
-        <Section title={t('details.transactionInformation')}>
+        <DetailSection title={t('details.transactionInformation')}>
           <dl className="space-y-2.5">
             <Item label={t('details.id')}>
               <Mono>{tx.id}</Mono>
@@ -179,10 +180,10 @@ function DetailsBody({ d }: { d: TAdminTransactionDetails }) {
               </Item>
             )}
           </dl>
-        </Section>
+        </DetailSection>
 
         <div className="min-w-0 space-y-6">
-          <Section title={t('details.merchantAndCustomer')}>
+          <DetailSection title={t('details.merchantAndCustomer')}>
             <dl className="space-y-2.5">
               <Item label={t('details.merchant')}>{d.merchant.label}</Item>
               <Item label={t('details.merchantId')}>
@@ -195,9 +196,9 @@ function DetailsBody({ d }: { d: TAdminTransactionDetails }) {
               <Item label={t('details.customerIp')}>{d.customer.ip ?? notRecorded}</Item>
               <Item label={t('details.customerCountry')}>{d.customer.country ?? notRecorded}</Item>
             </dl>
-          </Section>
+          </DetailSection>
 
-          <Section title={t('details.riskAssessment')}>
+          <DetailSection title={t('details.riskAssessment')}>
             <dl className="space-y-2.5">
               <Item label={t('details.riskScore')}>
                 <Risk score={d.risk.riskScore} />
@@ -225,9 +226,9 @@ function DetailsBody({ d }: { d: TAdminTransactionDetails }) {
                 {t('details.riskNote')}
               </p>
             )}
-          </Section>
+          </DetailSection>
 
-          <Section title={t('details.feeInformation')}>
+          <DetailSection title={t('details.feeInformation')}>
             <dl className="space-y-2.5">
               <Item label={t('details.platformFee')}>
                 {fee ? (
@@ -260,11 +261,11 @@ function DetailsBody({ d }: { d: TAdminTransactionDetails }) {
             {!fee && (
               <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">{t('details.noPlatformFee')}</p>
             )}
-          </Section>
+          </DetailSection>
         </div>
       </div>
 
-      <Section title={t('details.transfers')}>
+      <DetailSection title={t('details.transfers')}>
         {d.transfers.length === 0 ? (
           <Muted>{t('details.noTransfers')}</Muted>
         ) : (
@@ -295,9 +296,9 @@ function DetailsBody({ d }: { d: TAdminTransactionDetails }) {
             ))}
           </ul>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section title={t('details.auditTrail')}>
+      <DetailSection title={t('details.auditTrail')}>
         {d.auditTrail.length === 0 ? (
           <Muted>{t('details.noAudit')}</Muted>
         ) : (
@@ -320,19 +321,8 @@ function DetailsBody({ d }: { d: TAdminTransactionDetails }) {
             ))}
           </ol>
         )}
-      </Section>
+      </DetailSection>
     </div>
-  );
-}
-
-function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  return (
-    <section className={cn('min-w-0 rounded-xl border border-slate-200 p-4 dark:border-white/10', className)}>
-      <h3 className="mb-3 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-        {title}
-      </h3>
-      {children}
-    </section>
   );
 }
 

@@ -26,7 +26,7 @@ import {
 import { useMergeUsers } from '../hooks/use-admin-users.ts';
 import { countryName, formatCount, formatListDate, formatVolume } from '../utils/format.ts';
 import { refusalText } from '../utils/messages.ts';
-import { KycBadge, ProcessingOverlay, RiskScore, StatusBadge } from './admin-parts.tsx';
+import { DetailSection, KycBadge, ProcessingOverlay, RiskScore, StatusBadge } from './admin-parts.tsx';
 
 export type Notice = { tone: 'success' | 'error' | 'warning'; text: string; items?: string[] };
 
@@ -343,7 +343,10 @@ export function UserDetailsDialog({
             )}
             {/* grid-cols-1, not an auto column: on a phone a long name is truncated instead of widening it. */}
             <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
-              <Section title={t('users.details.basicInformation')} className={cn(form && 'sm:col-span-2')}>
+              <DetailSection
+                title={t('users.details.basicInformation')}
+                className={cn(form && 'sm:col-span-2')}
+              >
                 {form ? (
                   <form
                     id={formId}
@@ -424,8 +427,8 @@ export function UserDetailsDialog({
                     </Item>
                   </dl>
                 )}
-              </Section>
-              <Section title={t('users.details.statusAndVerification')}>
+              </DetailSection>
+              <DetailSection title={t('users.details.statusAndVerification')}>
                 <dl className="space-y-2.5">
                   <Item label={t('users.details.accountStatus')}>
                     <StatusBadge status={user.status} />
@@ -482,8 +485,8 @@ export function UserDetailsDialog({
                     </div>
                   </div>
                 )}
-              </Section>
-              <Section title={t('users.details.transactionData')}>
+              </DetailSection>
+              <DetailSection title={t('users.details.transactionData')}>
                 <dl className="space-y-2.5">
                   <Item label={t('users.details.totalTransactions')}>
                     <span className="tabular-nums">{formatCount(user.totalTransactions, lang)}</span>
@@ -495,8 +498,8 @@ export function UserDetailsDialog({
                     <span className="tabular-nums">{formatVolume(user.monthlyVolume, lang)}</span>
                   </Item>
                 </dl>
-              </Section>
-              <Section title={t('users.details.submittedDocuments')}>
+              </DetailSection>
+              <DetailSection title={t('users.details.submittedDocuments')}>
                 {documents.length === 0 ? (
                   <p className="flex items-center gap-2 py-1 text-sm text-slate-500 dark:text-slate-400">
                     <FileText className="size-4" aria-hidden="true" />
@@ -512,7 +515,7 @@ export function UserDetailsDialog({
                     ))}
                   </ul>
                 )}
-              </Section>
+              </DetailSection>
             </div>
           </div>
         )}
@@ -583,17 +586,6 @@ export function UserDetailsDialog({
 
 /** 'super admin' -> 'Super admin' for a list entry (the catalogue has the role names as used inside sentences). */
 const sentenceCase = (text: string, lang: string) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
-
-function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  return (
-    <section className={cn('rounded-xl border border-slate-200 p-4 dark:border-white/10', className)}>
-      <h3 className="mb-3 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-        {title}
-      </h3>
-      {children}
-    </section>
-  );
-}
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -37,7 +37,7 @@ import {
   type TSettingsTab,
   tabOfField,
 } from '../../utils/settings-form.ts';
-import { PageHeader } from '../admin-parts.tsx';
+import { LoadFailed, PageHeader } from '../admin-parts.tsx';
 import { CurrenciesPanel } from './currencies-panel.tsx';
 import { DangerZone } from './danger-zone.tsx';
 import { FeesPanel } from './fees-panel.tsx';
@@ -259,17 +259,14 @@ export default function SystemSettingsPage() {
     return (
       <div>
         {header}
-        <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
-          <Banner className="w-full max-w-xl text-left">{t('loadFailed')}</Banner>
-          <Button
-            onClick={() => {
-              if (canRead) void settings.refetch();
-              void fees.refetch();
-            }}
-          >
-            {t('retry')}
-          </Button>
-        </Card>
+        <LoadFailed
+          text={t('loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => {
+            if (canRead) void settings.refetch();
+            void fees.refetch();
+          }}
+        />
       </div>
     );
   }
