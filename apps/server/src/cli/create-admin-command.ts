@@ -162,10 +162,15 @@ async function main(argv: string[], io: CommandIo): Promise<number> {
     const password = await readPassword(io);
     const { created } = await createAdminAccount({ db: dbHandle.db, ...args, password });
     const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
+    // This command does not know the running server's port: name the address only when APP_URL or PORT says it.
+    const signIn =
+      io.env.APP_URL || io.env.PORT
+        ? `Sign in at ${config.appUrl}/login`
+        : `Sign in at /login on the server (${config.appUrl}/login with the default PORT)`;
     io.stdout.write(
       created
-        ? `Admin account created: ${args.email} (${args.role}) in ${where}. Sign in at ${config.appUrl}/login\n`
-        : `Existing account ${args.email} is now an active administrator (${args.role}) with the new password; its sessions were ended. Sign in at ${config.appUrl}/login\n`,
+        ? `Admin account created: ${args.email} (${args.role}) in ${where}. ${signIn}\n`
+        : `Existing account ${args.email} is now an active administrator (${args.role}) with the new password; its sessions were ended. ${signIn}\n`,
     );
     return 0;
   } catch (err) {

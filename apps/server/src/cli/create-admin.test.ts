@@ -136,6 +136,8 @@ const accountOf = (db: Db, email: string) =>
       'user_profiles.is_admin',
       'user_profiles.admin_role',
       'user_profiles.name',
+      'user_profiles.first_name',
+      'user_profiles.last_name',
     ])
     .where('users.email', '=', email)
     .executeTakeFirst();
@@ -180,6 +182,8 @@ describe('create-admin', () => {
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/^Admin account created: root@example\.com \(super_admin\)/);
+    // Without APP_URL or PORT the command cannot know where the server listens, and says so.
+    expect(res.stdout).toContain('Sign in at /login on the server');
     expect(res.stdout).not.toContain('First-admin-pass1');
 
     await withDb(async (db) => {
@@ -189,6 +193,9 @@ describe('create-admin', () => {
         is_admin: true,
         admin_role: 'super_admin',
         name: 'Root Admin',
+        // Edit Details in User Management shows them.
+        first_name: 'Root',
+        last_name: 'Admin',
       });
       expect(row!.email_confirmed_at).toBeInstanceOf(Date);
       expect(row!.password_hash).toMatch(/^\$argon2id\$/);
@@ -241,12 +248,14 @@ describe('create-admin', () => {
     });
     const res = await run(['--email', 'MERCHANT@example.com', '--role', 'support_admin'], {
       ADMIN_PASSWORD: 'Promoted-pass-2',
+      PORT: '3100',
     });
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(
       /Existing account merchant@example\.com is now an active administrator \(support_admin\)/,
     );
+    expect(res.stdout).toContain('Sign in at http://localhost:3100/login');
 
     await withDb(async (db) => {
       const row = await accountOf(db, 'merchant@example.com');

@@ -12,6 +12,15 @@ import { getPasswordPolicy } from '#app/modules/system-settings/get-password-pol
 export const DEFAULT_ADMIN_NAME = 'Administrator';
 
 /**
+ * `--name "Ada Lovelace"` as the profile's first and last name (first word, then the rest), so that User
+ * Management's Edit Details shows them; a single word is a first name.
+ */
+export function splitAdminName(name: string): { first_name: string; last_name: string | null } {
+  const [first, ...rest] = name.trim().split(/\s+/);
+  return { first_name: first ?? name.trim(), last_name: rest.length ? rest.join(' ') : null };
+}
+
+/**
  * Creates an administrator account (active, e-mail confirmed), or makes an existing account one: it becomes
  * an active admin with `role`, its password is replaced and its sessions ended. The password must meet the
  * configured policy. For the operator's create-admin command; the audit row names no actor ('system').
@@ -65,7 +74,7 @@ export async function createAdminAccount({
         .execute();
       await trx
         .insertInto('user_profiles')
-        .values({ id, email, admin_role: role, name: displayName })
+        .values({ id, email, admin_role: role, name: displayName, ...(name ? splitAdminName(name) : {}) })
         .execute();
       await trx.insertInto('user_settings').values({ user_id: id }).execute();
       await recordAudit({
@@ -92,7 +101,7 @@ export async function createAdminAccount({
       })
       .where('id', '=', id)
       .execute();
-    const profile = { admin_role: role, ...(name ? { name } : {}), updated_at: now };
+    const profile = { admin_role: role, ...(name ? { name, ...splitAdminName(name) } : {}), updated_at: now };
     await trx
       .insertInto('user_profiles')
       .values({ id, email, ...profile })
