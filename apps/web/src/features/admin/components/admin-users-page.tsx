@@ -304,7 +304,7 @@ export default function AdminUsersPage() {
               value={status}
               onChange={(e) => setStatus(e.target.value)}
               aria-label={t('users.statusFilter')}
-              className="sm:w-40"
+              className="sm:w-auto sm:min-w-40"
             >
               {STATUS_FILTERS.map((s) => (
                 <option key={s} value={s}>
@@ -316,7 +316,7 @@ export default function AdminUsersPage() {
               value={kyc}
               onChange={(e) => setKyc(e.target.value)}
               aria-label={t('users.kycFilter')}
-              className="sm:w-44"
+              className="sm:w-auto sm:min-w-44"
             >
               {KYC_FILTERS.map((s) => (
                 <option key={s} value={s}>
@@ -427,7 +427,7 @@ export default function AdminUsersPage() {
                         </td>
                       )}
                       <td className="w-full max-w-0 px-3 py-3 sm:w-auto sm:max-w-none">
-                        <div className="flex min-w-0 items-center gap-3 sm:max-w-80">
+                        <div className="flex min-w-0 items-center gap-3 sm:max-w-80 xl:max-w-52 2xl:max-w-80">
                           <span className="hidden sm:block">
                             <Avatar name={name} />
                           </span>
@@ -507,7 +507,7 @@ export default function AdminUsersPage() {
 
 function Th({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <th scope="col" className={cn('px-3 py-3 font-medium whitespace-nowrap', className)}>
+    <th scope="col" className={cn('px-3 py-3 align-bottom font-medium', className)}>
       {children}
     </th>
   );
