@@ -99,6 +99,58 @@ describe('suspending a merchant', () => {
   });
 });
 
+describe('bulk actions', () => {
+  it('approves several pending merchants at once, then suspends them at once, on a phone', async () => {
+    const tag = `bulk-${Date.now()}`;
+    const names = ['Bea Bulk', 'Ben Bulk', 'Bo Bulk'];
+    const merchants = [];
+    for (const [i, name] of names.entries())
+      merchants.push(await signUpMerchant(server, { name, email: `${tag}-${i}@example.com` }));
+
+    const staff = await newContext(browser, server.url, PHONE);
+    const page = await staff.newPage();
+    await signIn(page, server, ADMIN);
+    await page.goto('/admin/users');
+    await page.getByPlaceholder('Search users...').fill(tag);
+    const rows = page.getByRole('row', { name: /Bulk/ });
+    await expect.poll(() => rows.count()).toBe(3);
+
+    const bulkOn = async (action: 'Approve Selected' | 'Suspend Selected', status: string) => {
+      await page.getByLabel('Select all users shown').check();
+      await page.getByRole('button', { name: 'Bulk Actions (3)' }).click();
+      await page.getByRole('button', { name: action }).click();
+      for (const name of names)
+        await page
+          .getByRole('row', { name: new RegExp(name) })
+          .getByText(status)
+          .waitFor();
+      // The selection is cleared and the panel closes after a bulk action (spec section 4).
+      await expect.poll(() => page.getByRole('button', { name: /Bulk Actions/ }).count()).toBe(0);
+    };
+
+    await bulkOn('Approve Selected', 'Active');
+    await page.getByText('3 users approved.').waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'admin-users-bulk-approved-phone');
+
+    await bulkOn('Suspend Selected', 'Suspended');
+    await page.getByText('3 users suspended.').waitFor();
+    await screenshot(page, 'admin-users-bulk-suspended-phone');
+
+    // The server agrees: every one of them is suspended, and their sessions and keys are refused.
+    await page.reload();
+    await page.getByPlaceholder('Search users...').fill(tag);
+    for (const name of names)
+      await page
+        .getByRole('row', { name: new RegExp(name) })
+        .getByText('Suspended')
+        .waitFor();
+    for (const merchant of merchants)
+      await expect(merchant.call('GET', '/payments')).rejects.toThrow(/401|403/);
+    await staff.close();
+  });
+});
+
 describe('admin roles', () => {
   it('a role given from the details shows the back-office, and its menu shrinks with a narrower role', async () => {
     const password = 'Str0ng!pass-staff';
