@@ -51,7 +51,6 @@ export async function sweepSystemHealth({
         level: CRITICAL.has(part.name) ? 'critical' : 'error',
         title: `Service unhealthy: ${part.name}`,
         description: `The health check of ${part.name} failed${part.error ? `: ${part.error}` : ''}. Overall health ${health.overallStatus} (score ${health.overallScore}).`,
-        now: now(),
       });
     } else if (part.status === 'healthy') {
       await resolveSystemAlertByKey({
@@ -72,7 +71,6 @@ export async function sweepSystemHealth({
       level: 'warning',
       title: `Webhook failure rate ${percent}%`,
       description: `${w.failedAttempts} of the ${w.attempts} webhook attempts of the last hour failed (threshold ${WEBHOOK_FAILURE_RATE_LIMIT * 100}% of at least ${WEBHOOK_FAILURE_MIN_ATTEMPTS}). See Webhook Monitoring.`,
-      now: now(),
     });
   } else {
     await resolveSystemAlertByKey({

@@ -25,7 +25,7 @@ export async function raiseSystemAlert({
   level,
   title,
   description,
-  now = new Date(),
+  now,
 }: {
   db: Db;
   /** One of SYSTEM_ALERT_KINDS (alert-kinds.ts), or a new kind of the caller's. */
@@ -35,6 +35,7 @@ export async function raiseSystemAlert({
   level: TAlertLevel;
   title: string;
   description: string;
+  /** The time raised (default: the database's clock, to the microsecond, which orders the list). */
   now?: Date;
 }): Promise<TSystemAlert | null> {
   const settings = (await getSystemSettings({ db })).notifications;
@@ -49,7 +50,7 @@ export async function raiseSystemAlert({
       level,
       title: title.slice(0, TITLE_MAX),
       description: description.slice(0, DESCRIPTION_MAX),
-      created_at: now,
+      ...(now ? { created_at: now } : {}),
     })
     .onConflict((oc) => oc.columns(['kind', 'dedupe_key']).where('status', '=', 'active').doNothing())
     .returningAll()
