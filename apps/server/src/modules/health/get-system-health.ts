@@ -117,9 +117,10 @@ export async function getSystemHealth({
       })
     : { status: 'unknown' as const, error: null, details: {}, responseTime: null };
 
-  const services: THealthResult[] = [];
-  services.push(
-    await check('api', 'api', async (signal) => {
+  // The checks run at once (each with its own timeout), so the whole answer takes about as long as the slowest.
+  const pending: Array<THealthResult | Promise<THealthResult>> = [];
+  pending.push(
+    check('api', 'api', async (signal) => {
       const res = await fetch(apiUrl, { signal, redirect: 'manual' }).catch((err: unknown) => {
         if (signal.aborted) throw new CheckTimeout();
         throw err;
@@ -130,8 +131,8 @@ export async function getSystemHealth({
     }),
   );
   if (!dbUp) {
-    for (const c of config.configuredChains) services.push(unknown(`watcher:${c.network}`, 'watcher'));
-    services.push(unknown('webhooks', 'webhooks'), unknown('jobs', 'jobs'));
+    for (const c of config.configuredChains) pending.push(unknown(`watcher:${c.network}`, 'watcher'));
+    pending.push(unknown('webhooks', 'webhooks'), unknown('jobs', 'jobs'));
   } else {
     const chains = await getChainsHealth({ db, config, now: now() });
     for (const c of chains) {
@@ -144,7 +145,7 @@ export async function getSystemHealth({
         statusAt: c.statusAt,
       };
       const error = publicErrorText(c.lastError);
-      services.push({
+      pending.push({
         name: `watcher:${c.network}`,
         kind: 'watcher',
         status: c.status === 'healthy' ? 'healthy' : c.status === 'starting' ? 'unknown' : 'unhealthy',
@@ -160,8 +161,8 @@ export async function getSystemHealth({
         details,
       });
     }
-    services.push(
-      await check('webhooks', 'webhooks', async () => {
+    pending.push(
+      check('webhooks', 'webhooks', async () => {
         const [last, w] = await Promise.all([
           lastCompletedAt({ db, name: 'webhooks.dispatch' }),
           getWebhookHealth({ db, now: now() }),
@@ -178,7 +179,7 @@ export async function getSystemHealth({
         }
         return ok(details);
       }),
-      await check('jobs', 'jobs', async () => {
+      check('jobs', 'jobs', async () => {
         const q = await getQueueHealth({ db, now: now() });
         const details: Details = {
           oldestDueAgeSeconds: Math.round(q.oldestDueAgeMs / 1000),
@@ -195,8 +196,8 @@ export async function getSystemHealth({
       }),
     );
   }
-  services.push(
-    await check('mail', 'mail', async () => {
+  pending.push(
+    check('mail', 'mail', async () => {
       if (mailer.kind === 'outbox') return ok({ transport: 'development outbox' });
       if (mailer.kind === 'none' || !mailer.verify)
         return bad('No mail transport is configured', { transport: 'none' });
@@ -204,9 +205,9 @@ export async function getSystemHealth({
       return ok({ transport: 'smtp' });
     }),
   );
-  services.push(
+  pending.push(
     dbUp
-      ? await check('rates', 'rates', async () => {
+      ? check('rates', 'rates', async () => {
           const r = await getRatesStatus({ db, maxAgeSeconds: config.ratesMaxAgeSeconds, now: now() });
           const details: Details = { newestAt: r.marketUpdatedAt, maxAgeSeconds: r.maxAgeSeconds };
           if (r.stale) {
@@ -222,6 +223,7 @@ export async function getSystemHealth({
       : unknown('rates', 'rates'),
   );
 
+  const services = await Promise.all(pending);
   const { overallStatus, overallScore } = scoreSystemHealth({
     services,
     database: database.status,

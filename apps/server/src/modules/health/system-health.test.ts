@@ -19,7 +19,9 @@ const closing: Array<{ close: () => Promise<void> }> = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    configuredChains: [{ family: 'utxo', network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' }],
+    configuredChains: [
+      { family: 'utxo', network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' },
+    ],
   });
   api = await startWebhookReceiver(() => ({ status: 200, body: '{"success":true}' }));
   closing.push(api);
@@ -56,14 +58,25 @@ async function healthyBackground() {
   await ctx.db
     .insertInto('chain_cursors')
     .values({ network: 'litecoin', height: 100, hash: 'h100', node_tip: 101, status_at: new Date() })
-    .onConflict((oc) => oc.column('network').doUpdateSet({ height: 100, node_tip: 101, last_error: null, status_at: new Date() }))
+    .onConflict((oc) =>
+      oc
+        .column('network')
+        .doUpdateSet({ height: 100, node_tip: 101, last_error: null, status_at: new Date() }),
+    )
     .execute();
 }
 
 const health = (opts: { apiUrl?: string; timeoutMs?: number; mailer?: Mailer } = {}) =>
-  getSystemHealth({ db: ctx.db, config: ctx.config, mailer: opts.mailer ?? ctx.app.mailer, apiUrl: opts.apiUrl ?? api.url, timeoutMs: opts.timeoutMs });
+  getSystemHealth({
+    db: ctx.db,
+    config: ctx.config,
+    mailer: opts.mailer ?? ctx.app.mailer,
+    apiUrl: opts.apiUrl ?? api.url,
+    timeoutMs: opts.timeoutMs,
+  });
 
-const service = (h: Awaited<ReturnType<typeof health>>, name: string) => h.services.find((s) => s.name === name)!;
+const service = (h: Awaited<ReturnType<typeof health>>, name: string) =>
+  h.services.find((s) => s.name === name)!;
 
 describe('the checks', () => {
   it('finds every part healthy in a running deployment: score 100', async () => {
@@ -80,7 +93,11 @@ describe('the checks', () => {
     expect(h.database).toMatchObject({ status: 'healthy', error: null });
     expect(h.authentication).toMatchObject({ status: 'healthy', error: null });
     expect(h).toMatchObject({ overallStatus: 'healthy', overallScore: 100 });
-    expect(service(h, 'watcher:litecoin').details).toMatchObject({ network: 'litecoin', lag: 1, nodeTip: 101 });
+    expect(service(h, 'watcher:litecoin').details).toMatchObject({
+      network: 'litecoin',
+      lag: 1,
+      nodeTip: 101,
+    });
     expect(service(h, 'mail').details).toEqual({ transport: 'smtp' });
     expect(api.received.at(-1)!.path).toBe('/hooks');
   });
@@ -116,15 +133,24 @@ describe('the checks', () => {
     await enqueueJob({ db: ctx.db, name: 'webhooks.deliver', runAt: new Date(Date.now() - 5 * 60_000) });
     const none: Mailer = { kind: 'none', send: async () => {} };
     const h = await health({ mailer: none });
-    expect(service(h, 'watcher:litecoin')).toMatchObject({ status: 'unhealthy', error: '11 blocks behind the node' });
+    expect(service(h, 'watcher:litecoin')).toMatchObject({
+      status: 'unhealthy',
+      error: '11 blocks behind the node',
+    });
     expect(service(h, 'webhooks')).toMatchObject({
       status: 'unhealthy',
       error: 'No webhook worker has run in the last 60 seconds',
     });
     expect(service(h, 'jobs').status).toBe('unhealthy');
     expect(service(h, 'jobs').error).toMatch(/^The oldest due job has waited 30\d s for a worker$/);
-    expect(service(h, 'mail')).toMatchObject({ status: 'unhealthy', error: 'No mail transport is configured' });
-    expect(service(h, 'rates')).toMatchObject({ status: 'unhealthy', error: 'No market rate has been fetched yet' });
+    expect(service(h, 'mail')).toMatchObject({
+      status: 'unhealthy',
+      error: 'No mail transport is configured',
+    });
+    expect(service(h, 'rates')).toMatchObject({
+      status: 'unhealthy',
+      error: 'No market rate has been fetched yet',
+    });
     // 3 of 8 checks healthy (api, database, authentication): 38, unhealthy.
     expect(h.overallStatus).toBe('unhealthy');
     expect(h.overallScore).toBe(38);
@@ -203,7 +229,14 @@ describe('the health sweep', () => {
     const user = await createUser({ db: ctx.db });
     await ctx.db
       .insertInto('webhook_endpoints')
-      .values({ id: 'whk_rate', user_id: user.id, mode: 'test', url: 'https://example.com/h', events: '[]', secret_sealed: 'x' })
+      .values({
+        id: 'whk_rate',
+        user_id: user.id,
+        mode: 'test',
+        url: 'https://example.com/h',
+        events: '[]',
+        secret_sealed: 'x',
+      })
       .execute();
     await ctx.db
       .insertInto('webhook_deliveries')

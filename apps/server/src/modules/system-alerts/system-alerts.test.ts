@@ -37,8 +37,7 @@ beforeEach(async () => {
   await setSystemSetting({ db: ctx.db, key: 'discord_webhook', value: '', updatedBy: null });
 });
 
-const call = (method: 'GET' | 'POST', url: string) =>
-  ctx.app.inject({ method, url, headers: { cookie } });
+const call = (method: 'GET' | 'POST', url: string) => ctx.app.inject({ method, url, headers: { cookie } });
 
 const raise = (key: string, kind: string = SYSTEM_ALERT_KINDS.serviceUnhealthy) =>
   raiseSystemAlert({
@@ -54,7 +53,12 @@ const raise = (key: string, kind: string = SYSTEM_ALERT_KINDS.serviceUnhealthy) 
 async function runDeliveries(): Promise<Array<string | null>> {
   const out: Array<string | null> = [];
   for (;;) {
-    const job = await claimJob({ db: ctx.db, workerId: 'test', names: [DELIVER_SYSTEM_ALERT_JOB], leaseMs: 30_000 });
+    const job = await claimJob({
+      db: ctx.db,
+      workerId: 'test',
+      names: [DELIVER_SYSTEM_ALERT_JOB],
+      leaseMs: 30_000,
+    });
     if (!job) return out;
     try {
       await deliverSystemAlertJob.handler(deliverSystemAlertJob.payload.parse(job.payload), {
@@ -117,9 +121,10 @@ describe('raising, listing and resolving', () => {
     const a = await raise('jobs');
     const finance = await createUser({ db: ctx.db, adminRole: 'finance_admin' });
     const fc = await signIn({ app: ctx.app, userId: finance.id });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/alerts', headers: { cookie: fc } })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/alerts', headers: { cookie: fc } }))
+        .statusCode,
+    ).toBe(403);
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/admin/alerts/${a!.id}/resolve`,
@@ -129,12 +134,22 @@ describe('raising, listing and resolving', () => {
   });
 
   it('raises a governed kind only while its notify_* setting is on', async () => {
-    await setSystemSetting({ db: ctx.db, key: 'notify_high_risk_transactions', value: false, updatedBy: null });
+    await setSystemSetting({
+      db: ctx.db,
+      key: 'notify_high_risk_transactions',
+      value: false,
+      updatedBy: null,
+    });
     try {
       expect(await raise('pay_1', SYSTEM_ALERT_KINDS.highRiskTransaction)).toBeNull();
       expect(await raise('pay_1', SYSTEM_ALERT_KINDS.sanctionsHit)).not.toBeNull();
     } finally {
-      await setSystemSetting({ db: ctx.db, key: 'notify_high_risk_transactions', value: true, updatedBy: null });
+      await setSystemSetting({
+        db: ctx.db,
+        key: 'notify_high_risk_transactions',
+        value: true,
+        updatedBy: null,
+      });
     }
     expect(await raise('pay_1', SYSTEM_ALERT_KINDS.highRiskTransaction)).not.toBeNull();
   });
@@ -196,7 +211,10 @@ describe('delivery', () => {
     const before = ctx.smtp.mails.length;
     await raise('mail');
     expect(await runDeliveries()).toEqual([null]);
-    const mail = await ctx.smtp.waitForMail('ops@coinlane.test', { subject: /Service unhealthy: mail/, after: before });
+    const mail = await ctx.smtp.waitForMail('ops@coinlane.test', {
+      subject: /Service unhealthy: mail/,
+      after: before,
+    });
     const to = (Array.isArray(mail.parsed.to) ? mail.parsed.to : [mail.parsed.to]).flatMap((a) =>
       (a?.value ?? []).map((v) => v.address),
     );
@@ -215,9 +233,13 @@ describe('payment alerts (lifecycle handlers registered in server-payments.ts)',
   /** A payment of a new merchant, made live and given amounts, as the lifecycle handlers will see it. */
   async function livePayment(usd: string, confirmed: string) {
     const m = await createMerchant(ctx);
-    const res = await m.call({ method: 'POST', url: '/api/v1/payments', payload: { amount: '0.1', currency: 'BTC' } });
+    const res = await m.call({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: { amount: '0.1', currency: 'BTC' },
+    });
     expect(res.statusCode, res.body).toBe(201);
-    return ctx.db
+    const row = await ctx.db
       .updateTable('payments')
       .set({
         mode: 'live',
@@ -229,8 +251,12 @@ describe('payment alerts (lifecycle handlers registered in server-payments.ts)',
       .where('id', '=', res.json().data.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    return { ...row, flushed_at: null, flush_tx: null };
   }
-  const run = (event: 'payment.confirmed' | 'payment.expired', payment: Awaited<ReturnType<typeof livePayment>>) =>
+  const run = (
+    event: 'payment.confirmed' | 'payment.expired',
+    payment: Awaited<ReturnType<typeof livePayment>>,
+  ) =>
     runPaymentLifecycle(ctx.server.payments.lifecycle, [event], {
       db: ctx.db,
       payment,
