@@ -135,7 +135,12 @@ export async function buildServer({
     processCaches,
   });
   app.addHook('onClose', () => logStream.flush());
-  const scheduler = schedulerRoleJobs({ db: dbHandle.db, config, log: app.log, payments });
+  const scheduler = schedulerRoleJobs({
+    db: dbHandle.db,
+    config,
+    log: app.log.child({ service: 'scheduler' }),
+    payments,
+  });
   return {
     app,
     config,

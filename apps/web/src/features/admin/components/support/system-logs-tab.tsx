@@ -54,19 +54,16 @@ export default function SystemLogsTab() {
         <label htmlFor={selectId} className="text-sm font-medium text-slate-700 dark:text-slate-300">
           {t('logs.level')}
         </label>
-        <Select
-          id={selectId}
-          className="w-auto min-w-40"
-          value={level}
-          onChange={(e) => setLevel(e.target.value as TLogLevel | '')}
-        >
-          <option value="">{t('logs.allLevels')}</option>
-          {LOG_LEVELS.map((l) => (
-            <option key={l} value={l}>
-              {t(`logs.levels.${l}`)}
-            </option>
-          ))}
-        </Select>
+        <div className="w-48">
+          <Select id={selectId} value={level} onChange={(e) => setLevel(e.target.value as TLogLevel | '')}>
+            <option value="">{t('logs.allLevels')}</option>
+            {LOG_LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {t(`logs.levels.${l}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
       </div>
       {logs.isPending ? (
         <div className="space-y-3 p-5">

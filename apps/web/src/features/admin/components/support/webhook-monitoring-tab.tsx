@@ -197,7 +197,7 @@ function DeliveryRow({
   const lang = i18n.language;
   const off = d.endpointDisabledAt !== null;
   return (
-    <li className="grid grid-cols-1 gap-3 px-5 py-4 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.6fr)_auto_auto] lg:items-center lg:gap-5">
+    <li className="grid grid-cols-1 gap-3 px-5 py-4 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1.6fr)_12.5rem_auto] lg:items-center lg:gap-5">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
           <span className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
