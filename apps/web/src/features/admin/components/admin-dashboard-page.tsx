@@ -359,6 +359,7 @@ function ServiceRow({
         <p className="text-sm font-medium text-slate-900 dark:text-slate-100">{name}</p>
         {detail && (
           <p
+            title={typeof detail === 'string' ? detail : undefined}
             className={cn(
               'truncate text-xs',
               problem ? 'text-red-700 dark:text-red-300' : 'text-slate-500 dark:text-slate-400',

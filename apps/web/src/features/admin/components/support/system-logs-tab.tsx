@@ -39,7 +39,6 @@ export default function SystemLogsTab() {
     <Card>
       <CardHeader
         title={t('logs.title')}
-        description={t('logs.storedNote', { days })}
         action={
           <Button variant="outline" size="sm" onClick={() => void logs.refetch()} disabled={logs.isFetching}>
             <RefreshCw
@@ -64,6 +63,9 @@ export default function SystemLogsTab() {
             ))}
           </Select>
         </div>
+        <p className="basis-full text-xs text-slate-500 dark:text-slate-400">
+          {t('logs.storedNote', { days })}
+        </p>
       </div>
       {logs.isPending ? (
         <div className="space-y-3 p-5">

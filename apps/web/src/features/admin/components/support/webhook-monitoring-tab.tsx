@@ -197,7 +197,7 @@ function DeliveryRow({
   const lang = i18n.language;
   const off = d.endpointDisabledAt !== null;
   return (
-    <li className="grid grid-cols-1 gap-3 px-5 py-4 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1.6fr)_12.5rem_auto] lg:items-center lg:gap-5">
+    <li className="grid grid-cols-1 gap-3 px-5 py-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.25fr)_13rem_auto] lg:items-center lg:gap-5">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
           <span className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
@@ -209,7 +209,7 @@ function DeliveryRow({
         <p className="mt-0.5 font-mono text-xs text-slate-600 dark:text-slate-300">{d.eventType}</p>
       </div>
       <div className="min-w-0">
-        <p className="truncate font-mono text-xs text-slate-600 dark:text-slate-400" title={d.url}>
+        <p className="break-all font-mono text-xs text-slate-600 dark:text-slate-400">
           <span className="sr-only">{t('webhooks.col.url')}: </span>
           {d.url}
         </p>
@@ -218,8 +218,8 @@ function DeliveryRow({
           {d.lastAttemptAt ? formatListDate(d.lastAttemptAt, lang) : t('webhooks.never')}
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 lg:flex-col lg:items-end lg:gap-1">
-        <span className="flex items-center gap-2">
+      <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 lg:flex-col lg:items-end lg:gap-1 lg:text-right">
+        <span className="flex flex-wrap items-center gap-1.5 lg:justify-end">
           <Badge tone={statusTone[d.status] ?? 'grey'} dot>
             {t(`webhooks.status.${d.status}`)}
           </Badge>
