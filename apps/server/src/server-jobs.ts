@@ -6,6 +6,7 @@ import { SERVER_FAMILIES } from '#app/families/registry.ts';
 import { type AnyJobDefinition, defineJob } from '#app/jobs/define-job.ts';
 import { pruneJobsJob } from '#app/jobs/prune-jobs.job.ts';
 import { salesInquiryMailJob } from '#app/modules/contact/sales-inquiry-mail.job.ts';
+import { sweepSystemHealthJob } from '#app/modules/health/sweep-system-health.job.ts';
 import { dispatchPaymentMailsJob } from '#app/modules/notifications/dispatch-payment-mails.job.ts';
 import { paymentMailJob } from '#app/modules/notifications/payment-mail.job.ts';
 import { expireDuePaymentLinks } from '#app/modules/payment-links/expire-due-payment-links.ts';
@@ -13,10 +14,13 @@ import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts'
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { createCoinGeckoSource } from '#app/modules/rates/coingecko-source.ts';
 import { createRatesRefresher } from '#app/modules/rates/refresh-rates.ts';
+import { deliverSystemAlertJob } from '#app/modules/system-alerts/deliver-system-alert.job.ts';
+import { pruneSystemLogsJob } from '#app/modules/system-logs/prune-system-logs.job.ts';
 import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
 import { walletGapNoticeJob } from '#app/modules/wallets/gap-limit.ts';
 import { deliverWebhooksJob } from '#app/modules/webhooks/deliver-webhooks.job.ts';
 import { dispatchWebhooksJob } from '#app/modules/webhooks/dispatch-webhooks.job.ts';
+import { webhookDisabledMailJob } from '#app/modules/webhooks/webhook-disabled-mail.job.ts';
 
 /** How often open payments and links are checked for expiry (readers also check on read). */
 export const EXPIRY_SWEEP_MS = 5_000;
@@ -35,6 +39,10 @@ export const WEBHOOKS_ROLE_JOBS: readonly AnyJobDefinition[] = [
   dispatchPaymentMailsJob,
   paymentMailJob,
   salesInquiryMailJob,
+  // Operations (decision 018): the System Logs' bound, the alerts' e-mail/Slack/Discord, a disabled endpoint's mail.
+  pruneSystemLogsJob,
+  deliverSystemAlertJob,
+  webhookDisabledMailJob,
 ];
 
 /**
@@ -75,5 +83,7 @@ export function schedulerRoleJobs({
       await expireDuePayments({ db, deps: payments });
       await expireDuePaymentLinks({ db });
     }),
+    // The Health Monitor's sweep: raises and resolves the service and webhook alerts (decision 018).
+    sweepSystemHealthJob,
   ];
 }

@@ -7,6 +7,7 @@ import { createAddressSources, testNetworkAddressSource } from '#app/modules/pay
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { createPaymentLifecycle } from '#app/modules/payments/payment-lifecycle.ts';
 import { priceLockOf } from '#app/modules/payments/price-lock.ts';
+import { alertFailedTransaction, alertLargeTransaction } from '#app/modules/system-alerts/payment-alerts.ts';
 import { walletAddressSources } from '#app/modules/wallets/wallet-address-source.ts';
 
 /**
@@ -33,6 +34,14 @@ export function paymentDepsOf(config: Config): PaymentDeps {
       if (!payment.payment_link_id) return;
       await reopenPaymentLink({ db, linkId: payment.payment_link_id, paymentId: payment.id, now, actor });
     });
+    // System alerts (decision 018): a large live payment confirmed, a live payment expired or failed.
+    onPaymentStatusChange('payment.confirmed', ({ db, payment }) => alertLargeTransaction({ db, payment }));
+    onPaymentStatusChange('payment.expired', ({ db, payment, event }) =>
+      alertFailedTransaction({ db, payment, event }),
+    );
+    onPaymentStatusChange('payment.failed', ({ db, payment, event }) =>
+      alertFailedTransaction({ db, payment, event }),
+    );
   });
   return {
     addressSources: createAddressSources({

@@ -3,6 +3,7 @@ import type { Config } from '#app/config.ts';
 import type { DbHandle } from '#app/db/connection.ts';
 import { SERVER_FAMILIES } from '#app/families/registry.ts';
 import { type ApiRoutes, buildApp } from '#app/http/app.ts';
+import { redactSecretsInText } from '#app/http/log.ts';
 import type { AnyJobDefinition } from '#app/jobs/define-job.ts';
 import { type JobSchedule, startJobSchedule } from '#app/jobs/schedule.ts';
 import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
@@ -20,7 +21,7 @@ import { currencyRoutes } from '#app/modules/currencies/routes.ts';
 import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
 import { clearFactoryVersions } from '#app/modules/forwarders/flush-forwarders.ts';
 import { forwarderRoutes } from '#app/modules/forwarders/routes.ts';
-import { healthRoutes } from '#app/modules/health/routes.ts';
+import { adminHealthRoutes, healthRoutes } from '#app/modules/health/routes.ts';
 import { livePlugin } from '#app/modules/live/routes.ts';
 import { maintenanceRoutes } from '#app/modules/maintenance/routes.ts';
 import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
@@ -30,6 +31,9 @@ import { profileRoutes } from '#app/modules/profile/routes.ts';
 import { clearSettlementCache } from '#app/modules/public/measure-settlement.ts';
 import { publicRoutes } from '#app/modules/public/routes.ts';
 import { rateRoutes } from '#app/modules/rates/routes.ts';
+import { systemAlertRoutes } from '#app/modules/system-alerts/routes.ts';
+import { systemLogRoutes } from '#app/modules/system-logs/routes.ts';
+import { createSystemLogStream } from '#app/modules/system-logs/system-log-stream.ts';
 import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
 import { transactionRoutes } from '#app/modules/transactions/routes.ts';
 import { walletRoutes } from '#app/modules/wallets/routes.ts';
@@ -79,6 +83,10 @@ function apiRoutesOf(config: Config): ApiRoutes[] {
     { plugin: transactionRoutes },
     { plugin: analyticsRoutes },
     { plugin: walletRoutes },
+    // Support & Operations: System Logs, System Alerts, the Health Monitor (decision 018).
+    { plugin: systemLogRoutes, prefix: '/admin' },
+    { plugin: systemAlertRoutes, prefix: '/admin' },
+    { plugin: adminHealthRoutes, prefix: '/admin' },
     // The development mail outbox's pages exist only where it is on.
     ...(config.devMailOutbox ? [{ plugin: devMailRoutes, prefix: '/dev' }] : []),
   ];
@@ -106,10 +114,18 @@ export async function buildServer({
   const processCaches = new ProcessCaches();
   processCaches.register('settlement_figures', () => clearSettlementCache(dbHandle.db));
   processCaches.register('forwarder_factories', clearFactoryVersions);
+  // Warn and error lines of this process into system_logs (the back-office's System Logs), in batches; a line's
+  // `service` names the role that wrote it (startRoles gives each role's logger one), else this process's first.
+  const logStream = createSystemLogStream({
+    db: dbHandle.db,
+    defaultService: config.roles.includes('api') ? 'api' : (config.roles[0] ?? 'api'),
+    scrub: redactSecretsInText,
+  });
   const app = await buildApp({
     config,
     dbHandle,
     logger,
+    logStream,
     mailer: (log) => mailer ?? createMailer({ config, db: dbHandle.db, log }),
     apiRoutes: apiRoutesOf(config),
     // Live updates: the /ws WebSocket and this process's LISTEN connection (modules/live).
@@ -118,7 +134,13 @@ export async function buildServer({
     decorations: { payments, walletFamilies: SERVER_FAMILIES },
     processCaches,
   });
-  const scheduler = schedulerRoleJobs({ db: dbHandle.db, config, log: app.log, payments });
+  app.addHook('onClose', () => logStream.flush());
+  const scheduler = schedulerRoleJobs({
+    db: dbHandle.db,
+    config,
+    log: app.log.child({ service: 'scheduler' }),
+    payments,
+  });
   return {
     app,
     config,
@@ -158,8 +180,17 @@ export function startRoles(
     ...(has('scheduler') ? server.roleJobs.scheduler : []),
   ];
   const scheduled = definitions.filter((d) => d.everyMs);
+  // Each role's log lines name it (`service`: the System Logs' column, decision 018).
+  const schedulerJobs = new Set(server.roleJobs.scheduler.map((d) => d.name));
   const worker = definitions.length
-    ? startJobWorker({ db: dbHandle.db, config, log, definitions, pollMs })
+    ? startJobWorker({
+        db: dbHandle.db,
+        config,
+        log,
+        definitions,
+        pollMs,
+        serviceOf: (name) => (schedulerJobs.has(name) ? 'scheduler' : 'webhooks'),
+      })
     : null;
   // Slots are looked at as often as the worker polls (at most a second apart), and at least once per slot of the
   // shortest schedule (the test network's blocks may be shorter than a second).
@@ -167,14 +198,20 @@ export function startRoles(
   const schedule = scheduled.length
     ? startJobSchedule({
         db: dbHandle.db,
-        log,
+        log: log.child({ service: 'scheduler' }),
         definitions: scheduled,
         tickMs: Math.max(10, Math.min(pollMs ?? config.jobPollMs, 1000, shortest)),
         onEnqueued: () => worker?.wake(),
       })
     : null;
   const chainWatchers = has('watcher')
-    ? startChainWatchers({ dbHandle, config, log, deps: server.payments, families: SERVER_FAMILIES })
+    ? startChainWatchers({
+        dbHandle,
+        config,
+        log: log.child({ service: 'watcher' }),
+        deps: server.payments,
+        families: SERVER_FAMILIES,
+      })
     : null;
   return {
     schedule,

@@ -495,4 +495,14 @@ export const T = {
     `Flushing on ${network} is not available: the operator has not configured the forwarder factory for this network`,
   flushAddressMismatch:
     'The deposit address of this payment does not belong to the forwarder factory configured now: ask the operator, who changed the factory since the payment was created',
+  // Support & Operations: Webhook Monitoring, System Logs, Health Monitor, System Alerts (issue 16, decision 018)
+  webhookDeliveryNotFound: 'Webhook delivery not found',
+  webhookEndpointDisabled:
+    'This webhook endpoint was turned off by the Coinlane team: nothing is sent to it until you turn it back on',
+  webhookEndpointAlreadyDisabled: 'This webhook endpoint is already turned off',
+  webhookEndpointNotDisabled: 'This webhook endpoint is not turned off',
+  webhookDisableReasonTooLong: (n: number) => `The reason must be at most ${n} characters`,
+  systemLogLevelInvalid: 'Level must be error, warn, info or debug',
+  systemAlertNotFound: 'Alert not found',
+  systemAlertAlreadyResolved: 'This alert is already resolved',
 } as const;

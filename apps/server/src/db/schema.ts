@@ -424,6 +424,10 @@ export interface WebhookEndpointsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   secret_rotated_at: Timestamp;
+  /** Webhook Monitoring's Disable: when, by which administrator, why (0022); null while the endpoint is on. */
+  disabled_at: Generated<Date | null>;
+  disabled_by: Generated<string | null>;
+  disabled_reason: Generated<string | null>;
 }
 
 export interface WebhookDeliveriesTable {
@@ -521,6 +525,33 @@ export interface Database {
   evm_flushes: EvmFlushesTable;
   contact_requests: ContactRequestsTable;
   payment_mails: PaymentMailsTable;
+  // Operations (0022-operations-monitoring)
+  system_logs: SystemLogsTable;
+  system_alerts: SystemAlertsTable;
+}
+
+/** Warn and error log lines of every process role, kept for a bounded time (0022, modules/system-logs). */
+export interface SystemLogsTable {
+  id: GeneratedAlways<string | number>;
+  level: 'error' | 'warn' | 'info' | 'debug';
+  service: string;
+  message: string;
+  metadata: Json<Record<string, unknown> | null>;
+  created_at: Timestamp;
+}
+
+/** Conditions for the operators, one active per (kind, dedupe_key) (0022, modules/system-alerts). */
+export interface SystemAlertsTable {
+  id: string;
+  kind: string;
+  dedupe_key: string;
+  level: 'critical' | 'error' | 'warning' | 'info';
+  status: Generated<'active' | 'resolved'>;
+  title: string;
+  description: string;
+  created_at: Timestamp;
+  resolved_at: NullableTimestamp;
+  resolved_by: string | null;
 }
 
 export type PaymentMailKind = 'confirmed' | 'late' | 'underpaid' | 'overpaid' | 'reversed';

@@ -15,6 +15,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import type { Config } from '#app/config.ts';
 import type { Db, DbHandle } from '#app/db/connection.ts';
 import { ProcessCaches } from '#app/lib/process-caches.ts';
@@ -69,6 +70,11 @@ export type AppDeps = {
   decorations?: Readonly<Record<string, unknown>>;
   /** The modules' in-process caches (the root registers them); the HTTP parts add their own. */
   processCaches?: ProcessCaches;
+  /**
+   * A second destination of the log, for warn and error lines (the System Logs store, decision 018): the lines
+   * reach it redacted like the standard output's.
+   */
+  logStream?: { write(line: string): void };
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -88,6 +94,7 @@ export async function buildApp({
   plugins = [],
   decorations = {},
   processCaches = new ProcessCaches(),
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -95,6 +102,14 @@ export async function buildApp({
           level: config.logLevel,
           redact: { paths: REDACT_PATHS, censor: '[redacted]' },
           serializers: logSerializers,
+          ...(logStream && config.logLevel !== 'silent'
+            ? {
+                stream: pino.multistream([
+                  { level: config.logLevel as pino.Level, stream: process.stdout },
+                  { level: 'warn', stream: logStream },
+                ]),
+              }
+            : {}),
         }
       : false,
     trustProxy: config.trustProxy,

@@ -3,6 +3,14 @@ export const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
+  // The same fields at the top of a log object (`log.warn({ token }, ...)`): `*.x` matches one level down only.
+  'password',
+  'confirmPassword',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'secret',
+  'gasKey',
   '*.password',
   '*.confirmPassword',
   '*.currentPassword',
@@ -92,3 +100,20 @@ export const logSerializers = {
     remotePort: req.socket?.remotePort,
   }),
 };
+
+/** A URL with a query, or a path with one, inside free text (a log message). */
+const URL_IN_TEXT = /(?:[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]*|\/[^\s"'<>?]*\?[^\s"'<>]*)/gi;
+/** Coinlane's API keys and webhook secrets, and opaque tokens, standing anywhere in text (not 0x addresses). */
+const SECRET_IN_TEXT =
+  /(?<![A-Za-z0-9_-])(?:cl_(?:test|live)_[A-Za-z0-9_-]+|whsec_[A-Za-z0-9_-]+|[A-Za-z0-9_-]{32,})/g;
+
+/**
+ * Free text fit for a stored log (the System Logs table keeps messages and metadata as text): every URL goes
+ * through `redactUrl`, and every value that looks like a secret (an API key, a webhook secret, an opaque token)
+ * becomes `[redacted]`. The pino redaction (REDACT_PATHS) has already removed secrets by their field name.
+ */
+export function redactSecretsInText(text: string): string {
+  return text
+    .replace(URL_IN_TEXT, (url) => redactUrl(url))
+    .replace(SECRET_IN_TEXT, (value) => (!value.startsWith('0x') && isSecretValue(value) ? REDACTED : value));
+}

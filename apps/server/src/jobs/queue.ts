@@ -208,3 +208,45 @@ export async function pruneJobs({ db, now = new Date() }: { db: Db; now?: Date }
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/** What the Health Monitor reads of the queue (decision 018). */
+export type QueueHealth = {
+  /** Age (ms) of the oldest queued job that is due and not taken; 0 when none waits. */
+  oldestDueAgeMs: number;
+  /** Queued jobs that are due now. */
+  dueCount: number;
+  /** Jobs that died (ran out of attempts) in the last 24 hours. */
+  deadLastDay: number;
+};
+
+export async function getQueueHealth({ db, now = new Date() }: { db: Db; now?: Date }): Promise<QueueHealth> {
+  const due = await db
+    .selectFrom('jobs')
+    .select((e) => [e.fn.min('run_at').as('oldest'), e.fn.countAll<string | number>().as('n')])
+    .where('state', '=', 'queued')
+    .where('run_at', '<=', now)
+    .executeTakeFirst();
+  const dead = await db
+    .selectFrom('jobs')
+    .select((e) => e.fn.countAll<string | number>().as('n'))
+    .where('state', '=', 'dead')
+    .where('updated_at', '>', new Date(now.getTime() - 24 * 60 * 60 * 1000))
+    .executeTakeFirst();
+  const oldest = due?.oldest ? new Date(due.oldest as Date | string) : null;
+  return {
+    oldestDueAgeMs: oldest ? Math.max(0, now.getTime() - oldest.getTime()) : 0,
+    dueCount: Number(due?.n ?? 0),
+    deadLastDay: Number(dead?.n ?? 0),
+  };
+}
+
+/** When a job of this name last completed (a scheduled job's last slot: is its role running somewhere?). */
+export async function lastCompletedAt({ db, name }: { db: Db; name: string }): Promise<Date | null> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((e) => e.fn.max('completed_at').as('at'))
+    .where('name', '=', name)
+    .where('state', '=', 'completed')
+    .executeTakeFirst();
+  return row?.at ? new Date(row.at as Date | string) : null;
+}

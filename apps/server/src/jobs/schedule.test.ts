@@ -117,7 +117,12 @@ describe('the scheduler role', () => {
       .execute();
 
     const jobs = ctx.server.roleJobs.scheduler;
-    expect(jobs.map((j) => j.name)).toEqual(['rates.refresh', 'test-network.advance', 'payments.expire']);
+    expect(jobs.map((j) => j.name)).toEqual([
+      'rates.refresh',
+      'test-network.advance',
+      'payments.expire',
+      'health.sweep',
+    ]);
     const roles = startRoles(ctx.server);
     await wait(300);
     await roles.stop();

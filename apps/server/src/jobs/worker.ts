@@ -29,11 +29,14 @@ export function startJobWorker({
   concurrency = 4,
   pollMs = config.jobPollMs,
   leaseMs = DEFAULT_LEASE_MS,
+  serviceOf,
 }: {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
   definitions: readonly AnyJobDefinition[];
+  /** The role a job runs for (its log lines carry it as `service`: the System Logs' service column). */
+  serviceOf?: (jobName: string) => string;
   concurrency?: number;
   pollMs?: number;
   leaseMs?: number;
@@ -61,6 +64,7 @@ export function startJobWorker({
     if (!job) return false;
     const def = byName.get(job.name);
     if (!def) return true; // not ours (names filter): unreachable
+    const jobLog = serviceOf ? log.child({ service: serviceOf(job.name) }) : log;
     const heartbeat = setInterval(
       () => void extendLease({ db, jobId: job.id, workerId, leaseMs }).catch(() => {}),
       Math.max(50, Math.floor(leaseMs / 3)),
@@ -72,12 +76,12 @@ export function startJobWorker({
       const result = await def.handler(payload, {
         db,
         config,
-        log,
+        log: jobLog,
         job: { id: job.id, name: job.name, attempts: job.attempts, maxAttempts: job.max_attempts },
       });
       clearInterval(heartbeat);
       await completeJob({ db, jobId: job.id, workerId, runAgainAt: result?.runAgainAt });
-      log.debug({ job: job.id, name: job.name, ms: Date.now() - started }, 'job done');
+      jobLog.debug({ job: job.id, name: job.name, ms: Date.now() - started }, 'job done');
     } catch (err) {
       clearInterval(heartbeat);
       const message = err instanceof Error ? err.message : String(err);
@@ -88,7 +92,7 @@ export function startJobWorker({
         error: message,
         backoffMs: def.backoffMs ?? 5_000,
       }).catch(() => 'lost' as const);
-      log[outcome === 'dead' ? 'error' : 'warn'](
+      jobLog[outcome === 'dead' ? 'error' : 'warn'](
         { job: job.id, name: job.name, attempts: job.attempts, outcome, err },
         'job failed',
       );

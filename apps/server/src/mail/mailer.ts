@@ -12,7 +12,12 @@ export type MailMessage = {
   /** Where a reply goes (the contact form's sender); the From stays MAIL_FROM. */
   replyTo?: string;
 };
-export type Mailer = { send: (msg: MailMessage) => Promise<void>; kind: 'smtp' | 'outbox' | 'none' };
+export type Mailer = {
+  send: (msg: MailMessage) => Promise<void>;
+  kind: 'smtp' | 'outbox' | 'none';
+  /** SMTP only: connects and authenticates without sending (the Health Monitor's mail check); throws on failure. */
+  verify?: () => Promise<void>;
+};
 
 /**
  * SMTP through nodemailer when SMTP_URL is set. Otherwise, in development only, mails are kept in the
@@ -45,6 +50,9 @@ export function createMailer({
     });
     return {
       kind: 'smtp',
+      verify: async () => {
+        await transport.verify();
+      },
       send: async (msg) => {
         await transport.sendMail({
           from: config.mailFrom,

@@ -137,6 +137,19 @@ export const router = createBrowserRouter([
                 ],
               },
               {
+                // Support & Operations (support.read): the operations tabs (decision 018).
+                path: 'support',
+                element: <RequireAdmin permission="support.read" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(
+                      () => import('../features/admin/components/support/operations-support-page.tsx'),
+                    ),
+                  },
+                ],
+              },
+              {
                 // settings.read as the spec says, or settings.fees alone for Fees & Pricing (decision 016).
                 path: 'settings',
                 element: <RequireAdmin permission="settings.read" orPermissions={['settings.fees']} />,

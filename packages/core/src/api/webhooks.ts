@@ -69,6 +69,11 @@ export const ZWebhookConfig = z.object({
   /** The signing secret (`whsec_...`), shown to its owner. */
   secret: z.string().nullable(),
   updatedAt: z.string().nullable(),
+  /**
+   * Set while the Coinlane team has turned the endpoint off (Webhook Monitoring's Disable): nothing is sent, the
+   * events wait in order; POST /webhooks/config/enable turns it back on.
+   */
+  disabled: z.object({ at: z.string(), reason: z.string().nullable() }).nullable(),
 });
 export type TWebhookConfig = z.infer<typeof ZWebhookConfig>;
 
@@ -135,12 +140,3 @@ export const ZWebhookEventDetail = ZWebhookEvent.extend({
 export type TWebhookEventDetail = z.infer<typeof ZWebhookEventDetail>;
 
 export const ZWebhookEventParams = z.object({ id: z.string().trim().min(1).max(100) });
-
-/** GET /admin/webhooks: the latest deliveries across merchants (admin spec, Webhook Monitoring). */
-export const ZAdminWebhookDelivery = ZWebhookEvent.extend({
-  merchantId: z.string(),
-  merchantLabel: z.string(),
-  url: z.string(),
-});
-export const ZAdminWebhookDeliveryList = z.object({ items: z.array(ZAdminWebhookDelivery) });
-export type TAdminWebhookDeliveryList = z.infer<typeof ZAdminWebhookDeliveryList>;

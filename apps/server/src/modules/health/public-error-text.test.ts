@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicErrorText } from './routes.ts';
+import { publicErrorText } from './public-error-text.ts';
 
 describe('the chain errors GET /health shows to anyone', () => {
   it('leaves out the node address (a provider key may be in its path) and what the node answered', () => {

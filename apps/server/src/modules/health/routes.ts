@@ -1,23 +1,13 @@
+import { ZSystemHealth } from '@coinlane/core/api/admin-operations';
+import { envelope } from '@coinlane/core/api/envelope';
 import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { requireAdmin } from '#app/http/auth.ts';
+import { ok } from '#app/http/errors.ts';
 import { type ChainHealth, getChainsHealth } from '#app/modules/chains/get-chains-health.ts';
-
-/**
- * A watcher's last error as anyone may read it: without the node's address (its host, port and path may carry
- * an API key of a hosted provider) nor what the node answered. The whole text stays in the logs and in
- * chain_cursors for the operator.
- */
-export function publicErrorText(text: string | null): string | null {
-  if (text === null) return null;
-  return text
-    .replace(/https?:\/\/\S*[^\s:,.;)]/g, 'the node')
-    .replace(/(not JSON):[\s\S]*$/, '$1')
-    .replace(/\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b/g, 'the node')
-    .replace(/\[?[0-9a-f]*:[0-9a-f:]*:[0-9a-f]*\]?(?::\d+)?/gi, (m) =>
-      m.split(':').length > 2 ? 'the node' : m,
-    )
-    .replace(/\b(?:ENOTFOUND|EAI_AGAIN)\s+\S+/g, 'the node');
-}
+import { getSystemHealth } from './get-system-health.ts';
+import { publicErrorText } from './public-error-text.ts';
 
 /** GET /api/v1/health: the process is up; the database answers (and how fast). */
 export async function healthRoutes(app: FastifyInstance) {
@@ -64,3 +54,25 @@ export async function healthRoutes(app: FastifyInstance) {
     });
   });
 }
+
+/**
+ * GET /api/v1/admin/health: the Health Monitor (admin spec 3, 9). Any administrator may read it: the spec's route
+ * table opens the Admin Dashboard, whose Core and Backend Services panels show it, to every admin with no named
+ * permission, and the Support page's Health Monitor tab (support.read) shows the same result (decision 018).
+ */
+export const adminHealthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      onRequest: requireAdmin(),
+      schema: {
+        tags: ['Admin'],
+        summary: 'System health: every part checked now, overall status and score (any administrator)',
+        description:
+          'api, each configured chain watcher (with its lag), the webhook worker, the job queue, mail, the rate source, plus the database and authentication; each check has a 5000 ms timeout. Score: the share of healthy checks; unhealthy (score at most 50) unless the database and authentication are healthy; otherwise healthy at 90 or more, degraded at 70 or more.',
+        response: { 200: envelope(ZSystemHealth) },
+      },
+    },
+    async () => ok(await getSystemHealth({ db: app.db, config: app.config, mailer: app.mailer })),
+  );
+};

@@ -33,7 +33,8 @@ export async function deliverNextWebhook({
 }): Promise<DeliverNextOutcome> {
   const endpoint = await selectEndpointById(db, endpointId);
   if (!endpoint) return { kind: 'idle' };
-  if (await isDeliveryPaused(db, endpoint.user_id)) return { kind: 'paused' };
+  // Turned off by the Coinlane team (Webhook Monitoring), or paused by its owner: nothing is sent, nothing lost.
+  if (endpoint.disabled_at || (await isDeliveryPaused(db, endpoint.user_id))) return { kind: 'paused' };
   const delivery = await selectNextOpenDelivery(db, endpointId);
   if (!delivery) return { kind: 'idle' };
   if (delivery.next_attempt_at && delivery.next_attempt_at.getTime() > now().getTime()) {

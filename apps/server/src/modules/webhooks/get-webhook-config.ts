@@ -12,8 +12,9 @@ export const presentConfig = (config: Config, row: EndpointRow | undefined): TWe
         events: row.events as TWebhookEventType[],
         secret: openEndpointSecret(config, row),
         updatedAt: row.updated_at.toISOString(),
+        disabled: row.disabled_at ? { at: row.disabled_at.toISOString(), reason: row.disabled_reason } : null,
       }
-    : { url: null, events: [], secret: null, updatedAt: null };
+    : { url: null, events: [], secret: null, updatedAt: null, disabled: null };
 
 /** GET /webhooks/config: the endpoint of the caller's mode, its secret revealed to its owner. */
 export async function getWebhookConfig({

@@ -41,16 +41,19 @@ export const selectNextOpenDelivery = (db: Db, endpointId: string) =>
     .executeTakeFirst();
 
 /**
- * Endpoints owing deliveries whose owner has not paused them (Settings: webhook_notifications off keeps the
+ * Endpoints owing deliveries, turned on, whose owner has not paused them (Settings: webhook_notifications off keeps the
  * deliveries and sends nothing until it is on again).
  */
 export const selectEndpointsOwing = (db: Db) =>
   db
     .selectFrom('webhook_deliveries')
+    .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
     .leftJoin('user_settings', 'user_settings.user_id', 'webhook_deliveries.user_id')
     .select('webhook_deliveries.endpoint_id')
     .distinct()
     .where('webhook_deliveries.state', 'in', ['pending', 'retrying'])
+    // An endpoint the Coinlane team turned off (Webhook Monitoring) sends nothing until its owner turns it on.
+    .where('webhook_endpoints.disabled_at', 'is', null)
     .where((eb) =>
       eb.or([
         eb('user_settings.webhook_notifications', 'is', null),
@@ -77,3 +80,26 @@ export const selectAttempts = (db: Db, deliveryId: string) =>
     .orderBy('attempt_number')
     .orderBy('created_at')
     .execute();
+
+/** One delivery by its id, with its endpoint's URL and state (the back-office's Webhook Monitoring). */
+export const selectDeliveryWithEndpoint = (db: Db, deliveryId: string) =>
+  db
+    .selectFrom('webhook_deliveries')
+    .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+    .selectAll('webhook_deliveries')
+    .select(['webhook_endpoints.url as url', 'webhook_endpoints.disabled_at as endpoint_disabled_at'])
+    .where('webhook_deliveries.id', '=', deliveryId)
+    .executeTakeFirst();
+
+/** The latest deliveries across merchants and modes, newest first, with their endpoint's URL and state. */
+export const selectRecentDeliveries = (db: Db, limit: number) =>
+  db
+    .selectFrom('webhook_deliveries')
+    .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+    .selectAll('webhook_deliveries')
+    .select(['webhook_endpoints.url as url', 'webhook_endpoints.disabled_at as endpoint_disabled_at'])
+    .orderBy('webhook_deliveries.seq', 'desc')
+    .limit(limit)
+    .execute();
+
+export type DeliveryWithEndpoint = NonNullable<Awaited<ReturnType<typeof selectDeliveryWithEndpoint>>>;

@@ -1,7 +1,13 @@
+import {
+  ZAdminWebhookDeliveryList,
+  ZAdminWebhookDisableRequest,
+  ZAdminWebhookDisableResult,
+  ZAdminWebhookParams,
+  ZAdminWebhookRetryResult,
+} from '@coinlane/core/api/admin-operations';
 import { envelope } from '@coinlane/core/api/envelope';
 import {
   WEBHOOK_EVENT_TYPES,
-  ZAdminWebhookDeliveryList,
   ZUpdateWebhookConfigRequest,
   ZWebhookAttempt,
   ZWebhookConfig,
@@ -16,11 +22,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAdmin, requirePermission } from '#app/http/auth.ts';
 import { ok } from '#app/http/errors.ts';
+import { disableWebhookEndpoint } from './disable-webhook-endpoint.ts';
+import { enableWebhookEndpoint } from './enable-webhook-endpoint.ts';
 import { getWebhookConfig } from './get-webhook-config.ts';
 import { getWebhookEvent } from './get-webhook-event.ts';
 import { listRecentWebhookDeliveries } from './list-recent-webhook-deliveries.ts';
 import { listWebhookEvents } from './list-webhook-events.ts';
 import { resendWebhookEvent } from './resend-webhook-event.ts';
+import { retryWebhookDelivery } from './retry-webhook-delivery.ts';
 import { rotateWebhookSecret } from './rotate-webhook-secret.ts';
 import { sendTestWebhook } from './send-test-webhook.ts';
 import { updateWebhookConfig } from './update-webhook-config.ts';
@@ -199,18 +208,92 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/webhooks/config/enable',
+    {
+      preHandler: webhook,
+      schema: {
+        tags,
+        summary: 'Turn the webhook endpoint back on',
+        description: `After the Coinlane team turned the endpoint off (GET /webhooks/config shows \`disabled\`), turns it back on: the events that waited are sent in order. ${AUTH}`,
+        response: { 200: envelope(ZWebhookConfig) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      return ok(
+        await enableWebhookEndpoint({
+          db: app.db,
+          config: app.config,
+          userId: auth.user.id,
+          mode: auth.mode,
+          actor: actorOf(req),
+        }),
+      );
+    },
+  );
+
   app.get(
     '/admin/webhooks',
     {
       onRequest: requireAdmin('support.read'),
       schema: {
         tags: ['Admin'],
-        summary: 'Latest webhook deliveries (all merchants)',
+        summary: 'Webhook Monitoring: the latest 50 deliveries across merchants (support.read)',
         description:
-          'The 50 latest deliveries across merchants and modes, with the merchant. Admin permission support.read.',
+          'Newest first, test and live (each with its mode), with the merchant (business name, else name, else Unknown Merchant), event type, URL, status (success, failed, pending; retrying when a next retry is planned), response code and attempts; failedCount is the number of failed ones among them.',
         response: { 200: envelope(ZAdminWebhookDeliveryList) },
       },
     },
     async () => ok(await listRecentWebhookDeliveries({ db: app.db })),
+  );
+
+  app.post(
+    '/admin/webhooks/:id/retry',
+    {
+      onRequest: requireAdmin('support.write'),
+      schema: {
+        tags: ['Admin'],
+        summary: 'Retry a webhook delivery now (support.write)',
+        description:
+          "Sends the delivery's event again now, newly signed, to the endpoint's current URL, marked as a manual redelivery (a success marks it delivered). Refused while the endpoint is turned off. Audited.",
+        params: ZAdminWebhookParams,
+        response: { 200: envelope(ZAdminWebhookRetryResult) },
+      },
+    },
+    async (req) =>
+      ok(
+        await retryWebhookDelivery({
+          db: app.db,
+          config: app.config,
+          deliveryId: req.params.id,
+          actor: { id: authOf(req).user.id, ip: req.ip },
+        }),
+      ),
+  );
+
+  app.post(
+    '/admin/webhooks/:id/disable',
+    {
+      onRequest: requireAdmin('support.write'),
+      schema: {
+        tags: ['Admin'],
+        summary: "Turn off the merchant's webhook endpoint of a delivery (support.write)",
+        description:
+          'Nothing is sent to the endpoint until the merchant turns it back on (its events wait in order); the merchant is told by e-mail and sees it in its webhook settings. An optional reason (at most 500 characters) is told to the merchant. Audited.',
+        params: ZAdminWebhookParams,
+        body: ZAdminWebhookDisableRequest,
+        response: { 200: envelope(ZAdminWebhookDisableResult) },
+      },
+    },
+    async (req) =>
+      ok(
+        await disableWebhookEndpoint({
+          db: app.db,
+          deliveryId: req.params.id,
+          reason: req.body.reason,
+          actor: { id: authOf(req).user.id, ip: req.ip },
+        }),
+      ),
   );
 };

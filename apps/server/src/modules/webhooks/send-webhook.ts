@@ -31,8 +31,8 @@ function excerptOf(buf: Buffer): string | null {
 
 /**
  * One signed POST of `body` to `url`: headers Content-Type, User-Agent, Coinlane-Signature (t=<now>) and
- * Coinlane-Event-Id; `timeoutMs` for the whole exchange; redirects are not followed (a 3xx is a failure);
- * private targets refused at connect time unless `allowPrivate`. Never throws: the result says what happened.
+ * Coinlane-Event-Id; the rest as `postToUrl` (timeout, no redirects, private targets refused at connect time).
+ * Never throws: the result says what happened.
  */
 export async function sendWebhook({
   url,
@@ -46,6 +46,34 @@ export async function sendWebhook({
   secret: string;
   body: string;
   eventId: string;
+  timeoutMs: number;
+  allowPrivate: boolean;
+}): Promise<WebhookAttemptResult> {
+  return postToUrl({
+    url,
+    body,
+    headers: { 'Coinlane-Signature': signWebhook(body, secret), 'Coinlane-Event-Id': eventId },
+    timeoutMs,
+    allowPrivate,
+  });
+}
+
+/**
+ * One POST of a JSON `body` to `url`, the way every outgoing call to an address someone typed is made (merchant
+ * webhooks; the operators' Slack and Discord alert webhooks): headers Content-Type, User-Agent and `headers`;
+ * `timeoutMs` for the whole exchange; redirects are not followed (a 3xx is a failure); private, loopback and
+ * link-local targets refused at connect time, after DNS (rebinding), unless `allowPrivate`. Never throws.
+ */
+export async function postToUrl({
+  url,
+  body,
+  headers: extra = {},
+  timeoutMs,
+  allowPrivate,
+}: {
+  url: string;
+  body: string;
+  headers?: Record<string, string>;
   timeoutMs: number;
   allowPrivate: boolean;
 }): Promise<WebhookAttemptResult> {
@@ -71,8 +99,7 @@ export async function sendWebhook({
   const headers = {
     'Content-Type': 'application/json',
     'User-Agent': WEBHOOK_USER_AGENT,
-    'Coinlane-Signature': signWebhook(body, secret),
-    'Coinlane-Event-Id': eventId,
+    ...extra,
     'Content-Length': String(Buffer.byteLength(body, 'utf8')),
   };
   const client = target.protocol === 'https:' ? https : target.protocol === 'http:' ? http : null;

@@ -71,7 +71,7 @@ describe('webhook configuration', () => {
   it('saves the URL and events, reveals the secret to its owner, encrypts it at rest and rotates it', async () => {
     const m = await createMerchant(ctx);
     const empty = (await m.call({ method: 'GET', url: '/api/v1/webhooks/config' })).json();
-    expect(empty.data).toEqual({ url: null, events: [], secret: null, updatedAt: null });
+    expect(empty.data).toEqual({ url: null, events: [], secret: null, updatedAt: null, disabled: null });
     expect((await m.call({ method: 'POST', url: '/api/v1/webhooks/config/rotate-secret' })).statusCode).toBe(
       404,
     );
@@ -457,7 +457,7 @@ describe('isolation', () => {
     const res = await admin.call({ method: 'GET', url: '/api/v1/admin/webhooks' });
     expect(res.statusCode, res.body).toBe(200);
     const mine = res.json().data.items.find((i: { merchantId: string }) => i.merchantId === m.id);
-    expect(mine).toMatchObject({ type: 'payment.created', url: r.url });
+    expect(mine).toMatchObject({ eventType: 'payment.created', url: r.url, mode: 'test', status: 'success' });
     expect(mine.merchantLabel).toBeTruthy();
     expect((await m.call({ method: 'GET', url: '/api/v1/admin/webhooks' })).statusCode).toBe(403);
   });

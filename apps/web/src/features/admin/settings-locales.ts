@@ -38,7 +38,7 @@ const en = {
       title: 'Administrator alerts',
       description: 'Where the back-office is told about notable transactions.',
       notApplied:
-        'These alerts are stored only: sending them (email, Slack, Discord) is not built yet. Merchants’ own payment emails follow their own settings.',
+        'Alerts appear on the Support page’s Health Monitor and are sent by email (to the support email and the administrators with support access), to the Slack and Discord webhooks given here, and for large, failed and high-risk transactions only while their switch is on. Merchants’ own payment emails follow their own settings.',
     },
     api: { title: 'API and webhooks', description: 'Request limits of the API and delivery of webhooks.' },
   },
@@ -229,7 +229,7 @@ const es: Messages = {
       title: 'Alertas para administradores',
       description: 'Cómo se avisa al back-office de las transacciones destacadas.',
       notApplied:
-        'Estas alertas solo se guardan: su envío (correo, Slack, Discord) todavía no está disponible. Los correos de pagos de los comerciantes siguen sus propios ajustes.',
+        'Las alertas aparecen en el Monitor de salud de la página de Soporte y se envían por correo (al correo de soporte y a los administradores con acceso a soporte) y a los webhooks de Slack y Discord indicados aquí; las de transacciones grandes, fallidas y de alto riesgo, solo mientras su interruptor esté activado. Los correos de pagos de los comerciantes siguen sus propios ajustes.',
     },
     api: { title: 'API y webhooks', description: 'Límites de peticiones de la API y entrega de webhooks.' },
   },
@@ -433,7 +433,7 @@ const fr: Messages = {
       title: 'Alertes des administrateurs',
       description: 'Comment le back-office est prévenu des transactions notables.',
       notApplied:
-        'Ces alertes sont seulement enregistrées : leur envoi (e-mail, Slack, Discord) n’est pas encore disponible. Les e-mails de paiement des marchands suivent leurs propres paramètres.',
+        'Les alertes apparaissent dans l’état des services de la page Support et sont envoyées par e-mail (à l’adresse de support et aux administrateurs ayant accès au support) et aux webhooks Slack et Discord indiqués ici ; celles des transactions importantes, échouées et à risque élevé, seulement tant que leur interrupteur est activé. Les e-mails de paiement des marchands suivent leurs propres paramètres.',
     },
     api: { title: 'API et webhooks', description: 'Limites de requêtes de l’API et envoi des webhooks.' },
   },
@@ -638,7 +638,7 @@ const de: Messages = {
       title: 'Benachrichtigungen für Administratoren',
       description: 'Wie das Backoffice über auffällige Transaktionen informiert wird.',
       notApplied:
-        'Diese Benachrichtigungen werden nur gespeichert: Der Versand (E-Mail, Slack, Discord) ist noch nicht verfügbar. Die Zahlungs-E-Mails der Händler folgen deren eigenen Einstellungen.',
+        'Warnungen erscheinen im Zustandsmonitor der Support-Seite und werden per E-Mail (an die Support-Adresse und die Administratoren mit Support-Zugriff) sowie an die hier angegebenen Slack- und Discord-Webhooks gesendet; die zu großen, fehlgeschlagenen und risikoreichen Transaktionen nur, solange ihr Schalter eingeschaltet ist. Die Zahlungs-E-Mails der Händler folgen deren eigenen Einstellungen.',
     },
     api: { title: 'API und Webhooks', description: 'Anfragelimits der API und Zustellung von Webhooks.' },
   },

@@ -6,6 +6,14 @@ import { T } from '@coinlane/core/texts';
  * Kept apart from the rest of the settings texts; the section saves on its own, with its own button.
  */
 const en = {
+  turnedOff: {
+    title: 'This endpoint was turned off by the Coinlane team',
+    body: 'Since {{date}} nothing is sent to it. Its events are kept and wait in order: once the endpoint answers with a 2xx status, turn it back on and they are sent.',
+    reason: 'Reason: {{reason}}',
+    button: 'Turn back on',
+    done: 'The endpoint is on again: the waiting events are being sent.',
+    failed: 'The endpoint could not be turned back on. Please try again.',
+  },
   title: 'Webhook Configuration',
   description: 'Coinlane sends payment events to your server as signed POST requests.',
   paused:
@@ -119,6 +127,14 @@ type Shape<M> = { [K in keyof M]: M[K] extends string ? string : Shape<M[K]> };
 type Messages = Shape<typeof en>;
 
 const es: Messages = {
+  turnedOff: {
+    title: 'El equipo de Coinlane desactivó este endpoint',
+    body: 'Desde el {{date}} no se le envía nada. Sus eventos se conservan y esperan en orden: cuando el endpoint responda con un estado 2xx, vuelve a activarlo y se enviarán.',
+    reason: 'Motivo: {{reason}}',
+    button: 'Volver a activar',
+    done: 'El endpoint vuelve a estar activo: se están enviando los eventos en espera.',
+    failed: 'No se pudo volver a activar el endpoint. Inténtalo de nuevo.',
+  },
   title: 'Configuración de webhooks',
   description: 'Coinlane envía los eventos de pago a tu servidor como peticiones POST firmadas.',
   paused:
@@ -231,6 +247,14 @@ const es: Messages = {
 };
 
 const fr: Messages = {
+  turnedOff: {
+    title: 'L’équipe Coinlane a désactivé ce point de terminaison',
+    body: 'Depuis le {{date}}, plus rien ne lui est envoyé. Ses événements sont conservés et attendent dans l’ordre : dès que le point de terminaison répond avec un statut 2xx, réactivez-le et ils seront envoyés.',
+    reason: 'Motif : {{reason}}',
+    button: 'Réactiver',
+    done: 'Le point de terminaison est réactivé : les événements en attente sont en cours d’envoi.',
+    failed: 'Le point de terminaison n’a pas pu être réactivé. Veuillez réessayer.',
+  },
   title: 'Configuration des webhooks',
   description:
     'Coinlane envoie les événements de paiement à votre serveur sous forme de requêtes POST signées.',
@@ -347,6 +371,14 @@ const fr: Messages = {
 };
 
 const de: Messages = {
+  turnedOff: {
+    title: 'Das Coinlane-Team hat diesen Endpunkt deaktiviert',
+    body: 'Seit {{date}} wird nichts an ihn gesendet. Seine Ereignisse bleiben erhalten und warten in ihrer Reihenfolge: Sobald der Endpunkt mit einem 2xx-Status antwortet, aktivieren Sie ihn wieder, dann werden sie gesendet.',
+    reason: 'Grund: {{reason}}',
+    button: 'Wieder aktivieren',
+    done: 'Der Endpunkt ist wieder aktiv: Die wartenden Ereignisse werden gesendet.',
+    failed: 'Der Endpunkt konnte nicht wieder aktiviert werden. Bitte versuchen Sie es erneut.',
+  },
   title: 'Webhook-Konfiguration',
   description: 'Coinlane sendet Zahlungsereignisse als signierte POST-Anfragen an Ihren Server.',
   paused:

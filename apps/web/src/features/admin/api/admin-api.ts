@@ -11,7 +11,6 @@ import { api } from '../../../lib/api-client.ts';
 export type TUserRow = TAdminUser & { documents?: string[] };
 
 export const adminUsersKey = ['admin', 'users'] as const;
-export const healthKey = ['admin', 'health'] as const;
 
 export const fetchUsers = (signal?: AbortSignal) => api<TUserRow[]>('/admin/users', { signal });
 
@@ -35,13 +34,3 @@ export const deleteUser = (id: string) =>
 
 export const bulkChangeUserStatus = (ids: string[], action: TAccountEvent) =>
   api<TBulkUserActionResult>('/admin/users/bulk', { body: { ids, action } });
-
-/** GET /health (see apps/server/src/modules/health/routes.ts). */
-export type THealth = {
-  status: 'healthy' | 'unhealthy';
-  database: { status: 'healthy' | 'unhealthy'; engine: string; responseTime: number; error?: string };
-  uptime: number;
-  timestamp: string;
-};
-
-export const fetchHealth = (signal?: AbortSignal) => api<THealth>('/health', { signal });

@@ -1,18 +1,24 @@
+import type { THealthResult, TSystemHealth } from '@coinlane/core/api/admin-operations';
 import { ADMIN_NEW_USER_DAYS, ADMIN_RECENT_USERS } from '@coinlane/core/options';
 import { hasPermission } from '@coinlane/core/permissions';
+import type { TServiceStatus } from '@coinlane/core/system-health';
 import {
   Activity,
   ArrowRight,
-  Clock,
+  Blocks,
   Database,
-  HardDrive,
+  KeyRound,
+  LineChart,
+  ListChecks,
   type LucideIcon,
+  Mail,
   RefreshCw,
   Server,
   ShieldCheck,
   UserPlus,
   UserRoundCheck,
   Users,
+  Webhook,
 } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,8 +34,9 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useSession } from '../../../lib/auth.ts';
 import type { TUserRow } from '../api/admin-api.ts';
 import { useAdminUsers } from '../hooks/use-admin-users.ts';
-import { type Problem, type TServiceStatus, useHealth } from '../hooks/use-health.ts';
-import { formatCount, formatDay, formatListDate, formatUptime } from '../utils/format.ts';
+import { useSystemHealth } from '../hooks/use-operations.ts';
+import { formatCount, formatDay, formatListDate } from '../utils/format.ts';
+import { healthErrorText, serviceLabel } from '../utils/health-text.ts';
 import { newUsersCount, recentUsers, signupsPerDay } from '../utils/users.ts';
 import { LoadFailed, PageHeader, StatusBadge } from './admin-parts.tsx';
 
@@ -40,7 +47,8 @@ const GROWTH_DAYS = 7;
 export default function AdminDashboardPage() {
   const { t } = useTranslation('admin');
   const users = useAdminUsers();
-  const health = useHealth();
+  // Core and Backend Services: the Health Monitor (GET /admin/health, any administrator: decision 018).
+  const health = useSystemHealth();
 
   const refresh = (
     <Button
@@ -70,8 +78,20 @@ export default function AdminDashboardPage() {
         <UsersOverview users={users.data} />
       )}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <CoreServices health={health.data} loading={health.isPending} />
-        <BackendServices health={health.data} loading={health.isPending} />
+        <CoreServices
+          health={health.data}
+          loading={health.isPending}
+          failed={health.isError}
+          onRetry={() => void health.refetch()}
+          retrying={health.isFetching}
+        />
+        <BackendServices
+          health={health.data}
+          loading={health.isPending}
+          failed={health.isError}
+          onRetry={() => void health.refetch()}
+          retrying={health.isFetching}
+        />
       </div>
     </div>
   );
@@ -304,18 +324,29 @@ function GrowthChart({ series }: { series: { day: string; count: number }[] }) {
   );
 }
 
-type Health = ReturnType<typeof useHealth>['data'];
+type Health = TSystemHealth | undefined;
+
+const KIND_ICON: Record<THealthResult['kind'], LucideIcon> = {
+  api: Server,
+  watcher: Blocks,
+  webhooks: Webhook,
+  jobs: ListChecks,
+  mail: Mail,
+  rates: LineChart,
+};
 
 function ServiceRow({
   icon: Icon,
   name,
   status,
   detail,
+  problem = false,
 }: {
   icon: LucideIcon;
   name: string;
   status: TServiceStatus;
   detail?: ReactNode;
+  problem?: boolean;
 }) {
   const { t } = useTranslation('admin');
   const tone = status === 'healthy' ? 'green' : status === 'unhealthy' ? 'red' : 'grey';
@@ -326,7 +357,17 @@ function ServiceRow({
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-slate-900 dark:text-slate-100">{name}</p>
-        {detail && <p className="truncate text-xs text-slate-500 dark:text-slate-400">{detail}</p>}
+        {detail && (
+          <p
+            title={typeof detail === 'string' ? detail : undefined}
+            className={cn(
+              'truncate text-xs',
+              problem ? 'text-red-700 dark:text-red-300' : 'text-slate-500 dark:text-slate-400',
+            )}
+          >
+            {detail}
+          </p>
+        )}
       </div>
       <Badge tone={tone} dot>
         {t(`dashboard.${status}`)}
@@ -344,99 +385,123 @@ function ServicesSkeleton() {
   );
 }
 
-function useProblemText() {
-  const { t } = useTranslation('admin');
-  return (p: Problem) =>
-    p.kind === 'timeout'
-      ? t('dashboard.timeout', { ms: p.ms })
-      : p.kind === 'http'
-        ? p.text
-        : t('dashboard.networkError');
+/** A check's second line: what went wrong (the spec's texts translated), else how long it took. */
+function useCheckDetail() {
+  const { t } = useTranslation('adminOperations');
+  return (c: { error: string | null; responseTime: number | null }) =>
+    c.error
+      ? healthErrorText(t, c.error)
+      : c.responseTime !== null
+        ? t('health.responseTime', { ms: c.responseTime })
+        : null;
 }
 
-function CoreServices({ health, loading }: { health: Health; loading: boolean }) {
+/** The monitor could not be read: the spec's message and a Retry (admin spec 8). */
+function HealthFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="space-y-3 p-5">
+      <Banner>{t('dashboard.healthFailed')}</Banner>
+      <Button size="sm" variant="outline" onClick={onRetry} loading={retrying}>
+        {t('retry')}
+      </Button>
+    </div>
+  );
+}
+
+type PanelProps = {
+  health: Health;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  retrying: boolean;
+};
+
+/** Core Services: the API, the database and authentication, with the overall status and score (admin spec 9). */
+function CoreServices({ health, loading, failed, onRetry, retrying }: PanelProps) {
   const { t, i18n } = useTranslation('admin');
-  const problemText = useProblemText();
+  const ops = useTranslation('adminOperations').t;
+  const detail = useCheckDetail();
+  const api = health?.services.find((s) => s.kind === 'api');
   const checked =
     health &&
-    t('dashboard.checkedAt', {
-      time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(health.checkedAt),
-    });
+    `${ops('health.scoreOf', { score: health.overallScore })} · ${ops(`health.status.${health.overallStatus}`)} · ${t(
+      'dashboard.checkedAt',
+      {
+        time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(
+          new Date(health.timestamp),
+        ),
+      },
+    )}`;
   return (
     <Card>
       <CardHeader title={t('dashboard.coreServices')} description={checked} />
-      {loading || !health ? (
+      {loading ? (
         <ServicesSkeleton />
+      ) : failed || !health ? (
+        <HealthFailed onRetry={onRetry} retrying={retrying} />
       ) : (
-        <>
-          {health.failed && <Banner className="mx-5 mt-4">{t('dashboard.healthFailed')}</Banner>}
-          <ul className="divide-y divide-slate-100 dark:divide-white/5">
+        <ul className="divide-y divide-slate-100 dark:divide-white/5">
+          {api && (
             <ServiceRow
               icon={Server}
               name={t('dashboard.api')}
-              status={health.api.status}
-              detail={
-                health.api.problem
-                  ? problemText(health.api.problem)
-                  : health.api.responseTime !== null &&
-                    t('dashboard.latency', { ms: health.api.responseTime })
-              }
+              status={api.status}
+              detail={detail(api)}
+              problem={api.error !== null}
             />
-            <ServiceRow
-              icon={Database}
-              name={t('dashboard.database')}
-              status={health.database.status}
-              detail={
-                health.database.responseTime !== null &&
-                t('dashboard.latency', { ms: health.database.responseTime })
-              }
-            />
-          </ul>
-        </>
+          )}
+          <ServiceRow
+            icon={Database}
+            name={t('dashboard.database')}
+            status={health.database.status}
+            detail={detail(health.database)}
+            problem={health.database.error !== null}
+          />
+          <ServiceRow
+            icon={KeyRound}
+            name={ops('health.authentication')}
+            status={health.authentication.status}
+            detail={detail(health.authentication)}
+            problem={health.authentication.error !== null}
+          />
+        </ul>
       )}
     </Card>
   );
 }
 
-function BackendServices({ health, loading }: { health: Health; loading: boolean }) {
-  const { t, i18n } = useTranslation('admin');
-  const rows: { icon: LucideIcon; label: string; value: string }[] = [];
-  if (health?.database.engine) {
-    rows.push({
-      icon: HardDrive,
-      label: t('dashboard.engine'),
-      value: t(`dashboard.engines.${health.database.engine}`, { defaultValue: health.database.engine }),
-    });
-  }
-  if (health?.uptime != null) {
-    rows.push({
-      icon: Clock,
-      label: t('dashboard.uptime'),
-      value: formatUptime(health.uptime, i18n.language),
-    });
-  }
+/** Backend Services: the chain watchers, the webhook worker, the job queue, mail and the rate source. */
+function BackendServices({ health, loading, failed, onRetry, retrying }: PanelProps) {
+  const { t } = useTranslation('admin');
+  const ops = useTranslation('adminOperations').t;
+  const detail = useCheckDetail();
+  const rows = health?.services.filter((s) => s.kind !== 'api') ?? [];
   return (
     <Card>
       <CardHeader title={t('dashboard.backendServices')} />
       {loading ? (
         <ServicesSkeleton />
+      ) : failed ? (
+        <HealthFailed onRetry={onRetry} retrying={retrying} />
       ) : rows.length === 0 ? (
         <p className="flex items-center justify-center gap-2 px-5 py-10 text-sm text-slate-500 dark:text-slate-400">
           <Activity className="size-4" aria-hidden="true" />
           {t('dashboard.noServiceData')}
         </p>
       ) : (
-        <dl className="divide-y divide-slate-100 dark:divide-white/5">
-          {rows.map((r) => (
-            <div key={r.label} className="flex items-center gap-3 px-5 py-3.5">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600 dark:bg-white/5 dark:text-slate-300">
-                <r.icon className="size-[18px]" aria-hidden="true" />
-              </span>
-              <dt className="flex-1 text-sm font-medium text-slate-900 dark:text-slate-100">{r.label}</dt>
-              <dd className="text-sm tabular-nums text-slate-600 dark:text-slate-300">{r.value}</dd>
-            </div>
+        <ul className="divide-y divide-slate-100 dark:divide-white/5">
+          {rows.map((s) => (
+            <ServiceRow
+              key={s.name}
+              icon={KIND_ICON[s.kind]}
+              name={serviceLabel(ops, s)}
+              status={s.status}
+              detail={detail(s)}
+              problem={s.error !== null}
+            />
           ))}
-        </dl>
+        </ul>
       )}
     </Card>
   );

@@ -43,6 +43,8 @@ export const saveWebhookConfig = (body: TUpdateWebhookConfigRequest) =>
   api<TWebhookConfig>('/webhooks/config', { method: 'PUT', body });
 export const rotateWebhookSecret = () =>
   api<TWebhookSecret>('/webhooks/config/rotate-secret', { method: 'POST' });
+/** After the Coinlane team turned the endpoint off: turn it back on (POST /webhooks/config/enable). */
+export const enableWebhookEndpoint = () => api<TWebhookConfig>('/webhooks/config/enable', { method: 'POST' });
 export const sendTestWebhook = () => api<TWebhookTestResult>('/webhooks/config/test', { method: 'POST' });
 
 export function fetchWebhookEvents(state: TDeliveryState | '') {

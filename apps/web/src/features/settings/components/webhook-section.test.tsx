@@ -32,6 +32,7 @@ const config = (over: Partial<TWebhookConfig> = {}): TWebhookConfig => ({
   events: ['payment.created', 'payment.confirmed'],
   secret: SECRET,
   updatedAt: '2026-11-20T10:00:00.000Z',
+  disabled: null,
   ...over,
 });
 const event = (over: Partial<TWebhookEvent> = {}): TWebhookEvent => ({
@@ -304,5 +305,43 @@ describe('Webhook Configuration', () => {
     renderSection();
     expect(await screen.findByRole('button', { name: 'Envoyer un événement de test' })).toBeTruthy();
     expect(screen.getByText('Configuration des webhooks')).toBeTruthy();
+  });
+});
+
+describe('an endpoint turned off by the Coinlane team (Webhook Monitoring)', () => {
+  it('says so with the date and reason, and turns it back on', async () => {
+    let off = true;
+    const calls = mockApi((c) => {
+      if (c.url === '/api/v1/webhooks/config' && c.method === 'GET')
+        return ok(
+          config({
+            disabled: off ? { at: '2026-11-27T09:30:00.000Z', reason: 'Answers 500 since Monday' } : null,
+          }),
+        );
+      if (c.url === '/api/v1/webhooks/config/enable') {
+        off = false;
+        return ok(config({ disabled: null }));
+      }
+      return undefined;
+    });
+    renderSection();
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('This endpoint was turned off by the Coinlane team');
+    expect(notice.textContent).toContain('Reason: Answers 500 since Monday');
+    expect(notice.textContent).toContain('2026');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Turn back on' }));
+    await waitFor(() =>
+      expect(screen.queryByText('This endpoint was turned off by the Coinlane team')).toBeNull(),
+    );
+    expect(calls.filter((c) => c.url === '/api/v1/webhooks/config/enable')).toEqual([
+      { url: '/api/v1/webhooks/config/enable', method: 'POST', body: undefined },
+    ]);
+  });
+
+  it('shows no notice while the endpoint is on', async () => {
+    mockApi(() => undefined);
+    renderSection();
+    await screen.findByDisplayValue('https://shop.example.com/hooks');
+    expect(screen.queryByText('This endpoint was turned off by the Coinlane team')).toBeNull();
   });
 });

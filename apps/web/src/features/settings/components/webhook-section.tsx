@@ -7,7 +7,7 @@ import {
 } from '@coinlane/core/api/webhooks';
 import { T } from '@coinlane/core/texts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, Eye, EyeOff, Info, RefreshCw, Save, Send } from 'lucide-react';
+import { Check, Copy, Eye, EyeOff, Info, Power, RefreshCw, Save, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -20,6 +20,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth.ts';
 import {
+  enableWebhookEndpoint,
   fetchWebhookConfig,
   rotateWebhookSecret,
   saveWebhookConfig,
@@ -376,6 +377,40 @@ function WebhookForm({ config }: { config: TWebhookConfig }) {
   );
 }
 
+/**
+ * The endpoint was turned off by the Coinlane team (the back-office's Webhook Monitoring): since when, why, and the
+ * way to turn it back on (POST /webhooks/config/enable); the events that waited are then sent in order.
+ */
+function TurnedOffNotice({ disabled }: { disabled: NonNullable<TWebhookConfig['disabled']> }) {
+  const { t, i18n } = useTranslation('webhooks');
+  const qc = useQueryClient();
+  const enable = useMutation({
+    mutationFn: enableWebhookEndpoint,
+    onSuccess: (saved) => {
+      qc.setQueryData(webhookConfigKey, saved);
+      void qc.invalidateQueries({ queryKey: ['webhooks', 'events'] });
+    },
+  });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(disabled.at),
+  );
+  return (
+    <div
+      role="alert"
+      className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
+    >
+      <p className="font-semibold">{t('turnedOff.title')}</p>
+      <p>{t('turnedOff.body', { date })}</p>
+      {disabled.reason && <p className="break-words">{t('turnedOff.reason', { reason: disabled.reason })}</p>}
+      {enable.isError && <p className="text-red-700 dark:text-red-300">{t('turnedOff.failed')}</p>}
+      <Button size="sm" onClick={() => enable.mutate()} loading={enable.isPending}>
+        {!enable.isPending && <Power className="size-4" aria-hidden="true" />}
+        {t('turnedOff.button')}
+      </Button>
+    </div>
+  );
+}
+
 function WebhookSkeleton() {
   return (
     <div className="space-y-5" aria-busy="true">
@@ -416,7 +451,10 @@ export function WebhookSection({ paused = false }: { paused?: boolean }) {
         <WebhookSkeleton />
       ) : (
         // Each mode has its own configuration: switching mode starts the form again from the new one.
-        <WebhookForm key={user?.mode ?? 'test'} config={config.data} />
+        <>
+          {config.data.disabled && <TurnedOffNotice disabled={config.data.disabled} />}
+          <WebhookForm key={user?.mode ?? 'test'} config={config.data} />
+        </>
       )}
     </SettingsSection>
   );
