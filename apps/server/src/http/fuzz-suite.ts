@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -336,46 +339,49 @@ async function refreshCallers(after: string) {
   }
 }
 
-beforeAll(async () => {
-  ctx = await createTestContext({
-    // Webhook URLs are not resolved or checked for private addresses: no DNS in the suite, and the test
-    // events go to 127.0.0.1:9, which refuses at once.
-    allowPrivateWebhooks: true,
-    // A Litecoin regtest chain (no node is contacted) so that wallets can be added.
-    configuredChains: [
-      { family: 'utxo', network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' },
-    ],
-  });
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
-  expect(res.statusCode).toBe(200);
-  const doc = res.json() as { paths: Record<string, Record<string, DocOperation>> };
-  ops = [];
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      const json = op.requestBody?.content?.['application/json']?.schema;
-      ops.push({
-        key: `${method.toUpperCase()} ${path}`,
-        method: method.toUpperCase(),
-        path,
-        params: op.parameters ?? [],
-        body: json,
-        multipart: /multipart\/form-data/.test(op.description ?? ''),
-        security: (op.security ?? []).flatMap((s) => Object.keys(s)),
-      });
+/** Opens the suite's app and callers; see fuzzShard. */
+function setUpSuite() {
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      // Webhook URLs are not resolved or checked for private addresses: no DNS in the suite, and the test
+      // events go to 127.0.0.1:9, which refuses at once.
+      allowPrivateWebhooks: true,
+      // A Litecoin regtest chain (no node is contacted) so that wallets can be added.
+      configuredChains: [
+        { family: 'utxo', network: 'litecoin', rpcUrl: 'http://u:p@127.0.0.1:9', mode: 'regtest' },
+      ],
+    });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, Record<string, DocOperation>> };
+    ops = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const json = op.requestBody?.content?.['application/json']?.schema;
+        ops.push({
+          key: `${method.toUpperCase()} ${path}`,
+          method: method.toUpperCase(),
+          path,
+          params: op.parameters ?? [],
+          body: json,
+          multipart: /multipart\/form-data/.test(op.description ?? ''),
+          security: (op.security ?? []).flatMap((s) => Object.keys(s)),
+        });
+      }
     }
-  }
 
-  victim = await merchantWithData('Victim', 0);
-  merchant = await merchantWithData('Merchant', 1);
-  keyOwner = await merchantWithData('KeyOwner', 2);
-  const key = await createKeyFor({ app: ctx.app, userId: keyOwner.userId, name: 'Fuzzing key' });
-  apiKey = { id: key.id, key: key.key };
-  const adminUser = await createUser({ db: ctx.db, name: 'Fuzz Admin', adminRole: 'super_admin' });
-  admin = { userId: adminUser.id, email: adminUser.email };
-  globalRows = await globalState();
-  await refreshCallers('setup');
-}, 120_000);
-afterAll(() => ctx?.close());
+    victim = await merchantWithData('Victim', 0);
+    merchant = await merchantWithData('Merchant', 1);
+    keyOwner = await merchantWithData('KeyOwner', 2);
+    const key = await createKeyFor({ app: ctx.app, userId: keyOwner.userId, name: 'Fuzzing key' });
+    apiKey = { id: key.id, key: key.key };
+    const adminUser = await createUser({ db: ctx.db, name: 'Fuzz Admin', adminRole: 'super_admin' });
+    admin = { userId: adminUser.id, email: adminUser.email };
+    globalRows = await globalState();
+    await refreshCallers('setup');
+  }, 120_000);
+  afterAll(() => ctx?.close());
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Generators.
@@ -1196,83 +1202,103 @@ async function send(
   }
 }
 
-describe('fuzzing every operation of the OpenAPI document', () => {
-  it('answers generated bad input from every caller without a 5xx or a change to another merchant', async () => {
-    // The app logs unhandled errors (with their stack) through its logger, which is a no-op in tests: capture.
-    const log = ctx.app.log as unknown as { error: (...args: unknown[]) => void };
-    const silentError = log.error;
-    log.error = (obj: unknown) => {
-      const err = (obj as { err?: { stack?: string } } | undefined)?.err;
-      logged.push(err?.stack ?? JSON.stringify(obj));
-    };
-    const started = Date.now();
-    try {
-      for (const op of ops) {
-        if (EXCLUDED[op.key] || (ONLY && op.key !== ONLY)) continue;
-        const started = Date.now();
-        await refreshCallers(op.key);
-        const before = await victimRows();
-        const successes: string[] = [];
-        for (const caller of callers) {
-          const seed = seedFor(op, caller);
-          const examples = examplesFor(op, caller);
-          let run = 0;
-          await fc.assert(
-            fc.asyncProperty(requests(op, caller), async (req) => {
-              await send(op, caller, req, { seed, run: run++ }, successes);
-              const set = covered.get(op.key) ?? new Set();
-              covered.set(op.key, set.add(caller.name));
-            }),
-            {
-              seed,
-              examples: examples.map((e) => [e]),
-              numRuns: examples.length + (FEWER_RUNS[op.key] ?? RUNS),
-              endOnFailure: true,
-            },
-          );
-        }
-        stats.operations++;
-        const diff = rowsDiff(before, await victimRows()).filter((line) => !BY_DESIGN[op.key]?.(line));
-        if (diff.length) {
-          fail(
-            `${op.key} victim`,
-            `${op.key} changed the victim's data`,
-            `${diff.slice(0, 10).join('\n')}\n2xx requests of the operation:\n${successes.slice(0, 5).join('\n')}`,
-          );
-        }
-        if (op.path.startsWith('/admin/settings') || op.path.startsWith('/admin/rates'))
-          await restoreGlobalState();
-        if (process.env.FUZZ_TIMINGS) {
-          console.log(
-            `${op.key}: ${Date.now() - started} ms ${JSON.stringify(Object.fromEntries(opStatuses))}`,
-          );
-        }
-        opStatuses.clear();
-      }
-    } finally {
-      log.error = silentError;
-    }
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(
-      `fuzz: ${stats.operations} operations, ${stats.requests} requests, ${stats.serverErrors} server errors (${seconds} s)`,
-      `statuses: ${JSON.stringify(Object.fromEntries([...stats.byStatus].sort((a, b) => a[0] - b[0])))}`,
-    );
-    if (failures.size) {
-      console.log(
-        [...failures.values()]
-          .map((f) => `✗ ${f.what}${f.count > 1 ? ` (${f.count} times)` : ''}\n${f.detail}`)
-          .join('\n\n'),
-      );
-    }
+/** How many shards the operations are dealt into: one test file each, fuzz-0.test.ts to fuzz-<FUZZ_SHARDS - 1>. */
+export const FUZZ_SHARDS = 3;
 
-    if (!ONLY) {
-      const expected = ops.filter((op) => !EXCLUDED[op.key]).map((op) => op.key);
-      expect(stats.operations).toBe(ops.length - Object.keys(EXCLUDED).length);
-      expect([...covered.keys()]).toEqual(expected);
-      for (const key of expected)
-        expect([...(covered.get(key) ?? [])].sort(), key).toHaveLength(callers.length);
-      expect(ops.length).toBeGreaterThan(60);
-    }
-    expect([...failures.values()].map((f) => f.what)).toEqual([]);
-  }, 180_000);
-});
+/**
+ * One shard of the fuzzing: the operations whose index in the document is `shard` modulo `shards`, on a database
+ * and callers of its own (fuzz-0.test.ts ... each call this once), so that the shards run side by side in the
+ * test workers. Together they cover every operation; each checks that it covered all of its own.
+ */
+export function fuzzShard(shard: number, shards = FUZZ_SHARDS) {
+  setUpSuite();
+  if (shard === 0) {
+    it('has one test file per shard, so that no operation is left out', () => {
+      const here = path.dirname(fileURLToPath(import.meta.url));
+      const files = fs.readdirSync(here).filter((f) => /^fuzz-\d+\.test\.ts$/.test(f));
+      expect(files.sort()).toEqual(Array.from({ length: shards }, (_, i) => `fuzz-${i}.test.ts`).sort());
+    });
+  }
+  describe(`fuzzing the OpenAPI document's operations, shard ${shard + 1} of ${shards}`, () => {
+    it('answers generated bad input from every caller without a 5xx or a change to another merchant', async () => {
+      // This shard's operations: every FUZZ_SHARDS-th of the document, from its own index on.
+      const mine = ops.filter((_op, i) => i % shards === shard);
+      // The app logs unhandled errors (with their stack) through its logger, which is a no-op in tests: capture.
+      const log = ctx.app.log as unknown as { error: (...args: unknown[]) => void };
+      const silentError = log.error;
+      log.error = (obj: unknown) => {
+        const err = (obj as { err?: { stack?: string } } | undefined)?.err;
+        logged.push(err?.stack ?? JSON.stringify(obj));
+      };
+      const started = Date.now();
+      try {
+        for (const op of mine) {
+          if (EXCLUDED[op.key] || (ONLY && op.key !== ONLY)) continue;
+          const started = Date.now();
+          await refreshCallers(op.key);
+          const before = await victimRows();
+          const successes: string[] = [];
+          for (const caller of callers) {
+            const seed = seedFor(op, caller);
+            const examples = examplesFor(op, caller);
+            let run = 0;
+            await fc.assert(
+              fc.asyncProperty(requests(op, caller), async (req) => {
+                await send(op, caller, req, { seed, run: run++ }, successes);
+                const set = covered.get(op.key) ?? new Set();
+                covered.set(op.key, set.add(caller.name));
+              }),
+              {
+                seed,
+                examples: examples.map((e) => [e]),
+                numRuns: examples.length + (FEWER_RUNS[op.key] ?? RUNS),
+                endOnFailure: true,
+              },
+            );
+          }
+          stats.operations++;
+          const diff = rowsDiff(before, await victimRows()).filter((line) => !BY_DESIGN[op.key]?.(line));
+          if (diff.length) {
+            fail(
+              `${op.key} victim`,
+              `${op.key} changed the victim's data`,
+              `${diff.slice(0, 10).join('\n')}\n2xx requests of the operation:\n${successes.slice(0, 5).join('\n')}`,
+            );
+          }
+          if (op.path.startsWith('/admin/settings') || op.path.startsWith('/admin/rates'))
+            await restoreGlobalState();
+          if (process.env.FUZZ_TIMINGS) {
+            console.log(
+              `${op.key}: ${Date.now() - started} ms ${JSON.stringify(Object.fromEntries(opStatuses))}`,
+            );
+          }
+          opStatuses.clear();
+        }
+      } finally {
+        log.error = silentError;
+      }
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(
+        `fuzz: ${stats.operations} operations, ${stats.requests} requests, ${stats.serverErrors} server errors (${seconds} s)`,
+        `statuses: ${JSON.stringify(Object.fromEntries([...stats.byStatus].sort((a, b) => a[0] - b[0])))}`,
+      );
+      if (failures.size) {
+        console.log(
+          [...failures.values()]
+            .map((f) => `✗ ${f.what}${f.count > 1 ? ` (${f.count} times)` : ''}\n${f.detail}`)
+            .join('\n\n'),
+        );
+      }
+
+      if (!ONLY) {
+        const expected = mine.filter((op) => !EXCLUDED[op.key]).map((op) => op.key);
+        expect(stats.operations).toBe(expected.length);
+        expect([...covered.keys()]).toEqual(expected);
+        for (const key of expected)
+          expect([...(covered.get(key) ?? [])].sort(), key).toHaveLength(callers.length);
+        expect(ops.length).toBeGreaterThan(60);
+      }
+      expect([...failures.values()].map((f) => f.what)).toEqual([]);
+    }, 180_000);
+  });
+}
