@@ -21,6 +21,7 @@ import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
 import { clearFactoryVersions } from '#app/modules/forwarders/flush-forwarders.ts';
 import { forwarderRoutes } from '#app/modules/forwarders/routes.ts';
 import { healthRoutes } from '#app/modules/health/routes.ts';
+import { adminKycRoutes, kycRoutes } from '#app/modules/kyc/routes.ts';
 import { livePlugin } from '#app/modules/live/routes.ts';
 import { maintenanceRoutes } from '#app/modules/maintenance/routes.ts';
 import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
@@ -79,6 +80,8 @@ function apiRoutesOf(config: Config): ApiRoutes[] {
     { plugin: transactionRoutes },
     { plugin: analyticsRoutes },
     { plugin: walletRoutes },
+    { plugin: kycRoutes },
+    { plugin: adminKycRoutes, prefix: '/admin' },
     // The development mail outbox's pages exist only where it is on.
     ...(config.devMailOutbox ? [{ plugin: devMailRoutes, prefix: '/dev' }] : []),
   ];

@@ -63,6 +63,10 @@ const EXPECTED: Record<string, string[]> = {
   'POST /admin/maintenance/reset-rate-limits': ['system.maintenance'],
   'POST /admin/maintenance/clear-cache': ['system.maintenance'],
   'GET /admin/webhooks': ['support.read'],
+  // KYC documents (decision 019)
+  'GET /admin/users/{id}/kyc': ['users.read'],
+  'GET /admin/users/{id}/kyc/documents/{documentId}/file': ['users.read'],
+  'PUT /admin/users/{id}/kyc': ['users.verify'],
 };
 
 const urlOf = (path: string) =>
