@@ -19,7 +19,7 @@ const en = {
     verified: 'Your documents are verified. They can no longer be changed.',
     rejected: 'Your documents were not accepted. Upload new ones: your account goes back into review.',
   },
-  reasonLabel: 'Reason given',
+  reasonLabel: 'Reason given:',
   kindLabel: 'Document type',
   kinds: {
     identity: 'Identity document',
@@ -78,7 +78,7 @@ const es: Catalogue = {
     verified: 'Tus documentos están verificados. Ya no se pueden cambiar.',
     rejected: 'Tus documentos no fueron aceptados. Sube otros nuevos: tu cuenta vuelve a revisión.',
   },
-  reasonLabel: 'Motivo indicado',
+  reasonLabel: 'Motivo indicado:',
   kindLabel: 'Tipo de documento',
   kinds: {
     identity: 'Documento de identidad',
@@ -136,7 +136,7 @@ const fr: Catalogue = {
     rejected:
       "Vos documents n'ont pas été acceptés. Envoyez-en de nouveaux : votre compte repasse en examen.",
   },
-  reasonLabel: 'Motif donné',
+  reasonLabel: 'Motif donné :',
   kindLabel: 'Type de document',
   kinds: {
     identity: "Pièce d'identité",
@@ -194,7 +194,7 @@ const de: Catalogue = {
     rejected:
       'Ihre Dokumente wurden nicht akzeptiert. Laden Sie neue hoch: Ihr Konto wird dann erneut geprüft.',
   },
-  reasonLabel: 'Angegebener Grund',
+  reasonLabel: 'Angegebener Grund:',
   kindLabel: 'Dokumentart',
   kinds: {
     identity: 'Ausweisdokument',

@@ -504,9 +504,9 @@ export function UserDetailsDialog({
                 </dl>
               </DetailSection>
               <UserKycSection
+                key={user.id}
                 user={user}
                 canReview={canVerify && !isSelf && (!user.isAdmin || canManage)}
-                onNotice={onNotice}
               />
             </div>
           </div>

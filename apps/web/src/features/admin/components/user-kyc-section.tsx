@@ -27,16 +27,15 @@ const REFUSALS: Record<string, string> = {
  * Submitted Documents of the user details (admin spec 2): the account's real documents, names with underscores as
  * spaces, each with View (an attachment; the server audits every view). For a viewer with users.verify: Verify,
  * and Reject with a reason that is e-mailed to the merchant. The account's KYC badge in the list follows at once.
+ * Keyed by the account in the dialog: another account starts afresh (no half-typed reason carried over).
  */
 export function UserKycSection({
   user,
   canReview,
-  onNotice,
 }: {
   user: TUserRow;
   /** users.verify, and the server would accept it for this account (not one's own, an admin's only with admin.manage). */
   canReview: boolean;
-  onNotice: (notice: { tone: 'success' | 'error'; text: string } | null) => void;
 }) {
   const { t, i18n } = useTranslation('adminKyc');
   const lang = i18n.language;
@@ -50,6 +49,8 @@ export function UserKycSection({
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
+  // The review's outcome is told here, beside the buttons (the dialog's own notice is scrolled out of view).
+  const [notice, onNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const name = user.name || user.email;
 
   const review = useMutation({
@@ -90,7 +91,7 @@ export function UserKycSection({
 
   const data = kyc.data;
   return (
-    <DetailSection title={t('title')} className="sm:col-span-2">
+    <DetailSection title={t('title')}>
       {kyc.isError ? (
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-red-700 dark:text-red-400">
           <span>{t('loadFailed')}</span>
@@ -125,7 +126,7 @@ export function UserKycSection({
                       <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
                         {shown}
                       </p>
-                      <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                      <p className="text-xs text-slate-500 dark:text-slate-400">
                         {t(`kinds.${doc.kind}`)} ·{' '}
                         {t('uploaded', { date: formatListDate(doc.uploadedAt, lang) })}
                       </p>
@@ -153,6 +154,7 @@ export function UserKycSection({
               {t('reviewedOn', { date: formatListDate(data.reviewedAt, lang) })}
             </p>
           )}
+          {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
           {canReview &&
             (rejecting ? (
               <form onSubmit={submitReject} noValidate className="space-y-2">

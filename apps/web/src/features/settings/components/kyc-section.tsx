@@ -181,14 +181,14 @@ export function KycSection() {
 
         {data.status === 'rejected' && data.rejectionReason && (
           <Banner tone="error">
-            <span className="font-medium">{t('reasonLabel')}: </span>
+            <span className="font-medium">{t('reasonLabel')} </span>
             <span className="whitespace-pre-line">{data.rejectionReason}</span>
           </Banner>
         )}
 
         {canUpload && (
           <div className="space-y-3 rounded-lg border border-dashed border-slate-300 p-4 dark:border-white/15">
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="space-y-3">
               <div className="space-y-1.5">
                 <label
                   htmlFor={kindId}
@@ -276,7 +276,7 @@ export function KycSection() {
                       {t('uploadedOn', { date: formatDate(doc.uploadedAt, lang) })}
                     </p>
                   </div>
-                  <div className="flex shrink-0 gap-1">
+                  <div className="ml-auto flex shrink-0 gap-1">
                     <a
                       href={kycDocumentUrl(doc.id)}
                       className={buttonClass('ghost', 'sm')}
