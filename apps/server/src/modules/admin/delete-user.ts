@@ -80,7 +80,7 @@ export async function deleteUser({
       })
       .where('id', '=', userId)
       .execute();
-    const documentsErased = await eraseKycDocuments({ db: trx, userId });
+    const kycDocumentsRemoved = await eraseKycDocuments({ db: trx, userId });
     await revokeUserSessions({ db: trx, userId });
     await revokeAllApiKeys({
       db: trx,
@@ -97,7 +97,7 @@ export async function deleteUser({
       entityType: 'user',
       entityId: userId,
       before: { status: target.status, adminRole: target.admin_role },
-      after: { status: 'suspended', anonymised: true, documentsErased },
+      after: { status: 'suspended', anonymised: true, kycDocumentsRemoved },
       ip,
     });
     return { id: userId, deleted: true as const };

@@ -267,7 +267,8 @@ export function KycSection() {
               {data.documents.map((doc) => (
                 <li key={doc.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2.5">
                   <FileText className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
-                  <div className="min-w-0 flex-1">
+                  {/* At least 12rem for the name: on a phone the buttons go under it rather than squeeze it. */}
+                  <div className="min-w-[12rem] flex-1">
                     <p className="truncate text-sm font-medium text-slate-900 dark:text-white">
                       {doc.fileName}
                     </p>
