@@ -315,7 +315,7 @@ describe('who may see a document', () => {
     expect(kyc.json().data.documents).toHaveLength(4);
   });
 
-  it('another merchant gets 404, on its own route and with the owner’s id in the admin route 403', async () => {
+  it('another merchant gets 404 for it (download, delete), and 403 on the admin route', async () => {
     const own = await get(`/merchant/kyc/documents/${docId}/file`, cookies.other);
     expect(own.statusCode).toBe(404);
     expect(own.json().error.message).toBe(T.kycDocumentNotFound);
