@@ -60,11 +60,12 @@ export type RunningServer = {
  * Starts the real server as `npm start` does (one process, all roles), on a fresh database: PostgreSQL when
  * TEST_DATABASE_URL is set (a new database per server), otherwise embedded PGlite in a temporary DATA_DIR.
  * Mail goes to a real SMTP server started here. `env` adds or overrides variables (ROLES, CHAIN_*); `admin`
- * first creates an administrator with the operator's command (`npm run admin:create`) on the same database.
+ * first creates an administrator with the operator's command (`npm run admin:create`, with `--role` when given) on
+ * the same database.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { admin }: { admin?: { email: string; password: string } } = {},
+  { admin }: { admin?: { email: string; password: string; role?: string } } = {},
 ): Promise<RunningServer> {
   const smtp = await startSmtpServer();
   const port = await freePort();
@@ -100,7 +101,14 @@ export async function startServer(
     // Before the server opens the database: the embedded one takes one process at a time.
     const res = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/create-admin.ts', '--email', admin.email],
+      [
+        '--import',
+        'tsx',
+        'apps/server/src/cli/create-admin.ts',
+        '--email',
+        admin.email,
+        ...(admin.role ? ['--role', admin.role] : []),
+      ],
       { cwd: root, env: { ...serverEnv, ADMIN_PASSWORD: admin.password }, encoding: 'utf8' },
     );
     if (res.status !== 0) throw new Error(`create-admin failed (${res.status}): ${res.stderr}${res.stdout}`);

@@ -7,6 +7,7 @@ import { type AnyJobDefinition, defineJob } from '#app/jobs/define-job.ts';
 import { pruneJobsJob } from '#app/jobs/prune-jobs.job.ts';
 import { salesInquiryMailJob } from '#app/modules/contact/sales-inquiry-mail.job.ts';
 import { sweepSystemHealthJob } from '#app/modules/health/sweep-system-health.job.ts';
+import { kycDecisionMailJob } from '#app/modules/kyc/kyc-decision-mail.job.ts';
 import { dispatchPaymentMailsJob } from '#app/modules/notifications/dispatch-payment-mails.job.ts';
 import { paymentMailJob } from '#app/modules/notifications/payment-mail.job.ts';
 import { expireDuePaymentLinks } from '#app/modules/payment-links/expire-due-payment-links.ts';
@@ -43,6 +44,7 @@ export const WEBHOOKS_ROLE_JOBS: readonly AnyJobDefinition[] = [
   pruneSystemLogsJob,
   deliverSystemAlertJob,
   webhookDisabledMailJob,
+  kycDecisionMailJob,
 ];
 
 /**

@@ -22,6 +22,7 @@ import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
 import { clearFactoryVersions } from '#app/modules/forwarders/flush-forwarders.ts';
 import { forwarderRoutes } from '#app/modules/forwarders/routes.ts';
 import { adminHealthRoutes, healthRoutes } from '#app/modules/health/routes.ts';
+import { adminKycRoutes, kycRoutes } from '#app/modules/kyc/routes.ts';
 import { livePlugin } from '#app/modules/live/routes.ts';
 import { maintenanceRoutes } from '#app/modules/maintenance/routes.ts';
 import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
@@ -87,6 +88,8 @@ function apiRoutesOf(config: Config): ApiRoutes[] {
     { plugin: systemLogRoutes, prefix: '/admin' },
     { plugin: systemAlertRoutes, prefix: '/admin' },
     { plugin: adminHealthRoutes, prefix: '/admin' },
+    { plugin: kycRoutes },
+    { plugin: adminKycRoutes, prefix: '/admin' },
     // The development mail outbox's pages exist only where it is on.
     ...(config.devMailOutbox ? [{ plugin: devMailRoutes, prefix: '/dev' }] : []),
   ];

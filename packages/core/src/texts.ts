@@ -505,4 +505,24 @@ export const T = {
   systemLogLevelInvalid: 'Level must be error, warn, info or debug',
   systemAlertNotFound: 'Alert not found',
   systemAlertAlreadyResolved: 'This alert is already resolved',
+
+  // KYC documents (issue 16, decision 019)
+  kycKindInvalid:
+    'Choose what the document is: identity document, proof of address or business registration.',
+  kycFileRequired: 'Please choose a file to upload (PDF, JPG or PNG) in the field `document`.',
+  kycTypeNotAllowed:
+    'This file is not a PDF, JPG or PNG document (judged by its content, not its name). Please upload one of those.',
+  kycTooLarge: (mb: number) => `The document is larger than ${mb} MB. Please upload a smaller file.`,
+  kycTooMany: (max: number) =>
+    `You have already submitted ${max} documents: delete one before adding another.`,
+  kycNotRequired: 'Identity documents are not collected on this platform: the KYC requirement is turned off.',
+  kycAlreadyVerified:
+    'Your documents are verified: they can no longer be changed. Contact support if something is wrong.',
+  kycDocumentNotFound: 'Document not found',
+  kycStatusInvalid: 'Choose verified, or rejected with a reason.',
+  kycReasonRequired: 'Give the reason for the rejection: it is e-mailed to the merchant.',
+  kycReasonTooLong: (max: number) => `The reason must be at most ${max} characters.`,
+  kycNothingToVerify: 'The merchant has submitted no documents: there is nothing to verify.',
+  kycUnchanged: 'The documents are already verified.',
+  kycSelf: 'Nobody reviews their own documents.',
 } as const;

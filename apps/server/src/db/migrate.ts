@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018-payment-chain-details.ts';
 import * as m0019 from './migrations/0019-admin-role-on-account.ts';
 import * as m0020 from './migrations/0020-account-deletion.ts';
 import * as m0022 from './migrations/0022-operations-monitoring.ts';
+import * as m0023 from './migrations/0023-kyc-documents.ts';
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-admin-role-on-account': m0019,
   '0020-account-deletion': m0020,
   '0022-operations-monitoring': m0022,
+  '0023-kyc-documents': m0023,
 };
 
 class StaticProvider implements MigrationProvider {

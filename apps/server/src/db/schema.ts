@@ -43,7 +43,6 @@ export interface UserProfilesTable {
   postal_code: string | null;
   avatar_url: string | null;
   risk_score: Generated<number>;
-  documents: Generated<Json<string[]>>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -640,4 +639,29 @@ export interface EvmFlushesTable {
   sent_at: NullableTimestamp;
   confirmed_at: NullableTimestamp;
   updated_at: Timestamp;
+}
+
+// --- KYC documents (0023-kyc-documents, decision 019): declared apart so that merges stay easy. ---
+
+export interface UsersTable {
+  /** Why an admin rejected the KYC documents (set with kyc_status 'rejected', cleared otherwise). */
+  kyc_rejection_reason: string | null;
+  kyc_reviewed_at: NullableTimestamp;
+  kyc_reviewed_by: string | null;
+}
+
+/** A merchant's KYC document, sealed at rest (AES-256-GCM under APP_SECRET_KEY, lib/secret-box.ts). */
+export interface KycDocumentsTable {
+  id: string;
+  user_id: string;
+  kind: 'identity' | 'proof_of_address' | 'business_registration';
+  file_name: string;
+  content_type: 'application/pdf' | 'image/jpeg' | 'image/png';
+  size_bytes: number;
+  sealed: Uint8Array;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  kyc_documents: KycDocumentsTable;
 }

@@ -71,6 +71,10 @@ const EXPECTED: Record<string, string[]> = {
   'GET /admin/alerts': ['support.read'],
   'POST /admin/alerts/{id}/resolve': ['support.write'],
   'GET /admin/health': [],
+  // KYC documents (decision 019)
+  'GET /admin/users/{id}/kyc': ['users.read'],
+  'GET /admin/users/{id}/kyc/documents/{documentId}/file': ['users.read'],
+  'PUT /admin/users/{id}/kyc': ['users.verify'],
 };
 
 const urlOf = (path: string) =>

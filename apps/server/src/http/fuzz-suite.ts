@@ -714,6 +714,13 @@ const multipartBodies: fc.Arbitrary<Body> = fc.constantFrom<Body>(
     contentType: 'multipart/form-data',
     payload: multipartBody([{ name: 'avatar', filename: 'a.png', type: 'image/png', data: PNG }]),
   },
+  {
+    kind: 'multipart KYC document pdf',
+    contentType: MULTIPART,
+    payload: multipartBody([
+      { name: 'document', filename: 'id.pdf', type: 'application/pdf', data: '%PDF-1.4 x' },
+    ]),
+  },
   { kind: 'multipart empty', contentType: MULTIPART, payload: '' },
   {
     kind: 'multipart truncated',

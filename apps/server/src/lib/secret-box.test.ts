@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#app/config.ts';
-import { openSecret, sealSecret } from './secret-box.ts';
+import { openBytes, openSecret, sealBytes, sealSecret } from './secret-box.ts';
 
 describe('secret-box', () => {
   const key = randomBytes(32);
@@ -21,6 +21,29 @@ describe('secret-box', () => {
     const parts = sealed.split('.');
     parts[3] = Buffer.from('tampered').toString('base64url');
     expect(() => openSecret(key, parts.join('.'), 'whk_1')).toThrow();
+  });
+});
+
+describe('secret-box for files', () => {
+  const key = randomBytes(32);
+  const file = Buffer.concat([Buffer.from('%PDF-1.7 identity of Ada Lovelace '), randomBytes(4096)]);
+
+  it('round-trips bytes, never holding the plaintext, with a fresh IV each time', () => {
+    const sealed = sealBytes(key, file, 'kyc_1:usr_1');
+    expect(sealed.includes(Buffer.from('Ada Lovelace'))).toBe(false);
+    expect(sealed.length).toBe(file.length + 29);
+    expect(openBytes(key, sealed, 'kyc_1:usr_1').equals(file)).toBe(true);
+    expect(sealBytes(key, file, 'kyc_1:usr_1').equals(sealed)).toBe(false);
+  });
+
+  it('refuses another key, another context, a changed byte or a cut value', () => {
+    const sealed = sealBytes(key, file, 'kyc_1:usr_1');
+    expect(() => openBytes(randomBytes(32), sealed, 'kyc_1:usr_1')).toThrow();
+    expect(() => openBytes(key, sealed, 'kyc_1:usr_2')).toThrow();
+    const changed = Buffer.from(sealed);
+    changed[100] = (changed[100] ?? 0) ^ 1;
+    expect(() => openBytes(key, changed, 'kyc_1:usr_1')).toThrow();
+    expect(() => openBytes(key, sealed.subarray(0, 20), 'kyc_1:usr_1')).toThrow(/malformed/);
   });
 });
 

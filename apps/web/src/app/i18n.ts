@@ -1,6 +1,7 @@
 import { LANGUAGES } from '@coinlane/core/options';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { locales as adminKyc } from '../features/admin/kyc-locales.ts';
 import { locales as admin } from '../features/admin/locales.ts';
 import { locales as adminOperations } from '../features/admin/operations-locales.ts';
 import { locales as adminSettings } from '../features/admin/settings-locales.ts';
@@ -14,6 +15,7 @@ import { locales as docs } from '../features/docs/locales.ts';
 import { locales as landing } from '../features/landing/locales.ts';
 import { locales as paymentLinks } from '../features/payment-links/locales.ts';
 import { locales as payouts } from '../features/payouts/locales.ts';
+import { locales as kyc } from '../features/settings/kyc-locales.ts';
 import { locales as settings } from '../features/settings/locales.ts';
 import { locales as webhooks } from '../features/settings/webhook-locales.ts';
 import { locales as transactions } from '../features/transactions/locales.ts';
@@ -39,6 +41,8 @@ const namespaces = {
   transactions,
   paymentLinks,
   payouts,
+  kyc,
+  adminKyc,
 } as const;
 
 const resources = Object.fromEntries(

@@ -3,11 +3,11 @@ import type { TSessionUser } from '@coinlane/core/api/auth';
 import { AppError } from '@coinlane/core/errors';
 import { hasPermission } from '@coinlane/core/permissions';
 import { T } from '@coinlane/core/texts';
-import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import { revokeAllApiKeys } from '#app/modules/api-keys/revoke-all-api-keys.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import { revokeUserSessions } from '#app/modules/auth/sessions.ts';
+import { eraseKycDocuments } from '#app/modules/kyc/erase-kyc-documents.ts';
 import { selectUsers } from './queries.ts';
 
 /**
@@ -76,11 +76,11 @@ export async function deleteUser({
         city: null,
         postal_code: null,
         avatar_url: null,
-        documents: sql`'[]'::jsonb`,
         updated_at: now,
       })
       .where('id', '=', userId)
       .execute();
+    const kycDocumentsRemoved = await eraseKycDocuments({ db: trx, userId });
     await revokeUserSessions({ db: trx, userId });
     await revokeAllApiKeys({
       db: trx,
@@ -97,7 +97,7 @@ export async function deleteUser({
       entityType: 'user',
       entityId: userId,
       before: { status: target.status, adminRole: target.admin_role },
-      after: { status: 'suspended', anonymised: true },
+      after: { status: 'suspended', anonymised: true, kycDocumentsRemoved },
       ip,
     });
     return { id: userId, deleted: true as const };

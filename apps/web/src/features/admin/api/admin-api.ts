@@ -4,11 +4,8 @@ import type { TAdminRole } from '@coinlane/core/permissions';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 
-/**
- * A user row of GET /admin/users, with its transaction figures. Documents are read only if the server sends them
- * (they come with KYC); until then the details say none were submitted.
- */
-export type TUserRow = TAdminUser & { documents?: string[] };
+/** A user row of GET /admin/users, with its transaction figures (its KYC documents: GET /admin/users/:id/kyc). */
+export type TUserRow = TAdminUser;
 
 export const adminUsersKey = ['admin', 'users'] as const;
 

@@ -496,6 +496,7 @@ export default function AdminUsersPage() {
         canWrite={canWrite}
         canManage={canManage}
         canDelete={hasPermission(viewer, 'users.delete')}
+        canVerify={hasPermission(viewer, 'users.verify')}
         processing={single.isPending}
         notice={notice}
         onNotice={setNotice}

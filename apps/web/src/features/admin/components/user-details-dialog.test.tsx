@@ -1,3 +1,4 @@
+import type { TKyc } from '@coinlane/core/api/kyc';
 import { T } from '@coinlane/core/texts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -7,6 +8,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TUserRow } from '../api/admin-api.ts';
 import { useAdminUsers } from '../hooks/use-admin-users.ts';
+import { locales as kycLocales } from '../kyc-locales.ts';
 import { locales } from '../locales.ts';
 import { type Notice, UserDetailsDialog } from './user-details-dialog.tsx';
 
@@ -16,6 +18,7 @@ beforeAll(async () => {
     resources: {
       en: {
         admin: locales.en,
+        adminKyc: kycLocales.en,
         // The role names of the app's `common` catalogue (app/locales.ts, which features do not import).
         common: {
           roles: {
@@ -77,8 +80,25 @@ const ok = (data: unknown) =>
 const fail = (status: number, code: string, message: string, fields?: Record<string, string>) =>
   new Response(JSON.stringify({ success: false, data: null, error: { message, code, fields } }), { status });
 
-/** The list is GET /admin/users; every other call is recorded and answered by `handler`. */
-function mockApi(users: TUserRow[], handler: (call: Call) => Response | undefined = () => undefined) {
+const noKyc: TKyc = {
+  required: true,
+  status: 'pending',
+  rejectionReason: null,
+  reviewedAt: null,
+  documents: [],
+  maxDocuments: 10,
+  maxBytes: 10 * 1024 * 1024,
+};
+
+/**
+ * The list is GET /admin/users and each account's KYC GET /admin/users/:id/kyc (`kyc`, else none submitted); every
+ * other call is recorded and answered by `handler`.
+ */
+function mockApi(
+  users: TUserRow[],
+  handler: (call: Call) => Response | undefined = () => undefined,
+  kyc: Record<string, TKyc> = {},
+) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -90,6 +110,8 @@ function mockApi(users: TUserRow[], handler: (call: Call) => Response | undefine
       };
       if (url === '/api/v1/admin/users' && call.method === 'GET') return ok(users);
       if (url === '/api/v1/auth/current-user') return ok({ user: null });
+      const kycOf = /^\/api\/v1\/admin\/users\/([^/]+)\/kyc$/.exec(url)?.[1];
+      if (kycOf && call.method === 'GET') return ok(kyc[kycOf] ?? noKyc);
       calls.push(call);
       return handler(call) ?? fail(404, 'NOT_FOUND', 'unexpected');
     }),
@@ -103,11 +125,13 @@ function Harness({
   canWrite,
   canManage,
   canDelete = false,
+  canVerify = false,
 }: {
   id: string;
   canWrite: boolean;
   canManage: boolean;
   canDelete?: boolean;
+  canVerify?: boolean;
 }) {
   const users = useAdminUsers();
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -120,6 +144,7 @@ function Harness({
       canWrite={canWrite}
       canManage={canManage}
       canDelete={canDelete}
+      canVerify={canVerify}
       processing={false}
       notice={notice}
       onNotice={setNotice}
@@ -128,11 +153,23 @@ function Harness({
   );
 }
 
-async function open({ id = merchant.id, canWrite = true, canManage = false, canDelete = false } = {}) {
+async function open({
+  id = merchant.id,
+  canWrite = true,
+  canManage = false,
+  canDelete = false,
+  canVerify = false,
+} = {}) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <Harness id={id} canWrite={canWrite} canManage={canManage} canDelete={canDelete} />
+      <Harness
+        id={id}
+        canWrite={canWrite}
+        canManage={canManage}
+        canDelete={canDelete}
+        canVerify={canVerify}
+      />
     </QueryClientProvider>,
   );
   return screen.findByRole('dialog', { name: 'User details' });
@@ -299,5 +336,108 @@ describe('User details dialog', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
       `/api/v1/admin/users/${merchant.id}`,
     ]);
+  });
+
+  describe('Submitted Documents and the KYC review', () => {
+    const submitted: TKyc = {
+      ...noKyc,
+      documents: [
+        {
+          id: 'kyc_1',
+          kind: 'identity',
+          fileName: 'passport_scan_front.pdf',
+          contentType: 'application/pdf',
+          size: 20480,
+          uploadedAt: '2026-11-20T09:30:00.000Z',
+        },
+        {
+          id: 'kyc_2',
+          kind: 'proof_of_address',
+          fileName: 'utility_bill.png',
+          contentType: 'image/png',
+          size: 4096,
+          uploadedAt: '2026-11-20T09:31:00.000Z',
+        },
+      ],
+    };
+
+    it('lists the real documents, underscores as spaces, each with View opening its file', async () => {
+      mockApi([merchant], undefined, { [merchant.id]: submitted });
+      const dialog = await open({ canWrite: false });
+      expect(await within(dialog).findByText('passport scan front.pdf')).toBeTruthy();
+      expect(within(dialog).getByText(/Identity document/)).toBeTruthy();
+      const view = within(dialog).getByRole('link', { name: 'View utility bill.png' });
+      expect(view.getAttribute('href')).toBe('/api/v1/admin/users/usr_2/kyc/documents/kyc_2/file');
+      expect(within(dialog).queryByRole('button', { name: 'Verify' })).toBeNull();
+      expect(within(dialog).queryByRole('button', { name: 'Reject' })).toBeNull();
+    });
+
+    it("says 'No documents submitted' when there are none, and Verify waits for one", async () => {
+      mockApi([merchant]);
+      const dialog = await open({ canVerify: true });
+      expect(await within(dialog).findByText(T.noDocuments)).toBeTruthy();
+      expect((within(dialog).getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      );
+    });
+
+    it('verifies with users.verify: the badge turns verified and the notice says the merchant was mailed', async () => {
+      const calls = mockApi(
+        [merchant],
+        (c) =>
+          c.method === 'PUT'
+            ? ok({ ...submitted, status: 'verified', reviewedAt: '2026-11-28T10:00:00.000Z' })
+            : undefined,
+        { [merchant.id]: submitted },
+      );
+      const dialog = await open({ canVerify: true });
+      fireEvent.click(await within(dialog).findByRole('button', { name: 'Verify' }));
+      expect(
+        await within(dialog).findByText(
+          'The documents of Acme Ltd are verified. The merchant has been e-mailed.',
+        ),
+      ).toBeTruthy();
+      expect(calls).toEqual([
+        { url: '/api/v1/admin/users/usr_2/kyc', method: 'PUT', body: { status: 'verified' } },
+      ]);
+      const kycRow = within(dialog).getByText('KYC status').nextElementSibling;
+      expect(kycRow?.textContent).toBe('Verified');
+      expect(within(dialog).queryByRole('button', { name: 'Verify' })).toBeNull();
+    });
+
+    it('rejects only with a reason, sent as typed, and shows it', async () => {
+      const reason = 'The passport photo is blurred.';
+      const calls = mockApi(
+        [merchant],
+        (c) =>
+          c.method === 'PUT' ? ok({ ...submitted, status: 'rejected', rejectionReason: reason }) : undefined,
+        { [merchant.id]: submitted },
+      );
+      const dialog = await open({ canVerify: true });
+      fireEvent.click(await within(dialog).findByRole('button', { name: 'Reject' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Reject documents' }));
+      expect(within(dialog).getByText(T.kycReasonRequired)).toBeTruthy();
+      expect(calls).toEqual([]);
+      fireEvent.change(within(dialog).getByLabelText(/Reason for the rejection/), {
+        target: { value: ` ${reason} ` },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Reject documents' }));
+      expect(await within(dialog).findByText(`Rejected: ${reason}`)).toBeTruthy();
+      expect(calls).toEqual([
+        { url: '/api/v1/admin/users/usr_2/kyc', method: 'PUT', body: { status: 'rejected', reason } },
+      ]);
+      expect(within(dialog).getByText('KYC status').nextElementSibling?.textContent).toBe('Rejected');
+    });
+
+    it('offers no review of one’s own account, nor of an administrator’s without admin.manage', async () => {
+      mockApi([{ ...merchant, id: 'usr_1' }, admin], undefined, { usr_1: submitted, [admin.id]: submitted });
+      const own = await open({ id: 'usr_1', canVerify: true });
+      await within(own).findByText('passport scan front.pdf');
+      expect(within(own).queryByRole('button', { name: 'Verify' })).toBeNull();
+      cleanup();
+      const other = await open({ id: admin.id, canVerify: true, canManage: false });
+      await within(other).findByText('passport scan front.pdf');
+      expect(within(other).queryByRole('button', { name: 'Verify' })).toBeNull();
+    });
   });
 });

@@ -2,7 +2,7 @@ import { canApprove, canSuspend } from '@coinlane/core/account-status';
 import { BUSINESS_TYPES, COUNTRIES } from '@coinlane/core/options';
 import { ADMIN_ROLES, type TAdminRole } from '@coinlane/core/permissions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, FileText, PauseCircle, Pencil, Trash2 } from 'lucide-react';
+import { CheckCircle2, PauseCircle, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -27,6 +27,7 @@ import { useMergeUsers } from '../hooks/use-admin-users.ts';
 import { countryName, formatCount, formatListDate, formatVolume } from '../utils/format.ts';
 import { refusalText } from '../utils/messages.ts';
 import { DetailSection, KycBadge, ProcessingOverlay, RiskScore, StatusBadge } from './admin-parts.tsx';
+import { UserKycSection } from './user-kyc-section.tsx';
 
 export type Notice = { tone: 'success' | 'error' | 'warning'; text: string; items?: string[] };
 
@@ -62,7 +63,8 @@ const needsConfirmation = (from: TAdminRole | null, to: TAdminRole | null) =>
 
 /**
  * The details modal of user management (admin spec 2). Viewers with users.write get Approve, Suspend and Edit
- * Details; viewers with admin.manage also choose the account's admin role. Buttons the server would refuse are not
+ * Details; viewers with admin.manage also choose the account's admin role; viewers with users.verify review the
+ * submitted KYC documents (Submitted Documents, user-kyc-section.tsx). Buttons the server would refuse are not
  * shown: an administrator's account is acted on with admin.manage only (its own details excepted), and nobody
  * suspends their own account.
  */
@@ -73,6 +75,7 @@ export function UserDetailsDialog({
   canWrite,
   canManage,
   canDelete = false,
+  canVerify = false,
   processing,
   notice,
   onNotice,
@@ -88,6 +91,8 @@ export function UserDetailsDialog({
   canManage: boolean;
   /** users.delete */
   canDelete?: boolean;
+  /** users.verify: the KYC review of Submitted Documents */
+  canVerify?: boolean;
   /** An approve or suspend of the page is under way. */
   processing: boolean;
   notice: Notice | null;
@@ -198,7 +203,6 @@ export function UserDetailsDialog({
   const showDelete = !!user && canDelete && mayActOn && !isSelf;
   const form = user && showEdit && editing?.id === user.id ? editing.values : null;
   const chosenRole = user && roleChoice?.id === user.id ? roleChoice.role : (user?.adminRole ?? null);
-  const documents = user?.documents ?? [];
 
   const close = () => {
     setEditing(null);
@@ -499,23 +503,11 @@ export function UserDetailsDialog({
                   </Item>
                 </dl>
               </DetailSection>
-              <DetailSection title={t('users.details.submittedDocuments')}>
-                {documents.length === 0 ? (
-                  <p className="flex items-center gap-2 py-1 text-sm text-slate-500 dark:text-slate-400">
-                    <FileText className="size-4" aria-hidden="true" />
-                    {t('users.details.noDocuments')}
-                  </p>
-                ) : (
-                  <ul className="space-y-1.5">
-                    {documents.map((doc) => (
-                      <li key={doc} className="flex items-center gap-2 text-sm capitalize">
-                        <FileText className="size-4 text-slate-400" aria-hidden="true" />
-                        {doc.replaceAll('_', ' ')}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </DetailSection>
+              <UserKycSection
+                key={user.id}
+                user={user}
+                canReview={canVerify && !isSelf && (!user.isAdmin || canManage)}
+              />
             </div>
           </div>
         )}

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { fetchProfile, fetchSettings, profileKey, settingsKey } from '../api/settings-api.ts';
+import { KycSection } from './kyc-section.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { WebhookSection } from './webhook-section.tsx';
 
@@ -67,6 +68,11 @@ export default function SettingsPage() {
         <SettingsForm profile={profile.data} settings={settings.data} />
       ) : (
         <SettingsSkeleton />
+      )}
+      {profile.data && settings.data && (
+        <div className="mt-8">
+          <KycSection />
+        </div>
       )}
       <div className="mt-8">
         <WebhookSection paused={settings.data?.webhookNotifications === false} />
