@@ -1,7 +1,7 @@
 import { getCryptoCurrency, NETWORKS, normalizeNetworkId } from '@coinlane/core/currencies';
 import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
-import { getAddress } from 'viem';
+import { getAddress, isAddress } from 'viem';
 import type { Config } from '#app/config.ts';
 import { chainTokenContract } from '#app/lib/chain-config.ts';
 import { chainConfigOf } from '#app/lib/is-live-network.ts';
@@ -26,11 +26,12 @@ export function contractForNetwork(network: string, contract: string | null): st
   if (contract === null) return null;
   const info = networkInfo(network);
   if (info.family === 'evm') {
-    try {
-      return getAddress(contract);
-    } catch {
+    // strict: a mixed-case address must carry its EIP-55 checksum (all lower or all upper case carries none)
+    const plain = /^0x[0-9A-F]{40}$/.test(contract) ? contract.toLowerCase() : contract;
+    if (!isAddress(plain, { strict: true })) {
       throw fieldError('VALIDATION_ERROR', 'contractAddress', T.cryptoContractInvalid);
     }
+    return getAddress(plain);
   }
   if (normalizeNetworkId(network) === 'other') return contract;
   throw fieldError('VALIDATION_ERROR', 'contractAddress', T.cryptoContractNotOnNetwork(info.name));
