@@ -510,6 +510,7 @@ export const T = {
   cryptoNotFound: 'Cryptocurrency not found',
   cryptoDeleteConfirm: 'Are you sure you want to delete this cryptocurrency? This action cannot be undone.',
   cryptoAdded: 'Cryptocurrency added successfully!',
+  addNewCryptocurrency: 'Add New Cryptocurrency',
   cryptoAddFailed: 'Failed to add cryptocurrency. Please try again.',
   cryptoDeleteFailed: (reason: string) => `Failed to delete cryptocurrency: ${reason}`,
   cryptoNameTooLong: 'Name must be at most 100 characters',

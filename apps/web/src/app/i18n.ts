@@ -1,6 +1,7 @@
 import { LANGUAGES } from '@coinlane/core/options';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { locales as adminCrypto } from '../features/admin/crypto-locales.ts';
 import { locales as admin } from '../features/admin/locales.ts';
 import { locales as adminSettings } from '../features/admin/settings-locales.ts';
 import { locales as adminTransactions } from '../features/admin/transactions-locales.ts';
@@ -30,6 +31,7 @@ const namespaces = {
   admin,
   adminTransactions,
   adminSettings,
+  adminCrypto,
   devMail,
   apiReference,
   apiKeys,

@@ -30,7 +30,7 @@ const payment = (over: Partial<TCheckoutPayment> = {}): TCheckoutPayment => ({
 });
 
 const checkout = (over: Partial<TCheckout> = {}, link: Partial<TCheckout['link']> = {}): TCheckout => ({
-  merchant: { name: 'Chez Marie', website: null, acceptingPayments: true },
+  merchant: { name: 'Chez Marie', website: null, acceptingPayments: true, unavailableReason: null },
   link: {
     id: 'lnk_1',
     mode: 'test',
@@ -74,7 +74,12 @@ describe('loading', () => {
   });
 
   it("a suspended merchant's page starts nothing: it says so, without Try Again", () => {
-    const paused = { name: 'Chez Marie', website: null, acceptingPayments: false };
+    const paused = {
+      name: 'Chez Marie',
+      website: null,
+      acceptingPayments: false,
+      unavailableReason: 'suspended' as const,
+    };
     const fresh = run({ type: 'loaded', checkout: checkout({ merchant: paused, payment: null }) });
     expect(fresh).toMatchObject({ status: 'expired', notice: 'merchantUnavailable', canRetry: false });
     const ended = run({
