@@ -24,8 +24,7 @@ export async function lockCurrencyForPayment({
     .forShare()
     .executeTakeFirst();
   if (
-    !now ||
-    !now.enabled ||
+    !now?.enabled ||
     now.symbol !== row.symbol ||
     now.network !== row.network ||
     now.decimals !== row.decimals ||

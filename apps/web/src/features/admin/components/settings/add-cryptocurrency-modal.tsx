@@ -7,7 +7,7 @@ import {
 import { NETWORKS } from '@coinlane/core/currencies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../../components/ui/banner.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -39,22 +39,25 @@ export function AddCryptocurrencyModal({ open, onClose }: { open: boolean; onClo
   const [failure, setFailure] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
 
-  const reset = () => {
+  const reset = useCallback(() => {
     setForm(emptyAddForm());
     setErrors({});
     setFailure(null);
     setPhase('idle');
-  };
+  }, []);
 
+  // The latest onClose, so that a re-render of the page does not restart the 1.5 s.
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
   useEffect(() => {
     if (phase !== 'success') return;
     const timer = setTimeout(() => {
       reset();
-      onClose();
+      onCloseRef.current();
       void qc.invalidateQueries({ queryKey: cryptocurrenciesKey });
     }, ADD_SUCCESS_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [phase, onClose, qc]);
+  }, [phase, qc, reset]);
 
   const add = useMutation({
     mutationFn: () => createCryptocurrency(addRequestOf(form)),
@@ -252,14 +255,20 @@ export function AddCryptocurrencyModal({ open, onClose }: { open: boolean; onClo
               )}
             </Field>
           </div>
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+          <div className="flex items-center gap-2">
             <Checkbox
+              id={`${formId}-enabled`}
               checked={form.enabled}
               onChange={(e) => set('enabled', e.target.checked)}
               disabled={busy}
             />
-            {t('modal.fields.enabled')}
-          </label>
+            <label
+              htmlFor={`${formId}-enabled`}
+              className="text-sm font-medium text-slate-700 dark:text-slate-300"
+            >
+              {t('modal.fields.enabled')}
+            </label>
+          </div>
         </form>
       )}
     </Dialog>

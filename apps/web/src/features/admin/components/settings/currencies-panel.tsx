@@ -236,15 +236,18 @@ function CurrencyRow({
         </div>
       </div>
       <div className="flex items-center gap-1 justify-self-end lg:contents">
-        <label className="flex items-center gap-2 text-sm text-slate-700 lg:justify-self-start dark:text-slate-300">
+        <span className="flex items-center gap-2 text-sm text-slate-700 lg:justify-self-start dark:text-slate-300">
           <Checkbox
+            id={`${enabledId}-input`}
             checked={on}
             onChange={(e) => onChange(enabledId, e.target.checked)}
             disabled={disabled}
             aria-label={t('enabledLabel', { symbol: c.symbol, network: c.networkName })}
           />
-          <span className="lg:sr-only">{t('columns.enabled')}</span>
-        </label>
+          <label htmlFor={`${enabledId}-input`} className="lg:sr-only">
+            {t('columns.enabled')}
+          </label>
+        </span>
         {errorOf(enabledId) && <p className="text-xs text-red-600">{errorOf(enabledId)}</p>}
         <span className="contents lg:hidden">
           {canWrite && <DeleteButton c={c} onDelete={onDelete} disabled={disabled} />}

@@ -1,0 +1,168 @@
+import { T } from '@coinlane/core/texts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentLinksPage } from './pages/merchant-payments-pages.ts';
+import { horizontalOverflow, signIn } from './pages/merchant-session.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, viewShot } from './support/browser.ts';
+import { signUpMerchant } from './support/merchant-api.ts';
+import { ensureWebBuilt, type RunningServer, startServer } from './support/server.ts';
+
+/**
+ * System Settings as an administrator uses it (issue 16, decision 020): adding a cryptocurrency with bad then good
+ * input in the Add New Cryptocurrency modal, and maintenance mode taking effect: a merchant on a phone sees the
+ * banner and a change refused, and both go once it is turned off. Screenshots at 1280 and 390 px, in English and
+ * Spanish.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const ADMIN = { email: 'settings-admin@example.com', password: 'Adm1n!pass-e2e' };
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  server = await startServer({}, { admin: ADMIN });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function adminPage(viewport = DESKTOP, lang?: string): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await newContext(browser, server.url, viewport);
+  if (lang) await ctx.addInitScript((l) => localStorage.setItem('coinlane.lang', l), lang);
+  const page = await ctx.newPage();
+  await signIn(page, server, ADMIN);
+  return { ctx, page };
+}
+
+describe('Cryptocurrencies tab', () => {
+  it('adds a cryptocurrency: the rules’ messages first, then “Cryptocurrency added successfully!”', async () => {
+    const { ctx, page } = await adminPage();
+    await page.goto('/admin/settings?tab=cryptocurrencies');
+    const list = page.getByRole('list', { name: 'Supported cryptocurrencies' });
+    await list.getByRole('listitem').first().waitFor();
+    await screenshot(page, 'admin-settings-crypto-desktop-en');
+
+    await page.getByRole('button', { name: 'Add New Cryptocurrency' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Cryptocurrency' });
+    expect(await dialog.getByLabel('Minimum amount').inputValue()).toBe('0.00000001');
+    expect(await dialog.getByLabel('Fee percentage').inputValue()).toBe('2.5');
+    // bad input: a one-letter symbol, no name, no network, a zero minimum, a short contract
+    await dialog.getByLabel('Symbol').fill('w');
+    await dialog.getByLabel('Minimum amount').fill('0');
+    await dialog.getByLabel('Contract address (optional)').fill('0x1234');
+    await dialog.getByRole('button', { name: 'Add Cryptocurrency' }).click();
+    for (const message of [
+      T.cryptoSymbolInvalid,
+      T.cryptoNameRequired,
+      T.cryptoNetworkRequired,
+      T.cryptoMinAmountInvalid,
+      T.cryptoContractInvalid,
+    ]) {
+      await dialog.getByText(message).waitFor();
+    }
+    await viewShot(page, 'admin-settings-crypto-add-errors-desktop-en');
+
+    // good input: the symbol is forced to upper case
+    await dialog.getByLabel('Symbol').fill('wbtc');
+    expect(await dialog.getByLabel('Symbol').inputValue()).toBe('WBTC');
+    await dialog.getByLabel('Name').fill('Wrapped Bitcoin');
+    await dialog.getByLabel('Network').selectOption('polygon');
+    await dialog.getByLabel('Minimum amount').fill('0.0001');
+    await dialog.getByLabel('Contract address (optional)').fill('0x1bfd67037b42cf73acf2047067bd4f2c47d9bfd6');
+    await dialog.getByRole('button', { name: 'Add Cryptocurrency' }).click();
+    await dialog.getByText(T.cryptoAdded).waitFor();
+    await viewShot(page, 'admin-settings-crypto-added-desktop-en');
+    await dialog.waitFor({ state: 'hidden' });
+    const added = list.getByRole('listitem').filter({ hasText: 'Wrapped Bitcoin' });
+    await added.waitFor();
+    expect(await added.getByLabel(/Min amount/).inputValue()).toBe('0.0001');
+    expect(await added.getByLabel(/Fee %/).inputValue()).toBe('2.5');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await ctx.close();
+
+    // the tab on a phone, and in Spanish
+    const phone = await adminPage(PHONE);
+    await phone.page.goto('/admin/settings?tab=cryptocurrencies');
+    await phone.page
+      .getByRole('list', { name: 'Supported cryptocurrencies' })
+      .getByRole('listitem')
+      .first()
+      .waitFor();
+    expect(await horizontalOverflow(phone.page)).toBeLessThanOrEqual(0);
+    await screenshot(phone.page, 'admin-settings-crypto-phone-en');
+    await phone.page.getByRole('button', { name: 'Add New Cryptocurrency' }).click();
+    await phone.page.getByRole('dialog', { name: 'Add New Cryptocurrency' }).getByLabel('Symbol').waitFor();
+    await viewShot(phone.page, 'admin-settings-crypto-add-phone-en');
+    await phone.ctx.close();
+    for (const [viewport, name] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const es = await adminPage(viewport, 'es');
+      await es.page.goto('/admin/settings?tab=cryptocurrencies');
+      await es.page
+        .getByRole('list', { name: 'Criptomonedas admitidas' })
+        .getByRole('listitem')
+        .first()
+        .waitFor();
+      expect(await horizontalOverflow(es.page)).toBeLessThanOrEqual(0);
+      await screenshot(es.page, `admin-settings-crypto-${name}-es`);
+      await es.ctx.close();
+    }
+  });
+});
+
+describe('maintenance mode', () => {
+  it('shows merchants a banner and refuses their changes while on; both go once it is off', async () => {
+    const password = 'Str0ng!pass-e2e';
+    const email = `maint-${Date.now()}@example.com`;
+    await signUpMerchant(server, { name: 'Mona Maintained', email, password });
+    const merchantCtx = await newContext(browser, server.url, PHONE);
+    const shop = await merchantCtx.newPage();
+    await signIn(shop, server, { email, password });
+    const banner = shop.getByRole('status').filter({ hasText: 'The platform is under maintenance' });
+
+    // The administrator turns maintenance mode on from the General tab and saves.
+    const { ctx, page } = await adminPage();
+    await page.goto('/admin/settings?tab=general');
+    const toggle = page.getByRole('switch', { name: 'Maintenance mode' });
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('status').getByText('Saved').waitFor();
+    await screenshot(page, 'admin-settings-maintenance-on-desktop-en');
+
+    // The merchant, on a phone, sees the banner and a change refused with the reason.
+    await shop.goto('/payment-links');
+    await banner.waitFor();
+    const links = new PaymentLinksPage(shop);
+    await links.toggleForm();
+    await links.fill({ amount: '25' });
+    await links.submit();
+    await shop.getByText(T.maintenanceRefused).waitFor();
+    expect(await horizontalOverflow(shop)).toBeLessThanOrEqual(0);
+    await screenshot(shop, 'merchant-maintenance-refused-phone-en');
+    await shop.evaluate(() => localStorage.setItem('coinlane.lang', 'es'));
+    await shop.goto('/dashboard');
+    await shop.getByText('La plataforma está en mantenimiento').waitFor();
+    await screenshot(shop, 'merchant-maintenance-banner-phone-es');
+    await shop.evaluate(() => localStorage.setItem('coinlane.lang', 'en'));
+
+    // Turned off: the banner goes, and the change goes through.
+    await toggle.click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('status').getByText('Saved').waitFor();
+    await shop.goto('/payment-links');
+    await shop.getByRole('button', { name: 'Create New Link' }).waitFor();
+    expect(await banner.count()).toBe(0);
+    await links.toggleForm();
+    await links.fill({ amount: '25' });
+    await links.submit();
+    await shop.getByTestId('created-url').waitFor();
+    expect(await banner.count()).toBe(0);
+    await ctx.close();
+    await merchantCtx.close();
+  });
+});
