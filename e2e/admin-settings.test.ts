@@ -30,9 +30,10 @@ afterAll(async () => {
 
 async function adminPage(viewport = DESKTOP, lang?: string): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await newContext(browser, server.url, viewport);
-  if (lang) await ctx.addInitScript((l) => localStorage.setItem('coinlane.lang', l), lang);
   const page = await ctx.newPage();
   await signIn(page, server, ADMIN);
+  // the language the app remembers on this device, read at the next page load
+  if (lang) await page.evaluate((l) => localStorage.setItem('coinlane.lang', l), lang);
   return { ctx, page };
 }
 
@@ -92,6 +93,7 @@ describe('Cryptocurrencies tab', () => {
       .waitFor();
     expect(await horizontalOverflow(phone.page)).toBeLessThanOrEqual(0);
     await screenshot(phone.page, 'admin-settings-crypto-phone-en');
+    await viewShot(phone.page, 'admin-settings-crypto-phone-top-en');
     await phone.page.getByRole('button', { name: 'Add New Cryptocurrency' }).click();
     await phone.page.getByRole('dialog', { name: 'Add New Cryptocurrency' }).getByLabel('Symbol').waitFor();
     await viewShot(phone.page, 'admin-settings-crypto-add-phone-en');
@@ -109,6 +111,7 @@ describe('Cryptocurrencies tab', () => {
         .waitFor();
       expect(await horizontalOverflow(es.page)).toBeLessThanOrEqual(0);
       await screenshot(es.page, `admin-settings-crypto-${name}-es`);
+      await viewShot(es.page, `admin-settings-crypto-${name}-top-es`);
       await es.ctx.close();
     }
   });
@@ -143,12 +146,11 @@ describe('maintenance mode', () => {
     await links.submit();
     await shop.getByText(T.maintenanceRefused).waitFor();
     expect(await horizontalOverflow(shop)).toBeLessThanOrEqual(0);
-    await screenshot(shop, 'merchant-maintenance-refused-phone-en');
-    await shop.evaluate(() => localStorage.setItem('coinlane.lang', 'es'));
+    await shop.evaluate(() => window.scrollTo(0, 0));
+    await viewShot(shop, 'merchant-maintenance-refused-phone-en');
     await shop.goto('/dashboard');
-    await shop.getByText('La plataforma está en mantenimiento').waitFor();
-    await screenshot(shop, 'merchant-maintenance-banner-phone-es');
-    await shop.evaluate(() => localStorage.setItem('coinlane.lang', 'en'));
+    await banner.waitFor();
+    await viewShot(shop, 'merchant-maintenance-banner-phone-en');
 
     // Turned off: the banner goes, and the change goes through.
     await toggle.click();

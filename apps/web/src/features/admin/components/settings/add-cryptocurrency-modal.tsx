@@ -8,6 +8,7 @@ import { NETWORKS } from '@coinlane/core/currencies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../../components/ui/banner.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -93,6 +94,8 @@ export function AddCryptocurrencyModal({ open, onClose }: { open: boolean; onClo
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // the page's own form (Save Changes) is an ancestor in React's tree: this submit is not its
+    e.stopPropagation();
     if (phase !== 'idle') return;
     const found = validateAddForm(form);
     setErrors(found);
@@ -121,7 +124,8 @@ export function AddCryptocurrencyModal({ open, onClose }: { open: boolean; onClo
     disabled: busy,
   });
 
-  return (
+  // Rendered into <body>: the tab sits inside the page's form, and a form may not contain another.
+  return createPortal(
     <Dialog
       open={open}
       onClose={close}
@@ -271,6 +275,7 @@ export function AddCryptocurrencyModal({ open, onClose }: { open: boolean; onClo
           </div>
         </form>
       )}
-    </Dialog>
+    </Dialog>,
+    document.body,
   );
 }

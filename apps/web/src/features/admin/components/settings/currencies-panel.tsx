@@ -106,7 +106,7 @@ export function CurrenciesPanel({ query, canWrite, disabled, valueFor, errorOf, 
           <div>
             <div
               aria-hidden="true"
-              className="hidden grid-cols-[minmax(0,1fr)_5rem_8.5rem_8.5rem_6rem_2.5rem] gap-3 border-b border-slate-200 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500 lg:grid dark:border-white/10 dark:text-slate-400"
+              className="hidden grid-cols-[minmax(0,1fr)_5rem_8rem_8rem_7rem_2.5rem] gap-3 border-b border-slate-200 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500 lg:grid dark:border-white/10 dark:text-slate-400"
             >
               <span>{t('columns.coin')}</span>
               <span>{t('columns.enabled')}</span>
@@ -196,7 +196,7 @@ function CurrencyRow({
           aria-invalid={!!error}
           aria-describedby={error ? `${inputId}-error` : undefined}
           placeholder={field === 'feePercentage' ? t('feePlaceholder') : undefined}
-          className="px-2 py-1.5 font-mono tabular-nums"
+          className="px-2 py-1.5 font-mono tabular-nums placeholder:font-sans"
           autoComplete="off"
         />
         {error && (
@@ -209,7 +209,7 @@ function CurrencyRow({
   };
   const enabledId = cryptoFieldId(c.id, 'enabled');
   return (
-    <li className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 gap-y-3 py-3 lg:grid-cols-[minmax(0,1fr)_5rem_8.5rem_8.5rem_6rem_2.5rem] lg:items-center">
+    <li className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 gap-y-3 py-3 lg:grid-cols-[minmax(0,1fr)_5rem_8rem_8rem_7rem_2.5rem] lg:items-center">
       <div className="flex min-w-0 items-center gap-3">
         <span
           aria-hidden="true"
@@ -220,10 +220,10 @@ function CurrencyRow({
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm font-semibold text-slate-900 dark:text-white">
             <span>{c.symbol}</span>
-            <span className="font-normal text-slate-500 dark:text-slate-400">{c.networkName}</span>
+            <span className="font-normal text-slate-500 dark:text-slate-400">{c.name}</span>
           </p>
           <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
-            <span className="truncate">{c.name}</span>
+            <span className="truncate font-medium text-slate-700 dark:text-slate-300">{c.networkName}</span>
             <span aria-hidden="true">·</span>
             <span>{t('decimals', { count: c.decimals })}</span>
             {c.contractAddress && <Badge>{t('token')}</Badge>}
