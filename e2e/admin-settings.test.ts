@@ -28,12 +28,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function adminPage(viewport = DESKTOP, lang?: string): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await newContext(browser, server.url, viewport);
+async function adminPage(): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await newContext(browser, server.url, DESKTOP);
   const page = await ctx.newPage();
   await signIn(page, server, ADMIN);
-  // the language the app remembers on this device, read at the next page load
-  if (lang) await page.evaluate((l) => localStorage.setItem('coinlane.lang', l), lang);
   return { ctx, page };
 }
 
@@ -81,39 +79,28 @@ describe('Cryptocurrencies tab', () => {
     expect(await added.getByLabel(/Min amount/).inputValue()).toBe('0.0001');
     expect(await added.getByLabel(/Fee %/).inputValue()).toBe('2.5');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await ctx.close();
 
-    // the tab on a phone, and in Spanish
-    const phone = await adminPage(PHONE);
-    await phone.page.goto('/admin/settings?tab=cryptocurrencies');
-    await phone.page
-      .getByRole('list', { name: 'Supported cryptocurrencies' })
-      .getByRole('listitem')
-      .first()
-      .waitFor();
-    expect(await horizontalOverflow(phone.page)).toBeLessThanOrEqual(0);
-    await screenshot(phone.page, 'admin-settings-crypto-phone-en');
-    await viewShot(phone.page, 'admin-settings-crypto-phone-top-en');
-    await phone.page.getByRole('button', { name: 'Add New Cryptocurrency' }).click();
-    await phone.page.getByRole('dialog', { name: 'Add New Cryptocurrency' }).getByLabel('Symbol').waitFor();
-    await viewShot(phone.page, 'admin-settings-crypto-add-phone-en');
-    await phone.ctx.close();
-    for (const [viewport, name] of [
-      [DESKTOP, 'desktop'],
-      [PHONE, 'phone'],
-    ] as const) {
-      const es = await adminPage(viewport, 'es');
-      await es.page.goto('/admin/settings?tab=cryptocurrencies');
-      await es.page
-        .getByRole('list', { name: 'Criptomonedas admitidas' })
-        .getByRole('listitem')
-        .first()
-        .waitFor();
-      expect(await horizontalOverflow(es.page)).toBeLessThanOrEqual(0);
-      await screenshot(es.page, `admin-settings-crypto-${name}-es`);
-      await viewShot(es.page, `admin-settings-crypto-${name}-top-es`);
-      await es.ctx.close();
+    // The tab on a phone, and in Spanish (one signed-in page: its width and remembered language change).
+    const lists = { en: 'Supported cryptocurrencies', es: 'Criptomonedas admitidas' } as const;
+    for (const lang of ['en', 'es'] as const) {
+      await page.evaluate((l) => localStorage.setItem('coinlane.lang', l), lang);
+      for (const [viewport, name] of [
+        [DESKTOP, 'desktop'],
+        [PHONE, 'phone'],
+      ] as const) {
+        if (lang === 'en' && name === 'desktop') continue; // taken above
+        await page.setViewportSize(viewport);
+        await page.goto('/admin/settings?tab=cryptocurrencies');
+        await page.getByRole('list', { name: lists[lang] }).getByRole('listitem').first().waitFor();
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await screenshot(page, `admin-settings-crypto-${name}-${lang}`);
+        await viewShot(page, `admin-settings-crypto-${name}-top-${lang}`);
+      }
     }
+    await page.getByRole('button', { name: 'Añadir nueva criptomoneda' }).click();
+    await page.getByRole('dialog', { name: 'Añadir nueva criptomoneda' }).getByLabel('Símbolo').waitFor();
+    await viewShot(page, 'admin-settings-crypto-add-phone-es');
+    await ctx.close();
   });
 });
 
@@ -143,7 +130,14 @@ describe('maintenance mode', () => {
     const links = new PaymentLinksPage(shop);
     await links.toggleForm();
     await links.fill({ amount: '25' });
-    await links.submit();
+    await shop.getByTestId('crypto-preview').waitFor(); // the form is priced and ready
+    const [reply] = await Promise.all([
+      shop.waitForResponse(
+        (r) => r.url().endsWith('/api/v1/payment-links') && r.request().method() === 'POST',
+      ),
+      links.submit(),
+    ]);
+    expect(reply.status(), await reply.text()).toBe(503);
     await shop.getByText(T.maintenanceRefused).waitFor();
     expect(await horizontalOverflow(shop)).toBeLessThanOrEqual(0);
     await shop.evaluate(() => window.scrollTo(0, 0));
@@ -161,6 +155,7 @@ describe('maintenance mode', () => {
     expect(await banner.count()).toBe(0);
     await links.toggleForm();
     await links.fill({ amount: '25' });
+    await shop.getByTestId('crypto-preview').waitFor();
     await links.submit();
     await shop.getByTestId('created-url').waitFor();
     expect(await banner.count()).toBe(0);
