@@ -98,6 +98,19 @@ describe('loading', () => {
     expect(lapsed).toMatchObject({ status: 'expired', canRetry: false });
   });
 
+  it('under maintenance a page starts nothing and says why; the payment under way is shown as usual', () => {
+    const maintenance = {
+      name: 'Chez Marie',
+      website: null,
+      acceptingPayments: false,
+      unavailableReason: 'maintenance' as const,
+    };
+    const fresh = run({ type: 'loaded', checkout: checkout({ merchant: maintenance, payment: null }) });
+    expect(fresh).toMatchObject({ status: 'expired', notice: 'maintenance', canRetry: false });
+    const open = run({ type: 'loaded', checkout: checkout({ merchant: maintenance }) });
+    expect(open).toMatchObject({ status: 'pending', notice: null, payment: { id: 'pay_1' } });
+  });
+
   it('an attempt that expired unpaid offers Try Again when the server says so', () => {
     const s = run({
       type: 'loaded',
@@ -303,6 +316,7 @@ describe('error texts', () => {
     [new CheckoutApiError('slow down', 429, 'RATE_LIMITED'), 'createFailed', 'rateLimited'],
     [new CheckoutApiError('offline', 0, 'NETWORK_ERROR'), 'createFailed', 'createFailed'],
     [new CheckoutApiError('paused', 403, 'MERCHANT_UNAVAILABLE'), 'createFailed', 'merchantUnavailable'],
+    [new CheckoutApiError('maintenance', 503, 'MAINTENANCE'), 'createFailed', 'maintenance'],
     [new Error('boom'), 'loadFailed', 'loadFailed'],
   ] as const)('%s while %s -> %s', (err, fallback, key) => {
     expect(errorKey(err, fallback)).toBe(key);

@@ -196,7 +196,7 @@ function CurrencyRow({
           aria-invalid={!!error}
           aria-describedby={error ? `${inputId}-error` : undefined}
           placeholder={field === 'feePercentage' ? t('feePlaceholder') : undefined}
-          className="px-2 py-1.5 font-mono tabular-nums placeholder:font-sans"
+          className="px-2 py-1.5 font-mono tabular-nums placeholder:font-sans placeholder:text-xs"
           autoComplete="off"
         />
         {error && (
