@@ -10,6 +10,7 @@ import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
 import { ProcessCaches } from '#app/lib/process-caches.ts';
 import { createMailer, type Mailer } from '#app/mail/mailer.ts';
 import { adminRoutes } from '#app/modules/admin/routes.ts';
+import { adminCurrencyRoutes } from '#app/modules/admin-currencies/routes.ts';
 import { adminTransactionRoutes } from '#app/modules/admin-transactions/routes.ts';
 import { analyticsRoutes } from '#app/modules/analytics/routes.ts';
 import { apiKeyRoutes } from '#app/modules/api-keys/routes.ts';
@@ -71,6 +72,7 @@ function apiRoutesOf(config: Config): ApiRoutes[] {
     { plugin: contactRoutes },
     { plugin: adminRoutes, prefix: '/admin' },
     { plugin: adminTransactionRoutes, prefix: '/admin' },
+    { plugin: adminCurrencyRoutes, prefix: '/admin' },
     { plugin: maintenanceRoutes, prefix: '/admin/maintenance' },
     { plugin: apiKeyRoutes },
     { plugin: rateRoutes },
@@ -134,7 +136,7 @@ export async function buildServer({
     // Live updates: the /ws WebSocket and this process's LISTEN connection (modules/live).
     plugins: [livePlugin],
     // The chain families (families/registry.ts) as the wallets module reads them, `app.walletFamilies`.
-    decorations: { payments, walletFamilies: SERVER_FAMILIES },
+    decorations: { payments, walletFamilies: SERVER_FAMILIES, tokenFamilies: SERVER_FAMILIES },
     processCaches,
   });
   app.addHook('onClose', () => logStream.flush());

@@ -34,6 +34,10 @@ export const ERROR_STATUS = {
   WALLET_REQUIRED: 422,
   /** The merchant's account is suspended: its hosted pages start no new payment (payments under way go on). */
   MERCHANT_UNAVAILABLE: 403,
+  /** maintenance_mode is on: merchant writes and new payment attempts are refused (decision 020). */
+  MAINTENANCE: 503,
+  /** The merchant's live payments of today (UTC) reached max_daily_transactions (decision 020). */
+  DAILY_LIMIT_REACHED: 429,
 } as const;
 export type TErrorCode = keyof typeof ERROR_STATUS;
 

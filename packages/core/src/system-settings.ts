@@ -67,6 +67,11 @@ export const SETTING_TEXT_LIMITS = {
 
 /** api_version: v1, and v2 (Beta) (admin spec 9). */
 export const API_VERSIONS = ['v1', 'v2'] as const;
+/**
+ * The versions this server has an API for (decision 020): only v1 (/api/v1). v2 (Beta) is listed as the spec lists
+ * it, and refused on save until it exists.
+ */
+export const AVAILABLE_API_VERSIONS: readonly (typeof API_VERSIONS)[number][] = ['v1'];
 
 type Defaults = typeof SYSTEM_SETTING_DEFAULTS;
 export type TSettingCategory = keyof Defaults;

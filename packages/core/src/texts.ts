@@ -525,4 +525,50 @@ export const T = {
   kycNothingToVerify: 'The merchant has submitted no documents: there is nothing to verify.',
   kycUnchanged: 'The documents are already verified.',
   kycSelf: 'Nobody reviews their own documents.',
+
+  // Cryptocurrency management (admin spec 5 and 8; decision 020)
+  cryptoSymbolRequired: 'Symbol is required',
+  cryptoNameRequired: 'Name is required',
+  cryptoNetworkRequired: 'Network is required',
+  cryptoSymbolInvalid: 'Symbol must be 2-10 uppercase alphanumeric characters',
+  cryptoMinAmountInvalid: 'Minimum amount must be greater than 0',
+  cryptoMaxAmountInvalid: 'Maximum amount must be greater than minimum amount',
+  cryptoDecimalsRange: 'Decimals must be between 0 and 18',
+  cryptoContractInvalid: 'Invalid contract address format',
+  cryptoIconUrlInvalid: 'Invalid icon URL format',
+  cryptoSymbolTaken: 'A cryptocurrency with this symbol already exists',
+  cryptoNotFound: 'Cryptocurrency not found',
+  cryptoDeleteConfirm: 'Are you sure you want to delete this cryptocurrency? This action cannot be undone.',
+  cryptoAdded: 'Cryptocurrency added successfully!',
+  addNewCryptocurrency: 'Add New Cryptocurrency',
+  cryptoAddFailed: 'Failed to add cryptocurrency. Please try again.',
+  cryptoDeleteFailed: (reason: string) => `Failed to delete cryptocurrency: ${reason}`,
+  cryptoNameTooLong: 'Name must be at most 100 characters',
+  cryptoNetworkInvalid: (allowed: readonly string[]) => `Network must be one of: ${allowed.join(', ')}`,
+  cryptoConfirmationsRange: 'Required confirmations must be a whole number between 1 and 10000',
+  cryptoContractNotOnNetwork: (network: string) =>
+    `${network} has no token contracts this platform can use: leave the contract address empty`,
+  cryptoInUse: (payments: number, links: number) =>
+    `This cryptocurrency is used by ${payments} payment${payments === 1 ? '' : 's'} and ${links} payment link${links === 1 ? '' : 's'}, so it cannot be deleted. Disable it instead: it is then no longer offered, and payments under way are still watched.`,
+  cryptoKeyInUse:
+    'The symbol and network of a cryptocurrency that payments or payment links use cannot change: add a new cryptocurrency instead.',
+  cryptoOpenPayments: (count: number) =>
+    `The decimals and contract address cannot change while ${count} payment${count === 1 ? ' is' : 's are'} open in this cryptocurrency: wait until ${count === 1 ? 'it is' : 'they are'} confirmed or expired.`,
+  cryptoChainDecimalsMismatch: (symbol: string, network: string, contract: string, found: number) =>
+    `The ${symbol} contract ${contract} on ${network} has ${found} decimals on the node: set decimals to ${found}.`,
+  cryptoChainNoToken: (network: string, contract: string) =>
+    `The contract ${contract} on ${network} does not answer decimals() on the node: it is not a token contract there.`,
+  cryptoChainUnreachable: (network: string) =>
+    `The ${network} node could not be reached to read the token's decimals. Please try again.`,
+  cryptoDisabled: (symbol: string, network: string) =>
+    `${symbol} on ${network} is not accepted at the moment: please choose another cryptocurrency.`,
+
+  // Settings that take effect (decision 020)
+  maintenanceRefused:
+    'The platform is under maintenance: changes are paused for now. Payments under way are still watched and credited. Please try again later.',
+  maintenanceCheckout:
+    'This payment page is not taking new payments while the platform is under maintenance. Please try again later.',
+  dailyLimitReached: (limit: number) =>
+    `This merchant has reached its limit of ${limit} live payments for today (UTC). Please try again tomorrow.`,
+  apiVersionUnavailable: 'Only v1 of the API exists: v2 (Beta) cannot be selected until it is released.',
 } as const;

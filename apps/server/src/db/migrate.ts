@@ -21,6 +21,7 @@ import * as m0019 from './migrations/0019-admin-role-on-account.ts';
 import * as m0020 from './migrations/0020-account-deletion.ts';
 import * as m0022 from './migrations/0022-operations-monitoring.ts';
 import * as m0023 from './migrations/0023-kyc-documents.ts';
+import * as m0024 from './migrations/0024-cryptocurrency-management.ts';
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-account-deletion': m0020,
   '0022-operations-monitoring': m0022,
   '0023-kyc-documents': m0023,
+  '0024-cryptocurrency-management': m0024,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
 import type { CoreChainFamily } from '@coinlane/core/families/family';
 import type { AnyJobDefinition } from '#app/jobs/define-job.ts';
 import type { ChainConfig } from '#app/lib/chain-config.ts';
+import type { TokenFamily } from '#app/modules/admin-currencies/token-family.ts';
 import type { ChainFamily } from '#app/modules/chains/chain-reader.ts';
 import type { WalletFamily } from '#app/modules/wallets/wallet-family.ts';
 
@@ -13,12 +14,15 @@ import type { WalletFamily } from '#app/modules/wallets/wallet-family.ts';
  *   how a wallet's input is parsed and checked, the live address source of a configured chain;
  * - `jobs`: the family's own jobs, run by the webhooks role (EVM: the forwarder flush);
  * - `core`: its pure parts (packages/core families/: payment URI, chain details, key parsing, what the payment
- *   replies show), which the payments module and the web app reach through CORE_FAMILIES.
+ *   replies show), which the payments module and the web app reach through CORE_FAMILIES;
+ * - `readTokenDecimals` (modules/admin-currencies, `TokenFamily`; EVM only): a token's decimals() on a configured
+ *   node, checked when the back-office saves a token.
  * The configuration of a family's chains (CHAIN_<NETWORK>_* variables) is read in lib/chain-config.ts, since
  * config.ts imports no module.
  */
 export type ServerChainFamily<C extends ChainConfig = ChainConfig> = ChainFamily<C> &
-  WalletFamily<C> & {
+  WalletFamily<C> &
+  TokenFamily<C> & {
     readonly core: CoreChainFamily;
     readonly jobs: readonly AnyJobDefinition[];
   };

@@ -75,6 +75,16 @@ const EXPECTED: Record<string, string[]> = {
   'GET /admin/users/{id}/kyc': ['users.read'],
   'GET /admin/users/{id}/kyc/documents/{documentId}/file': ['users.read'],
   'PUT /admin/users/{id}/kyc': ['users.verify'],
+  // Cryptocurrency management (decision 020): settings.read to read, settings.write to change (spec 6).
+  'GET /admin/cryptocurrencies': ['settings.read'],
+  'GET /admin/cryptocurrencies/stats': ['settings.read'],
+  'GET /admin/cryptocurrencies/networks': ['settings.read'],
+  'GET /admin/cryptocurrencies/{id}': ['settings.read'],
+  'POST /admin/cryptocurrencies': ['settings.write'],
+  'POST /admin/cryptocurrencies/bulk-enable': ['settings.write'],
+  'PUT /admin/cryptocurrencies/{id}': ['settings.write'],
+  'POST /admin/cryptocurrencies/{id}/toggle': ['settings.write'],
+  'DELETE /admin/cryptocurrencies/{id}': ['settings.write'],
 };
 
 const urlOf = (path: string) =>

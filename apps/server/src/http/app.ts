@@ -24,6 +24,7 @@ import { authPlugin } from './auth.ts';
 import { registerErrorHandler } from './errors.ts';
 import { idempotencyPlugin } from './idempotency.ts';
 import { logSerializers, REDACT_PATHS } from './log.ts';
+import { maintenanceGatePlugin } from './maintenance-gate.ts';
 import { openapiPlugin } from './openapi.ts';
 import { apiRateLimitPlugin } from './rate-limit.ts';
 import { createRateLimitCounters, type RateLimitCounters } from './rate-limit-store.ts';
@@ -143,6 +144,8 @@ export async function buildApp({
   await app.register(securityHeadersPlugin);
   await app.register(sameOriginPlugin);
   await app.register(authPlugin);
+  // maintenance_mode: merchant writes refused while it is on (decision 020).
+  await app.register(maintenanceGatePlugin);
   await app.register(apiRateLimitPlugin);
   await app.register(wellFormedInputPlugin);
   await app.register(idempotencyPlugin);

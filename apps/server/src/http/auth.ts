@@ -42,6 +42,8 @@ export const authRequirementOf = (fn: unknown): AuthRequirement | undefined =>
  * that declared the API-key permission it needs). A key is refused on 'user' routes (see apiKeyGate).
  */
 const guarded = new WeakMap<FastifyRequest, 'user' | 'permission'>();
+/** Which guards ran for a request (undefined: none, a public route); read by the maintenance gate (decision 020). */
+export const guardLevelOf = (req: FastifyRequest) => guarded.get(req);
 const markGuarded = (req: FastifyRequest, level: 'user' | 'permission') => {
   if (guarded.get(req) !== 'permission') guarded.set(req, level);
 };

@@ -19,7 +19,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     reply.removeHeader('content-disposition');
     reply.removeHeader('content-type');
     if (err instanceof AppError) {
-      const fields = err.code === 'VALIDATION_ERROR' ? fieldsOf(err.details) : undefined;
+      // The field a refusal is about (a validation error, or a conflict such as a duplicate key: decision 020).
+      const fields = fieldsOf(err.details);
       const wait = err.code === 'RATE_LIMITED' ? retryAfterOf(err.details) : null;
       if (wait !== null) reply.header('Retry-After', wait);
       return reply.status(err.status).send({

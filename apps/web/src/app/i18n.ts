@@ -1,6 +1,7 @@
 import { LANGUAGES } from '@coinlane/core/options';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { locales as adminCrypto } from '../features/admin/crypto-locales.ts';
 import { locales as adminKyc } from '../features/admin/kyc-locales.ts';
 import { locales as admin } from '../features/admin/locales.ts';
 import { locales as adminOperations } from '../features/admin/operations-locales.ts';
@@ -34,6 +35,7 @@ const namespaces = {
   adminTransactions,
   adminSettings,
   adminOperations,
+  adminCrypto,
   devMail,
   apiReference,
   apiKeys,

@@ -39,6 +39,8 @@ const en = {
     test: 'Test',
     live: 'Live',
     testMode: 'Test mode',
+    maintenanceBanner:
+      'The platform is under maintenance: changes are paused for now. Payments under way are still watched and credited.',
     liveMode: 'Live mode',
     testBanner: 'Test mode: payments run on the simulated network and no real funds move.',
     liveBanner: 'Live mode: payments are real and settle to your wallets.',
@@ -115,6 +117,8 @@ const es: Messages = {
     test: 'Prueba',
     live: 'Real',
     testMode: 'Modo de prueba',
+    maintenanceBanner:
+      'La plataforma está en mantenimiento: los cambios están en pausa por ahora. Los pagos en curso siguen vigilándose y acreditándose.',
     liveMode: 'Modo real',
     testBanner: 'Modo de prueba: los pagos usan la red simulada y no se mueven fondos reales.',
     liveBanner: 'Modo real: los pagos son reales y llegan a tus carteras.',
@@ -188,6 +192,8 @@ const fr: Messages = {
     test: 'Test',
     live: 'Réel',
     testMode: 'Mode test',
+    maintenanceBanner:
+      'La plateforme est en maintenance : les modifications sont suspendues pour le moment. Les paiements en cours restent surveillés et crédités.',
     liveMode: 'Mode réel',
     testBanner: 'Mode test : les paiements passent par le réseau simulé, aucun fonds réel n’est déplacé.',
     liveBanner: 'Mode réel : les paiements sont réels et arrivent sur vos portefeuilles.',
@@ -261,6 +267,8 @@ const de: Messages = {
     test: 'Test',
     live: 'Live',
     testMode: 'Testmodus',
+    maintenanceBanner:
+      'Die Plattform wird gewartet: Änderungen sind vorerst pausiert. Laufende Zahlungen werden weiter beobachtet und gutgeschrieben.',
     liveMode: 'Live-Modus',
     testBanner:
       'Testmodus: Zahlungen laufen über das simulierte Netzwerk, es werden keine echten Mittel bewegt.',

@@ -4,6 +4,7 @@ import { ACCOUNT_STATUSES, BUSINESS_TYPES, COUNTRIES, KYC_STATUSES } from '../op
 import { ADMIN_ROLES } from '../permissions.ts';
 import {
   API_VERSIONS,
+  AVAILABLE_API_VERSIONS,
   SETTING_NUMBER_LIMITS,
   SETTING_TEXT_LIMITS,
   type TNumberSettingKey,
@@ -195,7 +196,9 @@ export const ZUpdateSystemSettingsRequest = z
         rate_limit_per_hour: count('rate_limit_per_hour'),
         webhook_timeout: count('webhook_timeout'),
         webhook_retries: count('webhook_retries'),
-        api_version: z.enum(API_VERSIONS),
+        api_version: z
+          .enum(API_VERSIONS)
+          .refine((v) => AVAILABLE_API_VERSIONS.includes(v), T.apiVersionUnavailable),
       })
       .partial()
       .strict()

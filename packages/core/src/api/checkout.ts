@@ -43,6 +43,11 @@ export const ZCheckout = z.object({
      * POST answers MERCHANT_UNAVAILABLE); a payment already under way is still watched and credited.
      */
     acceptingPayments: z.boolean(),
+    /**
+     * Why no new payment can start, when acceptingPayments is false: the merchant's account is suspended
+     * (MERCHANT_UNAVAILABLE), or the platform is under maintenance (MAINTENANCE; decision 020). Null otherwise.
+     */
+    unavailableReason: z.enum(['suspended', 'maintenance']).nullable(),
   }),
   link: z.object({
     id: z.string(),

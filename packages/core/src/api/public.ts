@@ -29,6 +29,11 @@ export const ZPublicOverview = z.object({
   ),
   /** The system setting kyc_required: live payments wait for an admin's review of the account. */
   kycRequired: z.boolean(),
+  /**
+   * The system setting maintenance_mode (decision 020): while true, merchants' writes and new payment attempts are
+   * refused (MAINTENANCE) and the merchant app shows a banner; payments under way are still watched and credited.
+   */
+  maintenanceMode: z.boolean(),
   coins: z.array(
     z.object({
       symbol: z.string(),

@@ -1,6 +1,7 @@
 import type { EvmChainConfig } from '@coinlane/core/families/evm/evm-chain-config';
 import { evmFamily as coreEvmFamily } from '@coinlane/core/families/evm/evm-family';
 import { createEvmWalletAddressSource } from '#app/families/evm/evm-address-source.ts';
+import { readEvmTokenDecimals } from '#app/families/evm/evm-token-decimals.ts';
 import { checkEvmWalletInput } from '#app/families/evm/evm-wallet-input.ts';
 import { createEvmChainReader } from '#app/families/evm/evm-watcher.ts';
 import { evmFlushJob } from '#app/modules/forwarders/evm-flush.job.ts';
@@ -19,4 +20,5 @@ export const evmFamily: ServerChainFamily<EvmChainConfig> = {
   checkWalletInput: checkEvmWalletInput,
   addressSource: createEvmWalletAddressSource,
   jobs: [evmFlushJob],
+  readTokenDecimals: readEvmTokenDecimals,
 };

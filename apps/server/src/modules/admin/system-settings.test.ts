@@ -67,7 +67,7 @@ describe('PUT /admin/settings', () => {
     const res = await putSettings({
       general: { platform_name: '  Acme Pay  ', maintenance_mode: true },
       security: { session_timeout: 60, password_require_special: false },
-      api: { api_version: 'v2', webhook_retries: 0 },
+      api: { api_version: 'v1', webhook_retries: 0 },
     });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
@@ -82,12 +82,11 @@ describe('PUT /admin/settings', () => {
       password_require_special: false,
     });
     expect(data.notifications).toEqual(SYSTEM_SETTING_DEFAULTS.notifications);
-    expect(data.api).toMatchObject({ api_version: 'v2', webhook_retries: 0, webhook_timeout: 30 });
+    expect(data.api).toMatchObject({ api_version: 'v1', webhook_retries: 0, webhook_timeout: 30 });
     expect((await getSettings(adminCookie)).json().data).toEqual(data);
 
     const rows = await storedRows();
     expect(rows.map((r) => `${r.category}.${r.key}=${r.value}`)).toEqual([
-      'api.api_version="v2"',
       'general.maintenance_mode=true',
       'security.password_require_special=false',
       'general.platform_name="Acme Pay"',
@@ -141,6 +140,7 @@ describe('PUT /admin/settings', () => {
       'notifications.slack_webhook',
     ],
     ['an unknown API version', { api: { api_version: 'v3' } }, 'api.api_version'],
+    ['v2 (Beta), which has no API yet (decision 020)', { api: { api_version: 'v2' } }, 'api.api_version'],
     ['an unknown key', { general: { admin_password: 'x' } }, undefined],
     ['an unknown category', { fees: { platform_fee_percentage: 2 } }, undefined],
     ['a category that is not an object', { general: true }, 'general'],

@@ -46,7 +46,7 @@ describe('GET /checkout/{linkId}', () => {
       const res = await getCheckout(link.id);
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({
-        merchant: { name: 'Chez Marie', website: null, acceptingPayments: true },
+        merchant: { name: 'Chez Marie', website: null, acceptingPayments: true, unavailableReason: null },
         link: {
           id: link.id,
           mode: 'test',
@@ -86,6 +86,7 @@ describe('GET /checkout/{linkId}', () => {
       name: 'Brûlerie Atlas',
       website: null,
       acceptingPayments: true,
+      unavailableReason: null,
     });
     const saved = await shop.call({
       method: 'PUT',
@@ -458,7 +459,7 @@ describe('a suspended merchant (issue 16)', () => {
 
     const view = (await getCheckout(fresh.id)).json().data;
     expect(view).toMatchObject({
-      merchant: { name: 'Paused Shop', acceptingPayments: false },
+      merchant: { name: 'Paused Shop', acceptingPayments: false, unavailableReason: 'suspended' },
       payment: null,
       canStartPayment: false,
     });

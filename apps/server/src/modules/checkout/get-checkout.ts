@@ -12,6 +12,7 @@ import { getLatestAttempt } from '#app/modules/payments/get-latest-attempt.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { paymentState, presentCheckoutPayment } from '#app/modules/payments/present-payment.ts';
 import { getMerchantProfile } from '#app/modules/profile/get-merchant-profile.ts';
+import { getSystemSettings } from '#app/modules/system-settings/get-system-settings.ts';
 
 type PaymentLinkRow = Selectable<PaymentLinksTable>;
 type PaymentRow = Selectable<PaymentsTable>;
@@ -40,12 +41,19 @@ export async function presentCheckout(
     throw err;
   });
   const state = { status: link.status, expiresAt: link.expires_at };
-  const acceptingPayments = profile?.status !== 'suspended';
+  const { general } = await getSystemSettings({ db });
+  const unavailableReason = general.maintenance_mode
+    ? ('maintenance' as const)
+    : profile?.status === 'suspended'
+      ? ('suspended' as const)
+      : null;
+  const acceptingPayments = unavailableReason === null;
   return {
     merchant: {
       name: profile?.businessName || profile?.name || 'Merchant',
       website: publicWebsite(profile?.website),
       acceptingPayments,
+      unavailableReason,
     },
     link: {
       id: link.id,
@@ -85,10 +93,14 @@ export async function getCheckout({
 }
 
 /**
- * Refuses a new payment on a suspended merchant's hosted page (MERCHANT_UNAVAILABLE, with a message for the
+ * Refuses a new payment while the platform is under maintenance (MAINTENANCE) or on a suspended merchant's hosted
+ * page (MERCHANT_UNAVAILABLE, with a message for the
  * payer). Checked before a new attempt only: the attempt already under way is still shown, watched and credited.
  */
 export async function assertMerchantAcceptsPayments(db: Db, userId: string): Promise<void> {
+  // maintenance_mode (decision 020): no new payment attempt on any hosted page; the open ones go on.
+  const { general } = await getSystemSettings({ db });
+  if (general.maintenance_mode) throw new AppError('MAINTENANCE', { message: T.maintenanceCheckout });
   const profile = await getMerchantProfile({ db, userId });
   if (profile.status === 'suspended')
     throw new AppError('MERCHANT_UNAVAILABLE', { message: T.merchantUnavailable });

@@ -9,7 +9,7 @@ import {
 import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import { type CurrencyRow, selectEnabledBySymbol } from './queries.ts';
+import { type CurrencyRow, selectBySymbolNetwork, selectEnabledBySymbol } from './queries.ts';
 
 export type ResolvedCurrency = { row: CurrencyRow; network: TNetworkInfo };
 
@@ -41,6 +41,20 @@ export async function resolveCurrency({
 }): Promise<ResolvedCurrency> {
   const symbol = normalizeCoinSymbol(currency);
   const rows = await selectEnabledBySymbol(db, symbol);
+  // A coin an admin disabled is refused as such (decision 020), not as unknown.
+  const disabledId = network
+    ? (normalizeNetworkId(network) ?? network.trim().toLowerCase())
+    : (PAYMENT_LINK_CRYPTOS[symbol]?.[0] ?? null);
+  if (disabledId && !rows.some((r) => r.network === disabledId)) {
+    const disabled = await selectBySymbolNetwork(db, symbol, disabledId);
+    if (disabled && !disabled.enabled && (network || rows.length === 0)) {
+      const message = T.cryptoDisabled(symbol, networkInfo(disabledId).name);
+      throw new AppError('VALIDATION_ERROR', {
+        message,
+        details: { fields: { [network ? 'network' : 'currency']: message } },
+      });
+    }
+  }
   if (rows.length === 0) {
     throw new AppError('VALIDATION_ERROR', {
       message: T.currencyUnsupported(currency.trim()),

@@ -8,9 +8,11 @@ import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { assertOwnMerchantId } from '#app/lib/merchant-id.ts';
+import { lockCurrencyForPayment } from '#app/modules/currencies/lock-currency-for-payment.ts';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
 import type { PaymentActor } from './actor.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
+import { assertDailyPaymentLimit } from './assert-daily-limit.ts';
 import { presentDetails } from './chain-details.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import { fiatInput, type PreparedPayment, preparePayment } from './prepare-payment.ts';
@@ -51,6 +53,10 @@ export async function insertPayment({
 }): Promise<PaymentRow> {
   const run = async (trx: Db) => {
     const { prepared: p } = fields;
+    // Decision 020: the currency row still as priced (enabled, same decimals and contract), and the merchant's daily
+    // limit of live payments, both held until this transaction commits.
+    await lockCurrencyForPayment({ db: trx, row: p.currency.row });
+    await assertDailyPaymentLimit({ db: trx, userId: fields.userId, mode: fields.mode, now });
     const id = randomId('pay');
     const allocated = await p.addressSource.allocate({
       db: trx,

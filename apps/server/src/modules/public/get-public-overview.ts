@@ -3,6 +3,7 @@ import {
   FEATURED_COINS,
   listCatalogueNetworks,
   listCoins,
+  NETWORK_IDS,
   NETWORKS,
   normalizeNetworkId,
   PLATFORM_FEE_PERCENT_DEFAULT,
@@ -35,18 +36,49 @@ export async function getPublicOverview({
   // Only what a merchant can take live: networks of a chain family (packages/core families/: UTXO, EVM). The
   // catalogue's 'other' networks (Tron, Solana, Cardano) have no chain watcher yet, so their coins are not claimed.
   const live = (id: TNetworkId) => networkFamily(id) !== undefined;
-  const coins = listCoins().flatMap((c) => {
-    const networks = c.networks.filter(live);
-    if (networks.length === 0) return [];
-    return [
-      {
+  // Only what the admins left enabled (decision 020): the catalogue's order, then coins they added.
+  const enabledRows = await db
+    .selectFrom('supported_cryptocurrencies')
+    .select(['symbol', 'name', 'network'])
+    .where('enabled', '=', true)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const catalogue = listCoins();
+  const order = (symbol: string) => {
+    const i = catalogue.findIndex((c) => c.symbol === symbol);
+    return i === -1 ? catalogue.length : i;
+  };
+  const bySymbol = new Map<string, { symbol: string; name: string; networks: TNetworkId[] }>();
+  for (const r of enabledRows) {
+    const id = normalizeNetworkId(r.network);
+    if (!id || !live(id)) continue;
+    const entry = bySymbol.get(r.symbol) ?? {
+      symbol: r.symbol,
+      name: catalogue.find((c) => c.symbol === r.symbol)?.name ?? r.name,
+      networks: [],
+    };
+    if (!entry.networks.includes(id)) entry.networks.push(id);
+    bySymbol.set(r.symbol, entry);
+  }
+  const networkOrder = (id: TNetworkId) => NETWORK_IDS.indexOf(id);
+  const coins = [...bySymbol.values()]
+    .sort((a, b) => order(a.symbol) - order(b.symbol) || a.symbol.localeCompare(b.symbol))
+    .map((c) => {
+      const known = catalogue.find((k) => k.symbol === c.symbol)?.networks ?? [];
+      const rank = (id: TNetworkId) => {
+        const i = known.indexOf(id);
+        return i === -1 ? known.length + networkOrder(id) : i;
+      };
+      return {
         symbol: c.symbol,
         name: c.name,
         featured: featured.has(c.symbol),
-        networks: networks.map((id) => ({ id, name: NETWORKS[id].name })),
-      },
-    ];
-  });
+        networks: [...c.networks]
+          .sort((a, b) => rank(a) - rank(b))
+          .map((id) => ({ id, name: NETWORKS[id].name })),
+      };
+    });
   const liveNetworks = listCatalogueNetworks().filter(live);
 
   const platform = await db
@@ -112,6 +144,7 @@ export async function getPublicOverview({
     feeMaximumUsd: bound(platform?.maximum_fee),
     feeExceptions,
     kycRequired: general.kyc_required,
+    maintenanceMode: general.maintenance_mode,
     coins,
     coinCount: coins.length,
     networkCount: liveNetworks.length,

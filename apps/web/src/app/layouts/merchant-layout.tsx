@@ -9,6 +9,7 @@ import {
   Settings,
   ShieldCheck,
   Wallet,
+  Wrench,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
@@ -17,6 +18,7 @@ import { Logo, LogoMark } from '../../components/ui/logo.tsx';
 import type { MenuItem } from '../../components/ui/menu.tsx';
 import { usePreferencesSync } from '../../features/settings/hooks/use-preferences-sync.ts';
 import { useSession } from '../../lib/auth.ts';
+import { useMaintenanceMode } from '../../lib/maintenance.ts';
 import { paths } from '../paths.ts';
 import {
   AccountMenu,
@@ -61,6 +63,8 @@ const ACCOUNT_MENU: NavItem[] = [
 export default function MerchantLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
+  // maintenance_mode (decision 020): a banner while merchants' changes are paused.
+  const maintenance = useMaintenanceMode();
   const navigate = useNavigate();
   const { signOut } = useSignOutAction();
   // The account's saved theme and language apply on every merchant page, not only after saving settings.
@@ -146,6 +150,15 @@ export default function MerchantLayout() {
             </div>
           </div>
           <ModeStripe mode={user.mode} />
+          {maintenance && (
+            <p
+              role="status"
+              className="flex items-start gap-2 border-t border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 sm:px-6 lg:px-8 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200"
+            >
+              <Wrench className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {t('mode.maintenanceBanner')}
+            </p>
+          )}
         </header>
         <main
           id="main"

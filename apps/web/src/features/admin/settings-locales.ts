@@ -45,13 +45,19 @@ const en = {
   fields: {
     platform_name: { label: 'Platform name', hint: 'Shown on the public landing page.' },
     support_email: { label: 'Support email', hint: 'Receives the landing page’s Talk to Sales messages.' },
-    maintenance_mode: { label: 'Maintenance mode', hint: '' },
+    maintenance_mode: {
+      label: 'Maintenance mode',
+      hint: 'On: merchants cannot change anything and hosted pages start no new payment; payments under way are still watched and credited. Administrators are not affected.',
+    },
     registration_enabled: { label: 'Registration enabled', hint: 'Off: new sign-ups are refused.' },
     kyc_required: {
       label: 'KYC required',
       hint: 'On: new accounts stay pending until an administrator approves them. Off: they are active once their email is confirmed.',
     },
-    max_daily_transactions: { label: 'Max daily transactions', hint: '' },
+    max_daily_transactions: {
+      label: 'Max daily transactions',
+      hint: 'Live payments each merchant may create per day (UTC); test payments are not counted.',
+    },
     session_timeout: {
       label: 'Session timeout (minutes)',
       hint: 'A session ends after this long without activity.',
@@ -98,7 +104,10 @@ const en = {
       hint: 'How long a merchant’s endpoint has to answer.',
     },
     webhook_retries: { label: 'Webhook retries', hint: 'Further attempts after a failed delivery.' },
-    api_version: { label: 'API version', hint: '' },
+    api_version: {
+      label: 'API version',
+      hint: 'The version of the API this platform serves. Only v1 exists: v2 (Beta) cannot be chosen until it is released.',
+    },
   },
   options: { api_version: { v1: 'v1', v2: 'v2 (Beta)' } },
   errors: {
@@ -109,6 +118,7 @@ const en = {
     feePercentageRange: T.feePercentageRange,
     feeAmountInvalid: T.feeAmountInvalid,
     feeMaximumBelowMinimum: T.feeMaximumBelowMinimum,
+    apiVersionUnavailable: T.apiVersionUnavailable,
   },
   fees: {
     platform: {
@@ -134,19 +144,6 @@ const en = {
     noBound: 'No limit',
     noBoundHint: 'Leave empty for no limit.',
     updatedAt: 'Last changed {{date}}',
-  },
-  currencies: {
-    title: 'Supported cryptocurrencies',
-    count_one: '{{count}} coin on {{networks}} networks',
-    count_other: '{{count}} coins on {{networks}} networks',
-    readOnlyNote:
-      'This list is read-only for now: adding a coin, enabling or disabling one, and its limits and fee need an administration API that is not built yet. It shows the coins and networks payments can be made in; “Live” marks those with a node connected to this server.',
-    loadFailed: 'Failed to load the cryptocurrencies.',
-    empty: 'No cryptocurrency is enabled.',
-    confirmations_one: '{{count}} confirmation',
-    confirmations_other: '{{count}} confirmations',
-    live: 'Live',
-    testOnly: 'Test only',
   },
   danger: {
     title: T.dangerZone,
@@ -239,7 +236,10 @@ const es: Messages = {
       label: 'Correo de soporte',
       hint: 'Recibe los mensajes del formulario «Hablar con ventas» de la página de inicio.',
     },
-    maintenance_mode: { label: 'Modo de mantenimiento', hint: '' },
+    maintenance_mode: {
+      label: 'Modo de mantenimiento',
+      hint: 'Activado: los comercios no pueden cambiar nada y las páginas de pago no inician pagos nuevos; los pagos en curso siguen vigilándose y acreditándose. No afecta a los administradores.',
+    },
     registration_enabled: {
       label: 'Registro abierto',
       hint: 'Desactivado: se rechazan los registros nuevos.',
@@ -248,7 +248,10 @@ const es: Messages = {
       label: 'KYC obligatorio',
       hint: 'Activado: las cuentas nuevas quedan pendientes hasta que un administrador las apruebe. Desactivado: se activan al confirmar su correo.',
     },
-    max_daily_transactions: { label: 'Máximo de transacciones diarias', hint: '' },
+    max_daily_transactions: {
+      label: 'Máximo de transacciones diarias',
+      hint: 'Pagos reales que cada comercio puede crear por día (UTC); los pagos de prueba no cuentan.',
+    },
     session_timeout: {
       label: 'Caducidad de la sesión (minutos)',
       hint: 'La sesión se cierra tras este tiempo sin actividad.',
@@ -304,7 +307,10 @@ const es: Messages = {
       label: 'Reintentos del webhook',
       hint: 'Intentos adicionales tras una entrega fallida.',
     },
-    api_version: { label: 'Versión de la API', hint: '' },
+    api_version: {
+      label: 'Versión de la API',
+      hint: 'La versión de la API que sirve esta plataforma. Solo existe la v1: la v2 (beta) no se puede elegir hasta que se publique.',
+    },
   },
   options: { api_version: { v1: 'v1', v2: 'v2 (beta)' } },
   errors: {
@@ -315,6 +321,8 @@ const es: Messages = {
     feePercentageRange: 'El porcentaje de comisión debe estar entre 0 y 100',
     feeAmountInvalid: 'Introduce un importe en USD de 0 o más, con 8 decimales como máximo',
     feeMaximumBelowMinimum: 'La comisión máxima debe ser mayor o igual que la mínima',
+    apiVersionUnavailable:
+      'Solo existe la v1 de la API: la v2 (beta) no se puede elegir hasta que se publique.',
   },
   fees: {
     platform: {
@@ -340,19 +348,6 @@ const es: Messages = {
     noBound: 'Sin límite',
     noBoundHint: 'Déjalo vacío para no poner límite.',
     updatedAt: 'Último cambio: {{date}}',
-  },
-  currencies: {
-    title: 'Criptomonedas admitidas',
-    count_one: '{{count}} moneda en {{networks}} redes',
-    count_other: '{{count}} monedas en {{networks}} redes',
-    readOnlyNote:
-      'Por ahora esta lista es de solo lectura: añadir una moneda, activarla o desactivarla, y sus límites y comisión necesitan una API de administración que todavía no existe. Muestra las monedas y redes con las que se puede pagar; «En vivo» marca las que tienen un nodo conectado a este servidor.',
-    loadFailed: 'No se pudieron cargar las criptomonedas.',
-    empty: 'No hay ninguna criptomoneda activada.',
-    confirmations_one: '{{count}} confirmación',
-    confirmations_other: '{{count}} confirmaciones',
-    live: 'En vivo',
-    testOnly: 'Solo pruebas',
   },
   danger: {
     title: 'Zona de peligro',
@@ -443,7 +438,10 @@ const fr: Messages = {
       label: 'E-mail du support',
       hint: 'Reçoit les messages du formulaire « Contacter les ventes » de la page d’accueil.',
     },
-    maintenance_mode: { label: 'Mode maintenance', hint: '' },
+    maintenance_mode: {
+      label: 'Mode maintenance',
+      hint: 'Activé : les marchands ne peuvent rien modifier et les pages de paiement ne démarrent aucun nouveau paiement ; les paiements en cours restent surveillés et crédités. Les administrateurs ne sont pas concernés.',
+    },
     registration_enabled: {
       label: 'Inscriptions ouvertes',
       hint: 'Désactivé : les nouvelles inscriptions sont refusées.',
@@ -452,7 +450,10 @@ const fr: Messages = {
       label: 'KYC obligatoire',
       hint: 'Activé : les nouveaux comptes restent en attente jusqu’à l’approbation d’un administrateur. Désactivé : ils sont actifs dès la confirmation de leur e-mail.',
     },
-    max_daily_transactions: { label: 'Nombre maximal de transactions par jour', hint: '' },
+    max_daily_transactions: {
+      label: 'Nombre maximal de transactions par jour',
+      hint: 'Paiements réels que chaque marchand peut créer par jour (UTC) ; les paiements de test ne comptent pas.',
+    },
     session_timeout: {
       label: 'Expiration de la session (minutes)',
       hint: 'Une session prend fin après cette durée d’inactivité.',
@@ -508,7 +509,10 @@ const fr: Messages = {
       label: 'Nouvelles tentatives du webhook',
       hint: 'Tentatives supplémentaires après un envoi échoué.',
     },
-    api_version: { label: 'Version de l’API', hint: '' },
+    api_version: {
+      label: 'Version de l’API',
+      hint: 'La version de l’API servie par cette plateforme. Seule la v1 existe : la v2 (bêta) ne peut pas être choisie avant sa publication.',
+    },
   },
   options: { api_version: { v1: 'v1', v2: 'v2 (bêta)' } },
   errors: {
@@ -519,6 +523,8 @@ const fr: Messages = {
     feePercentageRange: 'Le pourcentage de frais doit être compris entre 0 et 100',
     feeAmountInvalid: 'Saisissez un montant en USD de 0 ou plus, avec au plus 8 décimales',
     feeMaximumBelowMinimum: 'Les frais maximaux doivent être supérieurs ou égaux aux frais minimaux',
+    apiVersionUnavailable:
+      'Seule la v1 de l’API existe : la v2 (bêta) ne peut pas être choisie avant sa publication.',
   },
   fees: {
     platform: {
@@ -544,19 +550,6 @@ const fr: Messages = {
     noBound: 'Sans limite',
     noBoundHint: 'Laissez vide pour ne fixer aucune limite.',
     updatedAt: 'Dernière modification : {{date}}',
-  },
-  currencies: {
-    title: 'Cryptomonnaies prises en charge',
-    count_one: '{{count}} monnaie sur {{networks}} réseaux',
-    count_other: '{{count}} monnaies sur {{networks}} réseaux',
-    readOnlyNote:
-      'Cette liste est pour l’instant en lecture seule : ajouter une monnaie, l’activer ou la désactiver, et ses limites et frais nécessitent une API d’administration qui n’existe pas encore. Elle montre les monnaies et réseaux acceptés pour les paiements ; « En direct » indique ceux qui ont un nœud relié à ce serveur.',
-    loadFailed: 'Impossible de charger les cryptomonnaies.',
-    empty: 'Aucune cryptomonnaie n’est activée.',
-    confirmations_one: '{{count}} confirmation',
-    confirmations_other: '{{count}} confirmations',
-    live: 'En direct',
-    testOnly: 'Test uniquement',
   },
   danger: {
     title: 'Zone de danger',
@@ -648,7 +641,10 @@ const de: Messages = {
       label: 'Support-E-Mail',
       hint: 'Empfängt die Nachrichten des Formulars „Vertrieb kontaktieren“ der Startseite.',
     },
-    maintenance_mode: { label: 'Wartungsmodus', hint: '' },
+    maintenance_mode: {
+      label: 'Wartungsmodus',
+      hint: 'Ein: Händler können nichts ändern und Zahlungsseiten starten keine neuen Zahlungen; laufende Zahlungen werden weiter beobachtet und gutgeschrieben. Administratoren sind nicht betroffen.',
+    },
     registration_enabled: {
       label: 'Registrierung aktiviert',
       hint: 'Aus: Neue Registrierungen werden abgelehnt.',
@@ -657,7 +653,10 @@ const de: Messages = {
       label: 'KYC erforderlich',
       hint: 'An: Neue Konten bleiben ausstehend, bis ein Administrator sie freigibt. Aus: Sie sind aktiv, sobald ihre E-Mail-Adresse bestätigt ist.',
     },
-    max_daily_transactions: { label: 'Maximale Transaktionen pro Tag', hint: '' },
+    max_daily_transactions: {
+      label: 'Maximale Transaktionen pro Tag',
+      hint: 'Live-Zahlungen, die jeder Händler pro Tag (UTC) erstellen kann; Testzahlungen zählen nicht.',
+    },
     session_timeout: {
       label: 'Sitzungs-Timeout (Minuten)',
       hint: 'Eine Sitzung endet nach dieser Zeit ohne Aktivität.',
@@ -710,7 +709,10 @@ const de: Messages = {
       label: 'Webhook-Wiederholungen',
       hint: 'Weitere Versuche nach einer fehlgeschlagenen Zustellung.',
     },
-    api_version: { label: 'API-Version', hint: '' },
+    api_version: {
+      label: 'API-Version',
+      hint: 'Die API-Version, die diese Plattform bereitstellt. Es gibt nur v1: v2 (Beta) kann erst nach ihrer Veröffentlichung gewählt werden.',
+    },
   },
   options: { api_version: { v1: 'v1', v2: 'v2 (Beta)' } },
   errors: {
@@ -721,6 +723,8 @@ const de: Messages = {
     feePercentageRange: 'Der Gebührensatz muss zwischen 0 und 100 liegen',
     feeAmountInvalid: 'Geben Sie einen Betrag in USD von 0 oder mehr mit höchstens 8 Nachkommastellen ein',
     feeMaximumBelowMinimum: 'Die Höchstgebühr muss größer oder gleich der Mindestgebühr sein',
+    apiVersionUnavailable:
+      'Es gibt nur v1 der API: v2 (Beta) kann erst nach ihrer Veröffentlichung gewählt werden.',
   },
   fees: {
     platform: {
@@ -746,19 +750,6 @@ const de: Messages = {
     noBound: 'Keine Grenze',
     noBoundHint: 'Leer lassen für keine Grenze.',
     updatedAt: 'Zuletzt geändert: {{date}}',
-  },
-  currencies: {
-    title: 'Unterstützte Kryptowährungen',
-    count_one: '{{count}} Währung in {{networks}} Netzwerken',
-    count_other: '{{count}} Währungen in {{networks}} Netzwerken',
-    readOnlyNote:
-      'Diese Liste ist vorerst schreibgeschützt: Das Hinzufügen, Aktivieren oder Deaktivieren einer Währung sowie ihre Limits und Gebühr erfordern eine Verwaltungs-API, die es noch nicht gibt. Sie zeigt die Währungen und Netzwerke, in denen bezahlt werden kann; „Live“ kennzeichnet jene mit einem an diesen Server angebundenen Knoten.',
-    loadFailed: 'Die Kryptowährungen konnten nicht geladen werden.',
-    empty: 'Es ist keine Kryptowährung aktiviert.',
-    confirmations_one: '{{count}} Bestätigung',
-    confirmations_other: '{{count}} Bestätigungen',
-    live: 'Live',
-    testOnly: 'Nur Test',
   },
   danger: {
     title: 'Gefahrenbereich',

@@ -30,7 +30,7 @@ const payment = (over: Partial<TCheckoutPayment> = {}): TCheckoutPayment => ({
 });
 
 const checkout = (over: Partial<TCheckout> = {}, link: Partial<TCheckout['link']> = {}): TCheckout => ({
-  merchant: { name: 'Chez Marie', website: null, acceptingPayments: true },
+  merchant: { name: 'Chez Marie', website: null, acceptingPayments: true, unavailableReason: null },
   link: {
     id: 'lnk_1',
     mode: 'test',
@@ -74,7 +74,12 @@ describe('loading', () => {
   });
 
   it("a suspended merchant's page starts nothing: it says so, without Try Again", () => {
-    const paused = { name: 'Chez Marie', website: null, acceptingPayments: false };
+    const paused = {
+      name: 'Chez Marie',
+      website: null,
+      acceptingPayments: false,
+      unavailableReason: 'suspended' as const,
+    };
     const fresh = run({ type: 'loaded', checkout: checkout({ merchant: paused, payment: null }) });
     expect(fresh).toMatchObject({ status: 'expired', notice: 'merchantUnavailable', canRetry: false });
     const ended = run({
@@ -91,6 +96,19 @@ describe('loading', () => {
       now: NOW,
     });
     expect(lapsed).toMatchObject({ status: 'expired', canRetry: false });
+  });
+
+  it('under maintenance a page starts nothing and says why; the payment under way is shown as usual', () => {
+    const maintenance = {
+      name: 'Chez Marie',
+      website: null,
+      acceptingPayments: false,
+      unavailableReason: 'maintenance' as const,
+    };
+    const fresh = run({ type: 'loaded', checkout: checkout({ merchant: maintenance, payment: null }) });
+    expect(fresh).toMatchObject({ status: 'expired', notice: 'maintenance', canRetry: false });
+    const open = run({ type: 'loaded', checkout: checkout({ merchant: maintenance }) });
+    expect(open).toMatchObject({ status: 'pending', notice: null, payment: { id: 'pay_1' } });
   });
 
   it('an attempt that expired unpaid offers Try Again when the server says so', () => {
@@ -298,6 +316,7 @@ describe('error texts', () => {
     [new CheckoutApiError('slow down', 429, 'RATE_LIMITED'), 'createFailed', 'rateLimited'],
     [new CheckoutApiError('offline', 0, 'NETWORK_ERROR'), 'createFailed', 'createFailed'],
     [new CheckoutApiError('paused', 403, 'MERCHANT_UNAVAILABLE'), 'createFailed', 'merchantUnavailable'],
+    [new CheckoutApiError('maintenance', 503, 'MAINTENANCE'), 'createFailed', 'maintenance'],
     [new Error('boom'), 'loadFailed', 'loadFailed'],
   ] as const)('%s while %s -> %s', (err, fallback, key) => {
     expect(errorKey(err, fallback)).toBe(key);

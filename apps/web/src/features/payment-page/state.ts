@@ -27,7 +27,8 @@ export type TPageError =
   | 'createFailed'
   | 'rateLimited'
   | 'fundsOnExpired'
-  | 'merchantUnavailable';
+  | 'merchantUnavailable'
+  | 'maintenance';
 
 export type TPageState = {
   phase: 'loading' | 'error' | 'ready';
@@ -105,14 +106,14 @@ function fromCheckout(state: TPageState, checkout: TCheckout, receivedAt?: numbe
     notice = 'linkExpired';
   }
   if (payment?.status === 'expired' && payment.exception === 'paid_partial') notice = 'fundsOnExpired';
-  // A suspended merchant's page starts nothing new; a payment under way is shown (and credited) as usual.
+  // A suspended merchant's page, or any page while the platform is under maintenance, starts nothing new; a payment under way is shown (and credited) as usual.
   if (
     !checkout.merchant.acceptingPayments &&
     status !== 'confirmed' &&
     !(payment && isOpenStatus(payment.status))
   ) {
     status = payment?.status === 'failed' ? 'failed' : 'expired';
-    notice = 'merchantUnavailable';
+    notice = checkout.merchant.unavailableReason === 'maintenance' ? 'maintenance' : 'merchantUnavailable';
   }
   return {
     ...state,

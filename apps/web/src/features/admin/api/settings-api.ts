@@ -5,13 +5,16 @@ import type {
   TResetRateLimitsResult,
   TUpdateFeeStructureRequest,
 } from '@coinlane/core/api/admin';
-import type { TCurrencyOption } from '@coinlane/core/api/currencies';
+import type {
+  TCreateCryptocurrencyRequest,
+  TCryptocurrency,
+  TUpdateCryptocurrencyRequest,
+} from '@coinlane/core/api/admin-cryptocurrencies';
 import type { TSettingCategory, TSystemSettings } from '@coinlane/core/system-settings';
 import { api } from '../../../lib/api-client.ts';
 
 export const systemSettingsKey = ['admin', 'system-settings'] as const;
 export const feeStructuresKey = ['admin', 'fee-structures'] as const;
-export const currenciesKey = (mode: 'test' | 'live') => ['admin', 'currencies', mode] as const;
 
 /** GET /admin/settings (settings.read): every key, stored over default. */
 export const fetchSystemSettings = (signal?: AbortSignal) =>
@@ -34,12 +37,19 @@ export const fetchFeeStructures = (signal?: AbortSignal) => api<TFeeStructure[]>
 export const updateFeeStructure = (type: TFeeStructure['type'], changes: TUpdateFeeStructureRequest) =>
   api<TFeeStructure>(`/admin/fees/${type}`, { method: 'PUT', body: changes });
 
-/**
- * GET /currencies: the enabled coins and networks (test: every one; live: those with a node connected). There is
- * no admin API for the catalogue yet (adding, enabling, limits, deleting): the tab shows it read-only.
- */
-export const fetchCurrencies = (mode: 'test' | 'live', signal?: AbortSignal) =>
-  api<TCurrencyOption[]>(`/currencies?mode=${mode}`, { signal });
+/** Cryptocurrency management (decision 020): settings.read to read, settings.write to change. */
+export const cryptocurrenciesKey = ['admin', 'cryptocurrencies'] as const;
+export const fetchCryptocurrencies = (signal?: AbortSignal) =>
+  api<TCryptocurrency[]>('/admin/cryptocurrencies', { signal });
+export const createCryptocurrency = (body: TCreateCryptocurrencyRequest) =>
+  api<TCryptocurrency>('/admin/cryptocurrencies', { method: 'POST', body });
+/** Only the fields sent change (enabled, min, max and fee from Save Changes). */
+export const updateCryptocurrency = (id: string, body: TUpdateCryptocurrencyRequest) =>
+  api<TCryptocurrency>(`/admin/cryptocurrencies/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export const deleteCryptocurrency = (id: string) =>
+  api<{ id: string; deleted: true }>(`/admin/cryptocurrencies/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+  });
 
 /** The Danger Zone (system.maintenance): each answers what it did. */
 export const forceLogoutAll = () =>

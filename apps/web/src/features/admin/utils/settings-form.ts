@@ -1,6 +1,7 @@
 import type { TFeeStructure } from '@coinlane/core/api/admin';
 import {
   API_VERSIONS,
+  AVAILABLE_API_VERSIONS,
   SETTING_NUMBER_LIMITS,
   SETTING_TEXT_LIMITS,
   type TNumberSettingKey,
@@ -39,6 +40,8 @@ export type SettingField = {
   notApplied?: boolean;
   /** No provider behind it (SMS): shown off and disabled, with the reason. */
   notConfigured?: boolean;
+  /** Select options shown but not selectable (api_version v2 (Beta): no API yet; decision 020). */
+  unavailableOptions?: readonly string[];
 };
 
 const field = (
@@ -65,8 +68,8 @@ export const SETTINGS_FIELDS: Record<Exclude<TSettingsTab, 'cryptocurrencies' | 
   general: [
     field('general', 'platform_name', 'text'),
     field('general', 'support_email', 'email'),
-    field('general', 'max_daily_transactions', 'number', { notApplied: true }),
-    field('general', 'maintenance_mode', 'switch', { notApplied: true }),
+    field('general', 'max_daily_transactions', 'number'),
+    field('general', 'maintenance_mode', 'switch'),
     field('general', 'registration_enabled', 'switch'),
     field('general', 'kyc_required', 'switch'),
   ],
@@ -92,13 +95,17 @@ export const SETTINGS_FIELDS: Record<Exclude<TSettingsTab, 'cryptocurrencies' | 
     field('api', 'rate_limit_per_hour', 'number'),
     field('api', 'webhook_timeout', 'number'),
     field('api', 'webhook_retries', 'number'),
-    field('api', 'api_version', 'select', { options: API_VERSIONS, notApplied: true }),
+    field('api', 'api_version', 'select', {
+      options: API_VERSIONS,
+      unavailableOptions: API_VERSIONS.filter((v) => !AVAILABLE_API_VERSIONS.includes(v)),
+    }),
   ],
 };
 
 /** The tab a field id belongs to (`general.platform_name`, `fees.platform.percentage`). */
 export function tabOfField(id: string): TSettingsTab | null {
   if (id.startsWith('fees.')) return 'fees';
+  if (id.startsWith('crypto.')) return 'cryptocurrencies';
   for (const [tab, fields] of Object.entries(SETTINGS_FIELDS)) {
     if (fields.some((f) => f.id === id)) return tab as TSettingsTab;
   }
@@ -209,6 +216,7 @@ const KNOWN: [string, string][] = [
   [T.feePercentageRange, 'errors.feePercentageRange'],
   [T.feeAmountInvalid, 'errors.feeAmountInvalid'],
   [T.feeMaximumBelowMinimum, 'errors.feeMaximumBelowMinimum'],
+  [T.apiVersionUnavailable, 'errors.apiVersionUnavailable'],
 ];
 
 /**

@@ -33,6 +33,7 @@ const base: TPublicOverview = {
   feeMaximumUsd: null,
   feeExceptions: [],
   kycRequired: true,
+  maintenanceMode: false,
   coins: [
     { symbol: 'BTC', name: 'Bitcoin', featured: true, networks: [{ id: 'bitcoin', name: 'Bitcoin' }] },
     { symbol: 'LTC', name: 'Litecoin', featured: false, networks: [{ id: 'litecoin', name: 'Litecoin' }] },

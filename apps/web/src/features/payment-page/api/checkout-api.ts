@@ -84,12 +84,14 @@ export function errorKey(
   | 'fundsOnExpired'
   | 'rateLimited'
   | 'merchantUnavailable'
+  | 'maintenance'
   | 'loadFailed'
   | 'createFailed'
   | 'simulateFailed' {
   if (!(err instanceof CheckoutApiError)) return fallback;
   if (err.status === 404 && fallback !== 'simulateFailed') return 'notFound';
   if (err.code === 'MERCHANT_UNAVAILABLE') return 'merchantUnavailable';
+  if (err.code === 'MAINTENANCE') return 'maintenance';
   if (err.status === 410 || err.code === 'EXPIRED') return 'linkExpired';
   if (err.status === 409 && fallback === 'createFailed') return 'fundsOnExpired';
   if (err.status === 429) return 'rateLimited';

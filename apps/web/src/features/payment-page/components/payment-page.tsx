@@ -629,10 +629,17 @@ function ClosedView({
   // A link that never expires never says it expired: its attempt's price lock ended (money seen and dropped, or
   // no rate to price it again), and Try Again asks for the current price.
   const lockEnded = !failed && link?.status === 'active' && !link.expiresAt;
-  const unavailable = notice === 'merchantUnavailable';
+  const maintenance = notice === 'maintenance';
+  const unavailable = notice === 'merchantUnavailable' || maintenance;
   const title =
     notice === 'linkExpired' || unavailable
-      ? t(unavailable ? 'errors.merchantUnavailable' : 'errors.linkExpired')
+      ? t(
+          maintenance
+            ? 'errors.maintenance'
+            : unavailable
+              ? 'errors.merchantUnavailable'
+              : 'errors.linkExpired',
+        )
       : t(failed ? 'status.failed' : lockEnded ? 'status.lockEnded' : 'status.expired');
   return (
     <div className="space-y-4 py-2 text-center">
@@ -649,7 +656,11 @@ function ClosedView({
           </p>
         )}
       </div>
-      {unavailable && <p className="text-sm text-slate-600">{t('errors.merchantUnavailableBody')}</p>}
+      {unavailable && (
+        <p className="text-sm text-slate-600">
+          {t(maintenance ? 'errors.maintenanceBody' : 'errors.merchantUnavailableBody')}
+        </p>
+      )}
       {notice === 'linkExpired' && <MerchantContact merchant={merchant} />}
       {unavailable && merchant.website && <MerchantContact merchant={merchant} ended={false} />}
       {notice === 'fundsOnExpired' && (

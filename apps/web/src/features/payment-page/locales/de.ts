@@ -69,6 +69,9 @@ const de: TPaymentTexts = {
   'errors.merchantUnavailable': 'Dieser Händler nimmt derzeit keine Zahlungen an',
   'errors.merchantUnavailableBody':
     'Es wurde nichts abgebucht. Bitte wenden Sie sich an den Händler, um anders zu bezahlen.',
+  'errors.maintenance': 'Zahlungen wegen Wartung pausiert',
+  'errors.maintenanceBody':
+    'Diese Zahlungsseite nimmt während der Wartung der Plattform keine neuen Zahlungen an. Es wurde nichts abgebucht. Bitte versuchen Sie es später erneut.',
   'errors.linkExpired': 'Dieser Zahlungslink ist abgelaufen',
   'errors.loadFailed': 'Zahlung konnte nicht geladen werden',
   'errors.createFailed': 'Zahlung konnte nicht erstellt werden',

@@ -63,6 +63,9 @@ const en = {
   'errors.notFound': 'Payment link not found',
   'errors.merchantUnavailable': 'This merchant is not accepting payments right now',
   'errors.merchantUnavailableBody': 'Nothing was charged. Please contact the merchant to pay another way.',
+  'errors.maintenance': 'Payments are paused for maintenance',
+  'errors.maintenanceBody':
+    'This payment page is not taking new payments while the platform is under maintenance. Nothing was charged. Please try again later.',
   'errors.linkExpired': 'This payment link has expired',
   'errors.loadFailed': 'Failed to load payment',
   'errors.createFailed': 'Failed to create payment',

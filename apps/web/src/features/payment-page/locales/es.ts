@@ -68,6 +68,9 @@ const es: TPaymentTexts = {
   'errors.merchantUnavailable': 'Este comercio no acepta pagos en este momento',
   'errors.merchantUnavailableBody':
     'No se te ha cobrado nada. Contacta con el comercio para pagar de otra forma.',
+  'errors.maintenance': 'Pagos en pausa por mantenimiento',
+  'errors.maintenanceBody':
+    'Esta página no acepta pagos nuevos mientras la plataforma está en mantenimiento. No se te ha cobrado nada. Inténtalo de nuevo más tarde.',
   'errors.linkExpired': 'Este enlace de pago ha caducado',
   'errors.loadFailed': 'No se pudo cargar el pago',
   'errors.createFailed': 'No se pudo crear el pago',

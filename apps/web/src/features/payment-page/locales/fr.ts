@@ -69,6 +69,9 @@ const fr: TPaymentTexts = {
   'errors.merchantUnavailable': 'Ce marchand n’accepte pas de paiements pour le moment',
   'errors.merchantUnavailableBody':
     'Aucun montant n’a été débité. Veuillez contacter le marchand pour payer autrement.',
+  'errors.maintenance': 'Paiements suspendus pour maintenance',
+  'errors.maintenanceBody':
+    'Cette page n’accepte pas de nouveaux paiements pendant la maintenance de la plateforme. Aucun montant n’a été débité. Veuillez réessayer plus tard.',
   'errors.linkExpired': 'Ce lien de paiement a expiré',
   'errors.loadFailed': 'Impossible de charger le paiement',
   'errors.createFailed': 'Impossible de créer le paiement',

@@ -87,7 +87,7 @@ function InputField({ field, value, error, disabled, onChange }: { field: Settin
             disabled={disabled}
           >
             {(field.options ?? []).map((o) => (
-              <option key={o} value={o}>
+              <option key={o} value={o} disabled={field.unavailableOptions?.includes(o)}>
                 {t(`options.${field.key}.${o}`, { defaultValue: o })}
               </option>
             ))}

@@ -102,24 +102,7 @@ function mockApi(handler: (call: Call) => Response | undefined = () => undefined
       if (answer) return answer;
       if (call.method === 'GET' && url === '/api/v1/admin/settings') return ok(settings);
       if (call.method === 'GET' && url === '/api/v1/admin/fees') return ok(fees);
-      if (call.method === 'GET' && url.startsWith('/api/v1/currencies')) {
-        return ok([
-          {
-            symbol: 'BTC',
-            name: 'Bitcoin',
-            networks: [
-              {
-                id: 'bitcoin',
-                name: 'Bitcoin',
-                decimals: 8,
-                requiredConfirmations: 3,
-                feeText: null,
-                speedText: null,
-              },
-            ],
-          },
-        ]);
-      }
+      if (call.method === 'GET' && url === '/api/v1/admin/cryptocurrencies') return ok([]);
       if (url === '/api/v1/auth/current-user') return ok({ user: null });
       return fail(404, 'NOT_FOUND', 'unexpected');
     }),
@@ -235,17 +218,11 @@ describe('System Settings: the fields', () => {
     }
     const version = screen.getByLabelText('API version') as HTMLSelectElement;
     expect([...version.options].map((o) => o.textContent)).toEqual(['v1', 'v2 (Beta)']);
-  });
-
-  it('lists the currencies read-only, saying why there is nothing to edit', async () => {
-    mockApi();
-    renderPage(superAdmin, 'cryptocurrencies');
-    const list = await screen.findByRole('list', { name: 'Supported cryptocurrencies' });
-    const coin = within(list).getAllByRole('listitem')[0]!;
-    expect(coin.textContent).toContain('BTCBitcoin');
-    expect(within(coin).getByText('3 confirmations')).toBeTruthy();
-    expect(screen.getByText(/This list is read-only for now/)).toBeTruthy();
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    // Only v1 exists (decision 020): v2 (Beta) is listed, not selectable, and the hint says why.
+    expect([...version.options].map((o) => o.disabled)).toEqual([false, true]);
+    expect(document.getElementById(version.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'Only v1 exists',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import type { TFeeStructure } from '@coinlane/core/api/admin';
+import type { TCryptocurrency } from '@coinlane/core/api/admin-cryptocurrencies';
 import { hasPermission } from '@coinlane/core/permissions';
 import type { TSystemSettings } from '@coinlane/core/system-settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,13 +15,17 @@ import { type TabItem, Tabs } from '../../../../components/ui/tabs.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useSession } from '../../../../lib/auth.ts';
 import {
+  cryptocurrenciesKey,
   feeStructuresKey,
+  fetchCryptocurrencies,
   fetchFeeStructures,
   fetchSystemSettings,
   saveSystemSettings,
   systemSettingsKey,
+  updateCryptocurrency,
   updateFeeStructure,
 } from '../../api/settings-api.ts';
+import { cryptoChanges, cryptoFieldId, cryptoValue } from '../../utils/crypto-form.ts';
 import { formatCount } from '../../utils/format.ts';
 import {
   type Edits,
@@ -81,6 +86,11 @@ export default function SystemSettingsPage() {
     enabled: canRead,
   });
   const fees = useQuery({ queryKey: feeStructuresKey, queryFn: ({ signal }) => fetchFeeStructures(signal) });
+  const cryptos = useQuery({
+    queryKey: cryptocurrenciesKey,
+    queryFn: ({ signal }) => fetchCryptocurrencies(signal),
+    enabled: canRead,
+  });
 
   const tabs: TSettingsTab[] = feesOnly ? ['fees'] : [...SETTINGS_TABS];
   const [params, setParams] = useSearchParams();
@@ -112,8 +122,10 @@ export default function SystemSettingsPage() {
   const pending = useMemo(() => {
     const s = settings.data && canWrite ? settingsChanges(settings.data, edits) : { changes: {}, ids: [] };
     const f = fees.data && canEditFees ? feeChanges(fees.data, edits) : [];
-    return { settings: s, fees: f, count: s.ids.length + f.reduce((n, x) => n + x.ids.length, 0) };
-  }, [settings.data, fees.data, edits, canWrite, canEditFees]);
+    const c = cryptos.data && canWrite ? cryptoChanges(cryptos.data, edits) : [];
+    const count = (list: { ids: string[] }[]) => list.reduce((n, x) => n + x.ids.length, 0);
+    return { settings: s, fees: f, cryptos: c, count: s.ids.length + count(f) + count(c) };
+  }, [settings.data, fees.data, cryptos.data, edits, canWrite, canEditFees]);
 
   const save = useMutation({
     mutationFn: async (): Promise<SaveOutcome> => {
@@ -144,6 +156,18 @@ export default function SystemSettingsPage() {
           out.savedIds.push(...change.ids);
         } catch (err) {
           failed(err, `fees.${change.type}`);
+        }
+      }
+      // Each cryptocurrency with a changed field (admin spec 7: enabled, min, max, fee), only what changed.
+      for (const change of pending.cryptos) {
+        try {
+          const updated = await updateCryptocurrency(change.id, change.changes);
+          qc.setQueryData<TCryptocurrency[]>(cryptocurrenciesKey, (list) =>
+            list?.map((c) => (c.id === updated.id ? updated : c)),
+          );
+          out.savedIds.push(...change.ids);
+        } catch (err) {
+          failed(err, `crypto.${change.id}`);
         }
       }
       return out;
@@ -300,7 +324,14 @@ export default function SystemSettingsPage() {
               disabled={!canEditFees || save.isPending}
             />
           ) : tab === 'cryptocurrencies' ? (
-            <CurrenciesPanel />
+            <CurrenciesPanel
+              query={cryptos}
+              canWrite={canWrite}
+              disabled={!canWrite || save.isPending}
+              valueFor={(c, f) => edits[cryptoFieldId(c.id, f)] ?? cryptoValue(c, f)}
+              errorOf={(id) => fieldErrors[id]}
+              onChange={(id, v) => edit(id, v)}
+            />
           ) : data ? (
             <SettingsCard
               title={t(`cards.${tab}.title`)}
