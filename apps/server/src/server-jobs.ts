@@ -13,6 +13,7 @@ import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts'
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { createCoinGeckoSource } from '#app/modules/rates/coingecko-source.ts';
 import { createRatesRefresher } from '#app/modules/rates/refresh-rates.ts';
+import { ticketMessageMailJob } from '#app/modules/support/ticket-message-mail.job.ts';
 import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
 import { walletGapNoticeJob } from '#app/modules/wallets/gap-limit.ts';
 import { deliverWebhooksJob } from '#app/modules/webhooks/deliver-webhooks.job.ts';
@@ -35,6 +36,8 @@ export const WEBHOOKS_ROLE_JOBS: readonly AnyJobDefinition[] = [
   dispatchPaymentMailsJob,
   paymentMailJob,
   salesInquiryMailJob,
+  // Support tickets: the notice mail of each message (decision 017).
+  ticketMessageMailJob,
 ];
 
 /**

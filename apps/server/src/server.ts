@@ -30,6 +30,7 @@ import { profileRoutes } from '#app/modules/profile/routes.ts';
 import { clearSettlementCache } from '#app/modules/public/measure-settlement.ts';
 import { publicRoutes } from '#app/modules/public/routes.ts';
 import { rateRoutes } from '#app/modules/rates/routes.ts';
+import { supportRoutes } from '#app/modules/support/routes.ts';
 import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
 import { transactionRoutes } from '#app/modules/transactions/routes.ts';
 import { walletRoutes } from '#app/modules/wallets/routes.ts';
@@ -79,6 +80,8 @@ function apiRoutesOf(config: Config): ApiRoutes[] {
     { plugin: transactionRoutes },
     { plugin: analyticsRoutes },
     { plugin: walletRoutes },
+    // Support tickets: the back-office's /admin/support and the merchant's /support (decision 017).
+    { plugin: supportRoutes },
     // The development mail outbox's pages exist only where it is on.
     ...(config.devMailOutbox ? [{ plugin: devMailRoutes, prefix: '/dev' }] : []),
   ];

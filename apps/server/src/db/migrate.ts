@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017-payment-mails.ts';
 import * as m0018 from './migrations/0018-payment-chain-details.ts';
 import * as m0019 from './migrations/0019-admin-role-on-account.ts';
 import * as m0020 from './migrations/0020-account-deletion.ts';
+import * as m0021 from './migrations/0021-support-tickets.ts';
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-payment-chain-details': m0018,
   '0019-admin-role-on-account': m0019,
   '0020-account-deletion': m0020,
+  '0021-support-tickets': m0021,
 };
 
 class StaticProvider implements MigrationProvider {
