@@ -63,6 +63,12 @@ const EXPECTED: Record<string, string[]> = {
   'POST /admin/maintenance/reset-rate-limits': ['system.maintenance'],
   'POST /admin/maintenance/clear-cache': ['system.maintenance'],
   'GET /admin/webhooks': ['support.read'],
+  // Support tickets (decision 017)
+  'GET /admin/support/tickets': ['support.read'],
+  'GET /admin/support/summary': ['support.read'],
+  'GET /admin/support/tickets/{id}': ['support.read'],
+  'POST /admin/support/tickets/{id}/messages': ['support.write'],
+  'PUT /admin/support/tickets/{id}/status': ['support.write'],
 };
 
 const urlOf = (path: string) =>
