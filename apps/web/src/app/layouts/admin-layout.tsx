@@ -56,6 +56,9 @@ const ADMIN_NAV: (NavItem & { permissions: readonly TAdminPermission[] })[] = [
   { to: paths.adminAudit, labelKey: 'nav.audit', icon: ScrollText, permissions: ['admin.manage'] },
 ];
 
+/** The phone's bottom bar holds this many items; the others go to the account menu (labels stay readable). */
+const BOTTOM_BAR_MAX = 5;
+
 export default function AdminLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -123,6 +126,12 @@ export default function AdminLayout() {
               user={user}
               second={role ? <span className="capitalize">{role}</span> : user.email}
               items={[
+                ...items.slice(BOTTOM_BAR_MAX).map((item) => ({
+                  key: item.to,
+                  label: t(item.labelKey),
+                  icon: <item.icon />,
+                  onSelect: () => void navigate(item.to),
+                })),
                 {
                   key: 'merchant',
                   label: t('layout.merchantArea'),
@@ -147,7 +156,7 @@ export default function AdminLayout() {
           <Outlet />
         </main>
       </div>
-      <BottomBar items={items} />
+      <BottomBar items={items.slice(0, BOTTOM_BAR_MAX)} />
     </div>
   );
 }

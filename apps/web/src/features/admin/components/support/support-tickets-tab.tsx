@@ -80,7 +80,7 @@ export function SupportTicketsTab({
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500 dark:bg-white/5 dark:text-slate-400">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
+                  <th scope="col" className="px-4 py-3 font-medium md:w-[40%]">
                     {t('col.ticket')}
                   </th>
                   <th scope="col" className="hidden px-3 py-3 font-medium md:table-cell">
@@ -152,7 +152,7 @@ function TicketRow({
   const messages = t('messages', { count: ticket.messageCount });
   return (
     <tr className="align-top">
-      <td className="max-w-0 px-4 py-3">
+      <td className="px-4 py-3">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <TicketRef id={ticket.id} />
           <Badge tone="grey">{t(`category.${ticket.category}`)}</Badge>
@@ -160,10 +160,10 @@ function TicketRow({
             <Badge tone={priorityTone(ticket.priority)}>{t(`priority.${ticket.priority}`)}</Badge>
           )}
         </div>
-        <p className="mt-1 truncate font-medium text-slate-900 dark:text-white" title={ticket.title}>
+        <p className="mt-1 line-clamp-2 font-medium text-slate-900 [overflow-wrap:anywhere] dark:text-white">
           {ticket.title}
         </p>
-        <p className="mt-0.5 truncate text-xs text-slate-500 md:hidden dark:text-slate-400">
+        <p className="mt-0.5 text-xs text-slate-500 [overflow-wrap:anywhere] md:hidden dark:text-slate-400">
           {ticket.customerName} · {messages}
         </p>
         <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">

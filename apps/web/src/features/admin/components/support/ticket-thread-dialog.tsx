@@ -130,11 +130,9 @@ function Facts({
       )}
       {row(
         t('thread.priority'),
-        <span className="flex flex-wrap gap-1.5">
-          <Badge tone={priorityTone(ticket.priority)}>{t(`priority.${ticket.priority}`)}</Badge>
-          <Badge tone="grey">{t(`category.${ticket.category}`)}</Badge>
-        </span>,
+        <Badge tone={priorityTone(ticket.priority)}>{t(`priority.${ticket.priority}`)}</Badge>,
       )}
+      {row(t('thread.category'), t(`category.${ticket.category}`))}
       {row(t('thread.opened'), formatListDate(ticket.createdAt, i18n.language))}
       {row(t('thread.assignedTo'), ticket.assignedTo?.name ?? t('thread.unassigned'))}
     </dl>
