@@ -191,6 +191,18 @@ describe('a merchant’s support ticket', () => {
     await admin.goto(`/admin/support?ticket=${ticketId}`);
     await admin.getByRole('dialog').getByText(ANSWER).waitFor();
     await viewShot(admin, `support-admin-thread-${label}-${lang}`);
+    if (label === 'phone' && lang === 'fr') {
+      // Reopened (the last look): the red count shows on the phone's bar and on the tab.
+      await admin.getByRole('dialog').getByRole('combobox').selectOption('open');
+      await admin.getByRole('dialog').getByRole('button', { name: 'Fermer' }).first().click();
+      await admin
+        .getByRole('navigation', { name: 'Navigation rapide' })
+        .getByRole('link', { name: /Assistance/ })
+        .filter({ hasText: '1 ticket non résolu' })
+        .waitFor();
+      await admin.getByRole('tab', { name: /1 ticket non résolu/ }).waitFor();
+      await screenshot(admin, 'support-admin-badge-phone-fr');
+    }
     await shop.close();
     await staff.close();
   });
