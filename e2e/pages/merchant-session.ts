@@ -31,7 +31,12 @@ export async function signIn(
   const login = new LoginPage(page);
   const before = server.smtp.mails.length;
   await login.signIn(email, password);
-  const codeMail = await server.smtp.waitForMail(email, { after: before, subject: /code/i });
+  // A loaded machine may take more than the default 5 s to send the code.
+  const codeMail = await server.smtp.waitForMail(email, {
+    after: before,
+    subject: /code/i,
+    timeoutMs: 20_000,
+  });
   await login.enterCode(loginCode(codeMail));
   await page.waitForURL(/\/dashboard$/);
 }

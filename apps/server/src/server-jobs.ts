@@ -15,6 +15,7 @@ import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts'
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { createCoinGeckoSource } from '#app/modules/rates/coingecko-source.ts';
 import { createRatesRefresher } from '#app/modules/rates/refresh-rates.ts';
+import { ticketMessageMailJob } from '#app/modules/support/ticket-message-mail.job.ts';
 import { deliverSystemAlertJob } from '#app/modules/system-alerts/deliver-system-alert.job.ts';
 import { pruneSystemLogsJob } from '#app/modules/system-logs/prune-system-logs.job.ts';
 import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
@@ -45,6 +46,8 @@ export const WEBHOOKS_ROLE_JOBS: readonly AnyJobDefinition[] = [
   deliverSystemAlertJob,
   webhookDisabledMailJob,
   kycDecisionMailJob,
+  // Support tickets: the notice mail of each message (decision 017).
+  ticketMessageMailJob,
 ];
 
 /**

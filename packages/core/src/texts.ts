@@ -571,4 +571,19 @@ export const T = {
   dailyLimitReached: (limit: number) =>
     `This merchant has reached its limit of ${limit} live payments for today (UTC). Please try again tomorrow.`,
   apiVersionUnavailable: 'Only v1 of the API exists: v2 (Beta) cannot be selected until it is released.',
+  // Support tickets (admin spec 2, 4, 8; issue 16; decision 017) and the texts the catalogue lacks
+  supportTicketsLoadFailed: 'Failed to load support tickets. Please check your connection and try again.',
+  ticketStatusUpdateFailed: 'Failed to update ticket status. Please try again.',
+  ticketNotFound: 'Ticket not found',
+  ticketTitleRequired: 'Please enter a subject',
+  ticketTitleTooLong: (n: number) => `Subject must be at most ${n} characters`,
+  ticketMessageRequired: 'Please enter a message',
+  ticketMessageTooLong: (n: number) => `Message must be at most ${n} characters`,
+  ticketCategoryInvalid: 'Choose a category: general, technical, billing, account or sales',
+  ticketPriorityInvalid: 'Choose a priority: normal, medium, high, urgent or critical',
+  ticketStatusInvalid: 'Choose a status: open, in_progress, resolved or closed',
+  ticketClosedStaff: 'This ticket is closed. Set it to open or in progress before replying.',
+  ticketClosedCustomer: 'This ticket is closed. Please open a new ticket.',
+  ticketTooManyMessages: (n: number) =>
+    `You have sent ${n} support messages in the last hour. Please wait a little before sending more.`,
 } as const;

@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017-payment-mails.ts';
 import * as m0018 from './migrations/0018-payment-chain-details.ts';
 import * as m0019 from './migrations/0019-admin-role-on-account.ts';
 import * as m0020 from './migrations/0020-account-deletion.ts';
+import * as m0021 from './migrations/0021-support-tickets.ts';
 import * as m0022 from './migrations/0022-operations-monitoring.ts';
 import * as m0023 from './migrations/0023-kyc-documents.ts';
 import * as m0024 from './migrations/0024-cryptocurrency-management.ts';
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-operations-monitoring': m0022,
   '0023-kyc-documents': m0023,
   '0024-cryptocurrency-management': m0024,
+  '0021-support-tickets': m0021,
 };
 
 class StaticProvider implements MigrationProvider {

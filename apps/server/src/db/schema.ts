@@ -522,8 +522,10 @@ export interface Database {
   chain_blocks: ChainBlocksTable;
   wallets: WalletsTable;
   evm_flushes: EvmFlushesTable;
-  contact_requests: ContactRequestsTable;
   payment_mails: PaymentMailsTable;
+  // Support tickets (0021-support-tickets)
+  support_tickets: SupportTicketsTable;
+  support_ticket_messages: SupportTicketMessagesTable;
   // Operations (0022-operations-monitoring)
   system_logs: SystemLogsTable;
   system_alerts: SystemAlertsTable;
@@ -567,23 +569,6 @@ export interface PaymentMailsTable {
   skip_reason: string | null;
   claimed_at: NullableTimestamp;
   sent_at: NullableTimestamp;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** What visitors sent through the landing page's contact form (0015-contact-requests). */
-export interface ContactRequestsTable {
-  id: string;
-  category: Generated<'sales'>;
-  status: Generated<'open' | 'in_progress' | 'resolved' | 'closed'>;
-  name: string;
-  email: string;
-  company: string | null;
-  message: string;
-  ip: string | null;
-  user_agent: string | null;
-  language: string | null;
-  mailed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -664,4 +649,39 @@ export interface KycDocumentsTable {
 
 export interface Database {
   kyc_documents: KycDocumentsTable;
+}
+
+/**
+ * A support ticket (0021-support-tickets): a merchant's (user_id) or a visitor's sales inquiry (no user_id; the
+ * name, e-mail, company, language and client IP of the contact form). resolved_at is set exactly while the status
+ * is resolved or closed.
+ */
+export interface SupportTicketsTable {
+  id: string;
+  title: string;
+  category: 'general' | 'technical' | 'billing' | 'account' | 'sales';
+  priority: Generated<'normal' | 'medium' | 'high' | 'urgent' | 'critical'>;
+  status: Generated<'open' | 'in_progress' | 'resolved' | 'closed'>;
+  user_id: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
+  company: string | null;
+  language: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  assigned_to: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  resolved_at: NullableTimestamp;
+}
+
+/** One message of a ticket's thread; mailed_at: its notice mail has gone out (0021-support-tickets). */
+export interface SupportTicketMessagesTable {
+  id: string;
+  ticket_id: string;
+  author_id: string | null;
+  is_staff: Generated<boolean>;
+  body: string;
+  mailed_at: NullableTimestamp;
+  created_at: Timestamp;
 }

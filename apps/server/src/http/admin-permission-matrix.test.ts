@@ -85,6 +85,12 @@ const EXPECTED: Record<string, string[]> = {
   'PUT /admin/cryptocurrencies/{id}': ['settings.write'],
   'POST /admin/cryptocurrencies/{id}/toggle': ['settings.write'],
   'DELETE /admin/cryptocurrencies/{id}': ['settings.write'],
+  // Support tickets (decision 017)
+  'GET /admin/support/tickets': ['support.read'],
+  'GET /admin/support/summary': ['support.read'],
+  'GET /admin/support/tickets/{id}': ['support.read'],
+  'POST /admin/support/tickets/{id}/messages': ['support.write'],
+  'PUT /admin/support/tickets/{id}/status': ['support.write'],
 };
 
 const urlOf = (path: string) =>

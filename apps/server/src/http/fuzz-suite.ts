@@ -42,6 +42,8 @@ import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 //   for every operation and caller. The other callers do get the victim's id there (they must be refused).
 // - The public checkout routes that pay a link (POST /checkout/{linkId} and its test-mode simulation) never get
 //   the victim's link: anyone holding a payment link may pay it, which changes the victim's payments by design.
+// - Support tickets: the admin caller gets only the fuzzing merchants' tickets (staff may answer or close any
+//   ticket, the victim's too, by design); the merchant and key callers get the victim's too (they must get 404).
 // - Force Logout All Users (POST /admin/maintenance/force-logout) ends every session, the victim's included, by
 //   design: that change alone (sessions' revoked_at set) is allowed there (BY_DESIGN); the callers sign in again.
 
@@ -134,6 +136,7 @@ type Owned = {
   keyId: string;
   walletId: string;
   eventId: string;
+  ticketId: string;
 };
 
 let ctx: TestContext;
@@ -169,6 +172,8 @@ const MERCHANT_TABLES: Array<[table: string, column: string]> = [
   ['webhook_endpoints', 'user_id'],
   ['webhook_deliveries', 'user_id'],
   ['wallets', 'user_id'],
+  ['support_tickets', 'user_id'],
+  ['support_ticket_messages', 'author_id'],
   // Anything done as the victim leaves its id as the actor.
   ['audit_log', 'actor_id'],
 ];
@@ -309,9 +314,18 @@ async function merchantWithData(name: string, n: number): Promise<Owned> {
     await call('POST', '/wallets', cookie, { currency: 'LTC', network: 'litecoin', address: RLTC[n] }),
     'wallet',
   );
+  const ticket = must(
+    await call('POST', '/support/tickets', cookie, {
+      title: `${name} question`,
+      category: 'general',
+      message: 'How do refunds work?',
+    }),
+    'support ticket',
+  );
   return {
     userId: user.id,
     email: user.email,
+    ticketId: ticket.ticket.id,
     linkId: link.id,
     paymentId: payment.id,
     keyId: key.id,
@@ -881,6 +895,10 @@ function knownIds(op: Operation, param: string, caller: Caller): string[] {
   if (op.path.startsWith('/payment-links')) return owners.map((o) => o.linkId);
   if (op.path.startsWith('/payments')) return owners.map((o) => o.paymentId);
   if (op.path.startsWith('/webhooks/events')) return owners.map((o) => o.eventId);
+  // Staff may answer or close any merchant's ticket by design: never the victim's from the admin (see the top).
+  if (op.path.startsWith('/admin/support/tickets'))
+    return (caller.name === 'admin' ? fuzzers : owners).map((o) => o.ticketId);
+  if (op.path.startsWith('/support/tickets')) return owners.map((o) => o.ticketId);
   if (op.path.startsWith('/wallets')) return owners.map((o) => o.walletId);
   return owners.map((o) => o.userId);
 }

@@ -49,6 +49,7 @@ export const OPENAPI_TAGS = [
     prefix: ['/merchant', '/settings'],
     description: 'Profile and preferences (session only).',
   },
+  { name: 'Support', prefix: ['/support'], description: 'Your support tickets (session only).' },
   {
     name: 'Authentication',
     prefix: ['/auth'],

@@ -6,6 +6,7 @@ import { locales as adminKyc } from '../features/admin/kyc-locales.ts';
 import { locales as admin } from '../features/admin/locales.ts';
 import { locales as adminOperations } from '../features/admin/operations-locales.ts';
 import { locales as adminSettings } from '../features/admin/settings-locales.ts';
+import { locales as adminSupport } from '../features/admin/support-locales.ts';
 import { locales as adminTransactions } from '../features/admin/transactions-locales.ts';
 import { locales as apiKeys } from '../features/api-keys/locales.ts';
 import { locales as apiReference } from '../features/api-reference/locales.ts';
@@ -19,6 +20,7 @@ import { locales as payouts } from '../features/payouts/locales.ts';
 import { locales as kyc } from '../features/settings/kyc-locales.ts';
 import { locales as settings } from '../features/settings/locales.ts';
 import { locales as webhooks } from '../features/settings/webhook-locales.ts';
+import { locales as support } from '../features/support/locales.ts';
 import { locales as transactions } from '../features/transactions/locales.ts';
 import { initialLanguage } from '../lib/language.ts';
 import { locales as common } from './locales.ts';
@@ -45,6 +47,9 @@ const namespaces = {
   payouts,
   kyc,
   adminKyc,
+  // Support tickets (decision 017): the back-office's Support & Operations and the merchant's Support page.
+  adminSupport,
+  support,
 } as const;
 
 const resources = Object.fromEntries(

@@ -18,6 +18,8 @@ export const paths = {
   instantPayouts: '/instant-payouts',
   apiKeys: '/api-keys',
   settings: '/settings',
+  support: '/support',
+  supportTicket: (id: string) => `/support/${encodeURIComponent(id)}`,
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
   adminUsers: '/admin/users',

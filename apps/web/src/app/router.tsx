@@ -90,6 +90,15 @@ export const router = createBrowserRouter([
                 path: paths.apiKeys,
                 lazy: page(() => import('../features/api-keys/components/api-keys-page.tsx')),
               },
+              // Support tickets (decision 017): the list, and one ticket's thread (the link of the reply mail).
+              {
+                path: paths.support,
+                lazy: page(() => import('../features/support/components/support-page.tsx')),
+              },
+              {
+                path: `${paths.support}/:ticketId`,
+                lazy: page(() => import('../features/support/components/support-page.tsx')),
+              },
             ],
           },
         ],
@@ -137,15 +146,13 @@ export const router = createBrowserRouter([
                 ],
               },
               {
-                // Support & Operations (support.read): the operations tabs (decision 018).
+                // Support & Operations (support.read): tickets, webhooks, logs, health (decisions 017, 018).
                 path: 'support',
                 element: <RequireAdmin permission="support.read" />,
                 children: [
                   {
                     index: true,
-                    lazy: page(
-                      () => import('../features/admin/components/support/operations-support-page.tsx'),
-                    ),
+                    lazy: page(() => import('../features/admin/components/support/admin-support-page.tsx')),
                   },
                 ],
               },

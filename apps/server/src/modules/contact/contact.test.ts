@@ -42,26 +42,34 @@ describe('Talk to Sales, mailed by SMTP', () => {
     await ctx.close();
   });
 
-  it('keeps the message and mails it to the operator, Reply-To the sender, the message escaped', async () => {
+  it('opens a sales ticket with the message and mails it to the operator, Reply-To the sender, the message escaped', async () => {
     const res = await send(ctx, valid);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { received: true }, error: null });
 
-    const rows = await ctx.db.selectFrom('contact_requests').selectAll().execute();
+    const rows = await ctx.db.selectFrom('support_tickets').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
+      title: 'Sales inquiry from Grace Hopper, Navy Labs',
       category: 'sales',
+      priority: 'normal',
       status: 'open',
-      name: 'Grace Hopper',
-      email: 'grace@example.com',
+      user_id: null,
+      customer_name: 'Grace Hopper',
+      customer_email: 'grace@example.com',
       company: 'Navy Labs',
-      message: valid.message,
       ip: '203.0.113.7',
       language: 'fr',
+      resolved_at: null,
     });
+    const thread = await ctx.db
+      .selectFrom('support_ticket_messages')
+      .selectAll()
+      .where('ticket_id', '=', rows[0]!.id)
+      .execute();
+    expect(thread).toMatchObject([{ body: valid.message, is_staff: false, author_id: null }]);
 
     // The operator's address: the support email of the system settings while SALES_EMAIL is not set.
-    expect(ctx.config.salesEmail).toBeNull();
     const mail = await ctx.smtp.waitForMail('support@coinlane.local', { subject: /Sales inquiry/ });
     expect(mail.subject).toBe('Sales inquiry from Grace Hopper, Navy Labs');
     expect(mail.parsed.replyTo?.text).toBe('grace@example.com');
@@ -70,16 +78,18 @@ describe('Talk to Sales, mailed by SMTP', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<b>volume</b>');
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    // With a link to the ticket in the back-office.
+    expect(mail.text).toContain(`http://localhost:3000/admin/support?ticket=${rows[0]!.id}`);
     await waitFor(
       'mailed_at set',
       async () =>
-        (await ctx.db.selectFrom('contact_requests').select('mailed_at').executeTakeFirstOrThrow())
+        (await ctx.db.selectFrom('support_ticket_messages').select('mailed_at').executeTakeFirstOrThrow())
           .mailed_at !== null,
     );
     // Run again (a retry after a lost lease): nothing is sent twice.
     const mails = ctx.smtp.mails.length;
     await salesInquiryMailJob.handler(
-      { requestId: rows[0]!.id },
+      { ticketId: rows[0]!.id },
       {
         db: ctx.db,
         config: ctx.config,
@@ -138,7 +148,7 @@ describe('Talk to Sales, mailed by SMTP', () => {
       expect([400, 415], res.body).toContain(res.statusCode);
     }
     expect(
-      await ctx.db.selectFrom('contact_requests').select('id').where('ip', '=', '203.0.113.9').execute(),
+      await ctx.db.selectFrom('support_tickets').select('id').where('ip', '=', '203.0.113.9').execute(),
     ).toEqual([]);
   });
 
@@ -149,7 +159,7 @@ describe('Talk to Sales, mailed by SMTP', () => {
     expect(res.json().data).toEqual({ received: true });
     await worker.drain();
     expect(
-      await ctx.db.selectFrom('contact_requests').select('id').where('ip', '=', '203.0.113.10').execute(),
+      await ctx.db.selectFrom('support_tickets').select('id').where('ip', '=', '203.0.113.10').execute(),
     ).toEqual([]);
     expect(ctx.smtp.mails.length).toBe(before);
   });
@@ -168,7 +178,7 @@ describe('Talk to Sales, mailed by SMTP', () => {
     const res = await send(ctx, valid, '203.0.113.11', { origin: 'http://evil.example' });
     expect(res.statusCode).toBe(403);
     expect(
-      await ctx.db.selectFrom('contact_requests').select('id').where('ip', '=', '203.0.113.11').execute(),
+      await ctx.db.selectFrom('support_tickets').select('id').where('ip', '=', '203.0.113.11').execute(),
     ).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ export function salesInquiryMail(o: {
   message: string;
   language: string | null;
   receivedAt: string;
+  /** The ticket in the back-office (Support Tickets). */
+  url: string;
 }): MailContent {
   const who = o.company ? `${o.name}, ${o.company}` : o.name;
   return {
@@ -18,15 +20,16 @@ export function salesInquiryMail(o: {
       preheader: o.message.replace(/\s+/g, ' ').slice(0, 140),
       heading: 'New sales inquiry',
       intro: [
-        'A visitor wrote to sales from the landing page. Reply to this email to answer them: the reply goes to their address.',
+        'A visitor wrote to sales from the landing page. Reply to this email to answer them: the reply goes to their address. Or answer from the support ticket in the back-office, where the answer is kept and mailed to them.',
       ],
+      action: { label: 'Open the ticket', url: o.url },
       details: [
         ['Name', o.name],
         ['Email', o.email],
         ['Company', o.company ?? 'not given'],
         ['Language', o.language ?? 'not given'],
         ['Received at', o.receivedAt],
-        ['Reference', o.id],
+        ['Ticket', o.id],
       ],
       quote: o.message,
       reason:

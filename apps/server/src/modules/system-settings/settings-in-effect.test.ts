@@ -73,6 +73,18 @@ describe('maintenance_mode', () => {
       payload: { name: 'Renamed' },
     });
     expect(profile.statusCode).toBe(503);
+    // the merchant can still ask the operators what is going on
+    const ticket = await merchant.call({
+      method: 'POST',
+      url: '/api/v1/support/tickets',
+      payload: {
+        title: 'Is it down?',
+        category: 'technical',
+        priority: 'normal',
+        message: 'Links refuse to save.',
+      },
+    });
+    expect(ticket.statusCode, ticket.body).toBe(200);
     // reads go on, by session and by key
     expect((await merchant.call({ method: 'GET', url: '/api/v1/payment-links' })).statusCode).toBe(200);
     expect(

@@ -2,6 +2,7 @@ import { hasPermission, type TAdminPermission } from '@coinlane/core/permissions
 import {
   ArrowLeftRight,
   LayoutDashboard,
+  LifeBuoy,
   LogOut,
   ReceiptText,
   ScrollText,
@@ -12,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Logo, LogoMark } from '../../components/ui/logo.tsx';
+import { useSupportSummary } from '../../features/admin/hooks/use-support.ts';
 import { useSession } from '../../lib/auth.ts';
 import { paths } from '../paths.ts';
 import {
@@ -27,7 +29,8 @@ import {
 
 /**
  * Admin navigation (admin spec 2): each item shows with any one of its permissions (Settings with settings.read,
- * or settings.fees for Fees & Pricing: decision 016). Support adds its entry here when it is built.
+ * or settings.fees for Fees & Pricing: decision 016). Support carries a red badge of the unresolved tickets (open or
+ * in progress; not the spec's fixed 5: issue 16, decision 017).
  */
 const ADMIN_NAV: (NavItem & { permissions: readonly TAdminPermission[] })[] = [
   {
@@ -49,17 +52,28 @@ const ADMIN_NAV: (NavItem & { permissions: readonly TAdminPermission[] })[] = [
     icon: Settings,
     permissions: ['settings.read', 'settings.fees'],
   },
+  { to: paths.adminSupport, labelKey: 'nav.support', icon: LifeBuoy, permissions: ['support.read'] },
   { to: paths.adminAudit, labelKey: 'nav.audit', icon: ScrollText, permissions: ['admin.manage'] },
 ];
+
+/** The phone's bottom bar holds this many items; the others go to the account menu (labels stay readable). */
+const BOTTOM_BAR_MAX = 5;
 
 export default function AdminLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
   const navigate = useNavigate();
   const { signOut } = useSignOutAction();
+  const canSupport = hasPermission(user, 'support.read');
+  const unresolved = useSupportSummary(canSupport).data?.unresolved ?? 0;
   if (!user) return null;
 
-  const items = ADMIN_NAV.filter((item) => item.permissions.some((p) => hasPermission(user, p)));
+  const items = ADMIN_NAV.filter((item) => item.permissions.some((p) => hasPermission(user, p))).map(
+    (item) =>
+      item.to === paths.adminSupport
+        ? { ...item, badge: unresolved, badgeLabel: t('layout.unresolvedTickets', { count: unresolved }) }
+        : item,
+  );
   const role = user.adminRole ? t(`roles.${user.adminRole}`) : null;
   const roleBadge = role && (
     <span className="inline-flex items-center rounded bg-brand-500/15 px-1.5 py-0.5 text-[11px] font-medium capitalize text-brand-300">
@@ -112,6 +126,12 @@ export default function AdminLayout() {
               user={user}
               second={role ? <span className="capitalize">{role}</span> : user.email}
               items={[
+                ...items.slice(BOTTOM_BAR_MAX).map((item) => ({
+                  key: item.to,
+                  label: t(item.labelKey),
+                  icon: <item.icon />,
+                  onSelect: () => void navigate(item.to),
+                })),
                 {
                   key: 'merchant',
                   label: t('layout.merchantArea'),
@@ -136,7 +156,7 @@ export default function AdminLayout() {
           <Outlet />
         </main>
       </div>
-      <BottomBar items={items} />
+      <BottomBar items={items.slice(0, BOTTOM_BAR_MAX)} />
     </div>
   );
 }

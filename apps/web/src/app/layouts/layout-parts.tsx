@@ -9,8 +9,34 @@ import { Menu, type MenuItem } from '../../components/ui/menu.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSignOut } from '../../lib/auth.ts';
 
-/** One entry of a navigation list; later pages add theirs to the layout's array. */
-export type NavItem = { to: string; labelKey: string; icon: LucideIcon; end?: boolean };
+/**
+ * One entry of a navigation list; later pages add theirs to the layout's array. `badge`: a count shown in red
+ * beside the label when above 0 (the admin Support item's unresolved tickets), with `badgeLabel` read out.
+ */
+export type NavItem = {
+  to: string;
+  labelKey: string;
+  icon: LucideIcon;
+  end?: boolean;
+  badge?: number;
+  badgeLabel?: string;
+};
+
+/** A red count beside a navigation label (above 0 only); `label` is what a screen reader says. */
+function NavBadge({ count, label, className }: { count?: number; label?: string; className?: string }) {
+  if (!count || count <= 0) return null;
+  return (
+    <span
+      className={cn(
+        'inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-[11px] font-semibold leading-5 text-white tabular-nums',
+        className,
+      )}
+    >
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="sr-only">{label ?? count}</span>
+    </span>
+  );
+}
 
 /** A link to the main content for keyboard users, visible only when focused. */
 export function SkipLink() {
@@ -92,6 +118,7 @@ export function SidebarNav({ items, tone = 'light' }: { items: NavItem[]; tone?:
                   )}
                 />
                 {t(item.labelKey)}
+                <NavBadge count={item.badge} label={item.badgeLabel} className="ml-auto" />
               </>
             )}
           </NavLink>
@@ -123,7 +150,14 @@ export function BottomBar({ items }: { items: NavItem[] }) {
                 )
               }
             >
-              <item.icon className="size-5" aria-hidden="true" />
+              <span className="relative">
+                <item.icon className="size-5" aria-hidden="true" />
+                <NavBadge
+                  count={item.badge}
+                  label={item.badgeLabel}
+                  className="absolute -right-3 -top-2 min-w-4 px-1 text-[10px] leading-4"
+                />
+              </span>
               {t(item.labelKey)}
             </NavLink>
           </li>

@@ -4,6 +4,7 @@ import {
   Home,
   KeyRound,
   LayoutDashboard,
+  LifeBuoy,
   Link2,
   LogOut,
   Settings,
@@ -44,6 +45,8 @@ const SIDEBAR: NavItem[] = [
   { to: paths.apiKeys, labelKey: 'nav.apiKeys', icon: KeyRound },
   { to: paths.docs, labelKey: 'nav.documentation', icon: BookOpen },
   { to: paths.settings, labelKey: 'nav.settings', icon: Settings },
+  // Support tickets with the Coinlane team (issue 16, decision 017).
+  { to: paths.support, labelKey: 'nav.support', icon: LifeBuoy },
 ];
 
 /** The phone's bottom bar: Home, then Transactions, Payments, Subscriptions, Payouts as they are built. */
@@ -54,10 +57,11 @@ const BOTTOM_BAR: NavItem[] = [
   { to: paths.instantPayouts, labelKey: 'nav.payouts', icon: Wallet },
 ];
 
-/** The phone's account menu: Settings, then API Keys once it exists, then Sign Out. */
+/** The phone's account menu: Settings, then API Keys once it exists, Support, then Sign Out. */
 const ACCOUNT_MENU: NavItem[] = [
   { to: paths.settings, labelKey: 'nav.settings', icon: Settings },
   { to: paths.apiKeys, labelKey: 'nav.apiKeys', icon: KeyRound },
+  { to: paths.support, labelKey: 'nav.support', icon: LifeBuoy },
 ];
 
 export default function MerchantLayout() {

@@ -101,6 +101,7 @@ const en = {
       system_setting: 'System setting',
       fee_structure: 'Fee structure',
       rate: 'Exchange rate',
+      support_ticket: 'Support ticket',
     },
     actorTypes: {
       user: 'Account holder',
@@ -328,6 +329,7 @@ const es: Messages = {
       system_setting: 'Ajuste del sistema',
       fee_structure: 'Estructura de comisiones',
       rate: 'Tipo de cambio',
+      support_ticket: 'Ticket de soporte',
     },
     actorTypes: {
       user: 'Titular de la cuenta',
@@ -555,6 +557,7 @@ const fr: Messages = {
       system_setting: 'Paramètre système',
       fee_structure: 'Structure de frais',
       rate: 'Taux de change',
+      support_ticket: 'Ticket d’assistance',
     },
     actorTypes: {
       user: 'Titulaire du compte',
@@ -785,6 +788,7 @@ const de: Messages = {
       system_setting: 'Systemeinstellung',
       fee_structure: 'Gebührenstruktur',
       rate: 'Wechselkurs',
+      support_ticket: 'Support-Ticket',
     },
     actorTypes: {
       user: 'Kontoinhaber',

@@ -22,6 +22,7 @@ const ENTITY_TYPES = [
   'system_setting',
   'fee_structure',
   'rate',
+  'support_ticket',
 ] as const;
 
 /** The Audit Log (issue 16, admin.manage): who did what, before and after, when; filtered, 50 at a time. */

@@ -11,18 +11,23 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import i18n from 'i18next';
 import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionKey } from '../../../../lib/auth.ts';
 import { locales } from '../../operations-locales.ts';
+import { locales as support } from '../../support-locales.ts';
+import AdminSupportPage from './admin-support-page.tsx';
 import HealthMonitorTab from './health-monitor-tab.tsx';
-import OperationsSupportPage from './operations-support-page.tsx';
 import SystemLogsTab from './system-logs-tab.tsx';
 import WebhookMonitoringTab from './webhook-monitoring-tab.tsx';
 
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { adminOperations: locales.en }, de: { adminOperations: locales.de } },
+    resources: {
+      en: { adminOperations: locales.en, adminSupport: support.en },
+      de: { adminOperations: locales.de, adminSupport: support.de },
+    },
     interpolation: { escapeValue: false },
   });
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -401,14 +406,22 @@ describe('Health Monitor', () => {
 });
 
 describe('the page', () => {
-  it('shows the three tabs, the red count of failed webhooks on the Webhooks tab, and switches tabs', async () => {
+  it('shows the operations tabs beside Support Tickets, the red count of failed webhooks, and switches tabs', async () => {
     mockApi((c) => {
+      if (c.path === '/admin/support/summary') return ok({ unresolved: 0 });
+      if (c.path === '/admin/support/tickets')
+        return ok({ tickets: [], total: 0, unresolved: 0, limit: 200 });
       if (c.path === '/admin/webhooks') return ok({ items: [delivery()], failedCount: 1 });
       if (c.path === '/admin/logs') return ok({ items: [line(1)], nextCursor: null, retentionDays: 14 });
       if (c.path === '/admin/health') return ok(health());
       return ok({ items: [], activeCount: 0 });
     });
-    renderAs('support_admin', <OperationsSupportPage />);
+    renderAs(
+      'support_admin',
+      <MemoryRouter initialEntries={['/admin/support?tab=webhooks']}>
+        <AdminSupportPage />
+      </MemoryRouter>,
+    );
     const webhooksTab = await screen.findByRole('tab', { name: /Webhook Monitoring/ });
     await waitFor(() => expect(webhooksTab.textContent).toContain('1'));
     expect(webhooksTab.textContent).toContain('1 failed webhook');
