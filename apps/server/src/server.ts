@@ -30,6 +30,7 @@ import { profileRoutes } from '#app/modules/profile/routes.ts';
 import { clearSettlementCache } from '#app/modules/public/measure-settlement.ts';
 import { publicRoutes } from '#app/modules/public/routes.ts';
 import { rateRoutes } from '#app/modules/rates/routes.ts';
+import { adminRefundRoutes, refundRoutes } from '#app/modules/refunds/routes.ts';
 import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
 import { transactionRoutes } from '#app/modules/transactions/routes.ts';
 import { walletRoutes } from '#app/modules/wallets/routes.ts';
@@ -79,6 +80,9 @@ function apiRoutesOf(config: Config): ApiRoutes[] {
     { plugin: transactionRoutes },
     { plugin: analyticsRoutes },
     { plugin: walletRoutes },
+    // Refunds without custody (decision 022): the merchant's, the customer's page and Issue Refund.
+    { plugin: refundRoutes },
+    { plugin: adminRefundRoutes, prefix: '/admin' },
     // The development mail outbox's pages exist only where it is on.
     ...(config.devMailOutbox ? [{ plugin: devMailRoutes, prefix: '/dev' }] : []),
   ];

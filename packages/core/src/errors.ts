@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   WALLET_REQUIRED: 422,
   /** The merchant's account is suspended: its hosted pages start no new payment (payments under way go on). */
   MERCHANT_UNAVAILABLE: 403,
+  /** A refund larger than what the payment still has to refund (confirmed money less open and paid refunds). */
+  REFUND_TOO_LARGE: 409,
 } as const;
 export type TErrorCode = keyof typeof ERROR_STATUS;
 

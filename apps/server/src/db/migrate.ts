@@ -19,6 +19,8 @@ import * as m0017 from './migrations/0017-payment-mails.ts';
 import * as m0018 from './migrations/0018-payment-chain-details.ts';
 import * as m0019 from './migrations/0019-admin-role-on-account.ts';
 import * as m0020 from './migrations/0020-account-deletion.ts';
+// Refunds (issue 16, decision 022).
+import * as m0026 from './migrations/0026-refunds.ts';
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-payment-chain-details': m0018,
   '0019-admin-role-on-account': m0019,
   '0020-account-deletion': m0020,
+  '0026-refunds': m0026,
 };
 
 class StaticProvider implements MigrationProvider {
