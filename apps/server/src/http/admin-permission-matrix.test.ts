@@ -63,6 +63,9 @@ const EXPECTED: Record<string, string[]> = {
   'POST /admin/maintenance/reset-rate-limits': ['system.maintenance'],
   'POST /admin/maintenance/clear-cache': ['system.maintenance'],
   'GET /admin/webhooks': ['support.read'],
+  // Refunds (decision 022): Issue Refund, and a transaction's refunds in its details.
+  'POST /admin/transactions/{id}/refund': ['transactions.refund'],
+  'GET /admin/transactions/{id}/refunds': ['transactions.read'],
 };
 
 const urlOf = (path: string) =>

@@ -23,6 +23,7 @@ import { createRefund } from './create-refund.ts';
 import { listPaymentRefunds } from './list-payment-refunds.ts';
 import { presentRefund } from './present-refund.ts';
 import { submitRefundAddress, viewRefundRequest } from './refund-by-token.ts';
+import { renderRefundQr } from './render-refund-qr.ts';
 
 const HOW =
   'Coinlane holds no funds: a refund is a request that the merchant pays from its own wallet. It is in the coin the payment received; partial refunds are allowed, and the open and paid refunds of a payment never add up to more than its confirmed money (checked under the payment’s lock). Only a confirmed payment, or an expired or cancelled one that kept confirmed money, can be refunded (else 409 INVALID_STATE); too much is 409 REFUND_TOO_LARGE. The customer gives a refund address on the page of a link that is e-mailed to them when the payment has a customer e-mail; otherwise the reply’s addressLink is the link to pass on, shown this once. The link expires after ' +
@@ -140,6 +141,37 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: merchantActor(req),
       });
       return ok(presentRefund(row));
+    },
+  );
+
+  app.get(
+    '/refunds/:id/qr.svg',
+    {
+      preHandler: requirePermission('read'),
+      schema: {
+        summary: 'QR code (SVG) of a refund’s payment URI, for the merchant’s wallet',
+        description:
+          '404 unless the refund is the caller’s and awaits payment (the customer gave the address).',
+        params: ZRefundIdParams,
+      },
+    },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const svg = await renderRefundQr({
+        db: app.db,
+        userId: auth.user.id,
+        mode: auth.mode,
+        refundId: req.params.id,
+      });
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+        )
+        .header('x-content-type-options', 'nosniff')
+        .send(svg);
     },
   );
 
