@@ -496,6 +496,8 @@ export const T = {
   flushAddressMismatch:
     'The deposit address of this payment does not belong to the forwarder factory configured now: ask the operator, who changed the factory since the payment was created',
   // Refunds without custody (issue 16, decision 022)
+  /** Admin spec 8: 'Failed to {refund|approve} transaction. Please try again.' (refund). */
+  refundTransactionFailed: 'Failed to refund transaction. Please try again.',
   refundReasonInvalid: 'Please enter the reason as text',
   refundReasonTooLong: (n: number) => `The reason may have at most ${n} characters`,
   refundNotAllowed:

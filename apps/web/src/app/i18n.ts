@@ -2,6 +2,7 @@ import { LANGUAGES } from '@coinlane/core/options';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { locales as admin } from '../features/admin/locales.ts';
+import { locales as adminRefunds } from '../features/admin/refund-locales.ts';
 import { locales as adminSettings } from '../features/admin/settings-locales.ts';
 import { locales as adminTransactions } from '../features/admin/transactions-locales.ts';
 import { locales as apiKeys } from '../features/api-keys/locales.ts';
@@ -13,9 +14,11 @@ import { locales as docs } from '../features/docs/locales.ts';
 import { locales as landing } from '../features/landing/locales.ts';
 import { locales as paymentLinks } from '../features/payment-links/locales.ts';
 import { locales as payouts } from '../features/payouts/locales.ts';
+import { locales as refundPage } from '../features/refund-page/locales.ts';
 import { locales as settings } from '../features/settings/locales.ts';
 import { locales as webhooks } from '../features/settings/webhook-locales.ts';
 import { locales as transactions } from '../features/transactions/locales.ts';
+import { locales as refunds } from '../features/transactions/refund-locales.ts';
 import { initialLanguage } from '../lib/language.ts';
 import { locales as common } from './locales.ts';
 
@@ -37,6 +40,10 @@ const namespaces = {
   transactions,
   paymentLinks,
   payouts,
+  // Refunds (decision 022): the merchant's, the customer's page, Issue Refund.
+  refunds,
+  refundPage,
+  adminRefunds,
 } as const;
 
 const resources = Object.fromEntries(

@@ -40,6 +40,8 @@ const row: TAdminTransaction = {
   cryptoAmount: '0.001',
   amountReceived: '0.001',
   amountLate: '0',
+  amountRefunded: '0',
+  refundState: 'none',
   currency: 'BTC',
   network: 'bitcoin',
   status: 'completed',
