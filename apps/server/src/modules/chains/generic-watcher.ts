@@ -89,6 +89,8 @@ type Scan = {
   watched: WatchedAddresses;
   /** Reads the refunds awaiting payment into the watched set again (after a rollback reopened some). */
   refreshRefunds: () => Promise<void>;
+  /** Whether a watched refund has no start height yet. */
+  hasUnstartedRefunds: () => boolean;
   /** Outputs already logged as unassigned (txid:index), so a replayed block or mempool pass warns once. */
   unassigned: Set<string>;
   state: ScanState;
@@ -134,6 +136,7 @@ export function createWatcher({
     startLookback,
     watched: watchedSet.view,
     refreshRefunds: watchedSet.refreshRefunds,
+    hasUnstartedRefunds: watchedSet.hasUnstartedRefunds,
     unassigned: new Set(),
     state,
   };
@@ -342,7 +345,9 @@ async function scanBlocks(scan: Scan, tip: ChainTip, now: Date) {
     state.cursor = cursor;
   }
   // Refunds watched from here on: only transfers in blocks above the cursor pay them (decision 022).
-  await startWatchingRefunds({ db: scan.db, network: scan.network, height: cursor.height });
+  if (scan.hasUnstartedRefunds()) {
+    await startWatchingRefunds({ db: scan.db, network: scan.network, height: cursor.height });
+  }
   const credit = creditWith(scan, now);
   while (state.cursor.height < tip.height) {
     const from = state.cursor.height + 1;

@@ -59,6 +59,8 @@ export function createWatchedAddresses({
   let state: WatchedState = { byKey: new Map(), contracts: new Map(), native: false };
   // The refunds awaiting payment, read again every pass (few rows; a reopened refund is watched at once).
   let refunds: WatchedState = { byKey: new Map(), contracts: new Map(), native: false };
+  /** Whether a watched refund has no start height yet (the watcher sets it before reading blocks). */
+  let unstarted = false;
 
   /** An address's entry: its payments' (with its refunds attached), else its refunds' alone. */
   const merged = (key: string): WatchedAddress | undefined => {
@@ -90,7 +92,9 @@ export function createWatchedAddresses({
   /** Reads the network's refunds awaiting payment into their own map (decision 022). */
   async function refreshRefunds(): Promise<void> {
     const next: WatchedState = { byKey: new Map(), contracts: new Map(), native: false };
+    let anyUnstarted = false;
     for (const r of await listWatchedRefunds({ db, network })) {
+      if (r.watchFromHeight === null) anyUnstarted = true;
       const key = keyOf(r.address);
       let entry = next.byKey.get(key);
       if (!entry) {
@@ -102,6 +106,7 @@ export function createWatchedAddresses({
       entry.refunds!.push({ refundId: r.id, currency: r.currency, contract: r.contract });
     }
     refunds = next;
+    unstarted = anyUnstarted;
   }
 
   /** Adds a row to `next`; true when it is a payment the previous set did not have on its address. */
@@ -131,6 +136,8 @@ export function createWatchedAddresses({
     reset: () => feed.reset(),
     /** Reads the refunds awaiting payment again (after a rollback reopened some). */
     refreshRefunds,
+    /** Whether a watched refund still needs its start height (startWatchingRefunds). */
+    hasUnstartedRefunds: () => unstarted,
     /**
      * Reads this pass's payments. With `trackAdded`, returns the keys of addresses new to the set or given another
      * payment (their transactions may already wait in a mempool); else an empty list.

@@ -17,6 +17,8 @@ export type WatchedRefund = {
   currency: string;
   contract: string | null;
   decimals: number;
+  /** Null until the watcher first watched the address (startWatchingRefunds). */
+  watchFromHeight: number | null;
 };
 
 /** The network's live refunds awaiting payment (each pass: a handful at most). */
@@ -29,7 +31,7 @@ export async function listWatchedRefunds({
 }): Promise<WatchedRefund[]> {
   const rows = await db
     .selectFrom('refunds')
-    .select(['id', 'address', 'currency', 'contract_address', 'decimals'])
+    .select(['id', 'address', 'currency', 'contract_address', 'decimals', 'watch_from_height'])
     .where('network', '=', network)
     .where('mode', '=', 'live')
     .where('status', '=', 'awaiting_payment')
@@ -41,6 +43,7 @@ export async function listWatchedRefunds({
     currency: r.currency,
     contract: r.contract_address?.toLowerCase() ?? null,
     decimals: r.decimals,
+    watchFromHeight: r.watch_from_height,
   }));
 }
 
