@@ -325,10 +325,15 @@ export function PaymentRefunds({ paymentId, testMode }: { paymentId: string; tes
   );
 }
 
+/** The dialog's body in the session's mode (the test network's Simulate only in test mode). */
+function PaymentRefundsOfSession({ paymentId }: { paymentId: string }) {
+  const { user } = useSession();
+  return <PaymentRefunds paymentId={paymentId} testMode={user?.mode === 'test'} />;
+}
+
 /** 'Refund' on a transaction row: opens the payment's refunds (decision 022). */
 export function RefundButton({ tx }: { tx: TTransaction }) {
   const { t } = useTranslation('refunds');
-  const { user } = useSession();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -344,7 +349,7 @@ export function RefundButton({ tx }: { tx: TTransaction }) {
         closeLabel={t('close')}
         className="max-w-xl"
       >
-        {open && <PaymentRefunds paymentId={tx.id} testMode={user?.mode === 'test'} />}
+        {open && <PaymentRefundsOfSession paymentId={tx.id} />}
       </Dialog>
     </>
   );
