@@ -53,7 +53,7 @@ describe.skipIf(!hasLitecoind())('a refund paid on litecoind -regtest, in the br
       { admin: ADMIN },
     );
     browser = await launchBrowser();
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -105,7 +105,7 @@ describe('the merchant’s refunds of a payment', () => {
   });
 
   it('issues a refund: the amount prefilled, the link shown once when the customer has no e-mail; a refusal beside the amount', async () => {
-    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
       if (init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { amount: string; reason?: string };
         if (body.amount === '1') {
