@@ -68,7 +68,7 @@ describe.skipIf(!hasLitecoind())('a refund paid on litecoind -regtest, in the br
     const users = await admin.call<Array<{ id: string; email: string }>>('GET', '/admin/users');
     await admin.call('POST', `/admin/users/${users.find((u) => u.email === email)!.id}/approve`);
     await api.call('POST', '/auth/mode', { mode: 'live' });
-    const wallet = await api.call<{ id: string }>('POST', '/wallets', {
+    const { wallet } = await api.call<{ wallet: { id: string } }>('POST', '/wallets', {
       currency: 'LTC',
       network: 'litecoin',
       address: TPUB,
@@ -283,4 +283,59 @@ describe.skipIf(!hasLitecoind())('a refund paid on litecoind -regtest, in the br
     await phone.close();
     await ctx.close();
   }, 300_000);
+  it('test mode: the merchant simulates the refund transfer, as test payments are simulated', async () => {
+    const email = `refund-test-${Date.now()}@example.com`;
+    const api = await signUpMerchant(server, { name: 'Tess Testmode', email, password: PASSWORD });
+    const payment = await api.call<{ id: string }>('POST', '/payments', { amount: '0.01', currency: 'LTC' });
+    await api.call('POST', `/payments/${payment.id}/simulate`);
+    await until(
+      () => api.call<{ status: string }>('GET', `/payments/${payment.id}`),
+      (p) => p.status === 'confirmed',
+      60_000,
+    );
+    const ctx = await newContext(browser, server.url, DESKTOP);
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await signIn(page, server, { email, password: PASSWORD });
+    await goToMerchantPage(page, 'Transactions', false);
+    const tx = new TransactionsPage(page);
+    await openRefunds(page, tx, payment.id);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('refund-submit').click();
+    // No customer e-mail on this payment: the link is shown this once, to pass on.
+    const link = (await dialog.getByTestId('refund-link').textContent().then(trim)) ?? '';
+    expect(link).toMatch(/\/refund\?token=[\w-]{40,}$/);
+    await viewShot(page, 'refunds-test-mode-link-desktop');
+    const res = await fetch(`${server.url}/api/v1/refund-requests/address`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        token: new URL(link).searchParams.get('token'),
+        address: await node.newAddress(),
+      }),
+    });
+    expect(res.status).toBe(200);
+    await closeDialog(page);
+    await openRefunds(page, tx, payment.id);
+    await dialog.getByTestId('refund-simulate').waitFor();
+    await viewShot(page, 'refunds-test-mode-simulate-desktop');
+    await dialog.getByTestId('refund-simulate').click();
+    await until(
+      () => refundItem(page).getAttribute('data-status'),
+      (st) => st === 'paid',
+    );
+    await closeDialog(page);
+    await until(
+      () => tx.row(payment.id).textContent(),
+      (t) => (t ?? '').includes('Refunded'),
+      15_000,
+    ).catch(async () => {
+      await page.reload();
+      await tx.row(payment.id).getByTestId('tx-refund-state').waitFor();
+    });
+    expect(await tx.row(payment.id).getByTestId('tx-refund-state').textContent()).toBe('Refunded');
+    await screenshot(page, 'refunds-test-mode-refunded-desktop');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 240_000);
 });

@@ -39,6 +39,7 @@ export function AdminRefundDialog({ id, onClose }: { id: string | null; onClose:
     queryKey: refundsKey(id ?? ''),
     queryFn: () => fetchAdminRefunds(id!),
     enabled: id !== null,
+    staleTime: 0,
   });
   const [amount, setAmount] = useState<string | null>(null);
   const [reason, setReason] = useState('');
@@ -180,7 +181,7 @@ export function AdminRefundDialog({ id, onClose }: { id: string | null; onClose:
 /** The transaction's refunds in its details dialog. */
 export function AdminRefundsSection({ id }: { id: string }) {
   const { t, i18n } = useTranslation('adminRefunds');
-  const q = useQuery({ queryKey: refundsKey(id), queryFn: () => fetchAdminRefunds(id) });
+  const q = useQuery({ queryKey: refundsKey(id), queryFn: () => fetchAdminRefunds(id), staleTime: 0 });
   return (
     <DetailSection title={t('section')}>
       {q.isPending ? (

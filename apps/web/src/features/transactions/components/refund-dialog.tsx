@@ -2,7 +2,7 @@ import type { TPaymentRefunds, TRefund } from '@coinlane/core/api/refunds';
 import type { TTransaction } from '@coinlane/core/api/transactions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, ExternalLink, Undo2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -36,6 +36,8 @@ export const offersRefunds = (tx: TTransaction) =>
   (tx.amountConfirmed !== '0' && ['confirmed', 'expired', 'failed'].includes(tx.paymentStatus));
 
 const refundsKey = (paymentId: string) => ['refunds', paymentId] as const;
+/** How often an open refund is read again while its dialog is open. */
+const OPEN_REFUND_POLL_MS = 4_000;
 
 /** A server refusal as it came (its texts are the catalogue's), else the dialog's own failure text. */
 const errorText = (err: unknown, fallback: string) =>
@@ -191,6 +193,8 @@ function NewRefund({ data, paymentId }: { data: TPaymentRefunds; paymentId: stri
   const { t, i18n } = useTranslation('refunds');
   const qc = useQueryClient();
   const [amount, setAmount] = useState(data.refundable);
+  // What is refundable changed (a refund issued, cancelled, expired): the amount offered follows.
+  useEffect(() => setAmount(data.refundable), [data.refundable]);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<{ field?: string; text: string } | null>(null);
   const [created, setCreated] = useState<{ link: string | null } | null>(null);
@@ -287,7 +291,25 @@ function NewRefund({ data, paymentId }: { data: TPaymentRefunds; paymentId: stri
 /** The dialog's body: the payment's refund figures, its refunds, and the form of a new one. */
 export function PaymentRefunds({ paymentId, testMode }: { paymentId: string; testMode: boolean }) {
   const { t, i18n } = useTranslation('refunds');
-  const q = useQuery({ queryKey: refundsKey(paymentId), queryFn: () => fetchPaymentRefunds(paymentId) });
+  const qc = useQueryClient();
+  const q = useQuery({
+    queryKey: refundsKey(paymentId),
+    queryFn: () => fetchPaymentRefunds(paymentId),
+    staleTime: 0,
+    // While a refund waits for the customer's address or for its transfer, read it again: the address, then the
+    // watcher's "paid", show up without reopening the dialog.
+    refetchInterval: (query) =>
+      query.state.data?.refunds.some(
+        (r) => r.status === 'awaiting_address' || r.status === 'awaiting_payment',
+      )
+        ? OPEN_REFUND_POLL_MS
+        : false,
+  });
+  // A refund paid (or reversed) changes the payment's row: its Refunded badge.
+  const refunded = q.data?.refunded;
+  useEffect(() => {
+    if (refunded !== undefined) void qc.invalidateQueries({ queryKey: LIVE_KEYS.transactions });
+  }, [refunded, qc]);
   if (q.isPending) return <Spinner className="mx-auto my-8" />;
   if (q.isError || !q.data) return <Banner tone="error">{t('loadFailed')}</Banner>;
   const d = q.data;
