@@ -220,7 +220,8 @@ describe.skipIf(!hasLitecoind())('a refund paid on litecoind -regtest, in the br
     await customer.getByLabel('Language').selectOption('es');
     await customer.getByText('ha enviado tu reembolso de').waitFor();
     await screenshot(customer, 'refunds-customer-paid-phone-es');
-    await page.evaluate(() => localStorage.setItem('coinlane.lang', 'es'));
+    // The account's language setting (applied on every merchant page).
+    await api.call('PUT', '/settings', { language: 'es' });
     await page.reload();
     await tx.row(payment.id).getByTestId('refund-open').click();
     await page.getByRole('dialog').getByText('Reembolsos de este pago').waitFor();
@@ -230,13 +231,20 @@ describe.skipIf(!hasLitecoind())('a refund paid on litecoind -regtest, in the br
     // The merchant's dialog at phone width, and the customer's form at desktop width (a new refund's link).
     const small = await newContext(browser, server.url, PHONE);
     const smallPage = await small.newPage();
+    await api.call('PUT', '/settings', { language: 'en' });
     await signIn(smallPage, server, { email, password: PASSWORD });
-    await smallPage.evaluate(() => localStorage.setItem('coinlane.lang', 'en'));
     await smallPage.goto('/transactions');
     const smallTx = new TransactionsPage(smallPage);
     await smallTx.row(payment.id).getByTestId('refund-open').click();
     await smallPage.getByRole('dialog').getByTestId('refund-item').first().waitFor();
+    expect(await horizontalOverflow(smallPage)).toBeLessThanOrEqual(0);
     await viewShot(smallPage, 'refunds-merchant-dialog-phone');
+    await api.call('PUT', '/settings', { language: 'es' });
+    await smallPage.reload();
+    await smallTx.row(payment.id).getByTestId('refund-open').click();
+    await smallPage.getByRole('dialog').getByText('Reembolsos de este pago').waitFor();
+    await viewShot(smallPage, 'refunds-merchant-dialog-phone-es');
+    await api.call('PUT', '/settings', { language: 'en' });
 
     const second = await api.call<{ addressLink: string | null; customerNotified: boolean }>(
       'POST',

@@ -330,7 +330,6 @@ export function PaymentRefunds({ paymentId, testMode }: { paymentId: string; tes
         {figure('refunded', d.refunded)}
         {figure('refundable', d.refundable)}
       </dl>
-      <NewRefund data={d} paymentId={paymentId} />
       <section>
         <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{t('list')}</h3>
         {d.refunds.length === 0 ? (
@@ -343,6 +342,10 @@ export function PaymentRefunds({ paymentId, testMode }: { paymentId: string; tes
           </ul>
         )}
       </section>
+      {/* Below the refunds: what is still open to pay comes first. */}
+      <div className="border-t border-slate-200 pt-4 dark:border-white/10">
+        <NewRefund data={d} paymentId={paymentId} />
+      </div>
     </div>
   );
 }
