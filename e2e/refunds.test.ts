@@ -148,7 +148,7 @@ describe.skipIf(!hasLitecoind())('a refund paid on litecoind -regtest, in the br
     const phone = await newContext(browser, server.url, PHONE);
     const customer = await phone.newPage();
     const customerErrors = collectErrors(customer);
-    await customer.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+    await customer.goto(link.replace(/^https?:\/\/[^/]+/, ''), { timeout: 60_000 });
     await customer.getByTestId('refund-amount').waitFor();
     expect(await customer.getByTestId('refund-amount').textContent().then(trim)).toBe('0.04000000 LTC');
     expect(await customer.getByTestId('refund-who-pays').textContent()).toContain(
@@ -255,7 +255,7 @@ describe.skipIf(!hasLitecoind())('a refund paid on litecoind -regtest, in the br
     const mail2 = await server.smtp.waitForMail(CUSTOMER, { subject: /refunding 0\.01 LTC/ });
     const wide = await newContext(browser, server.url, DESKTOP);
     const widePage = await wide.newPage();
-    await widePage.goto(linkIn(mail2, '/refund').replace(/^https?:\/\/[^/]+/, ''));
+    await widePage.goto(linkIn(mail2, '/refund').replace(/^https?:\/\/[^/]+/, ''), { timeout: 60_000 });
     await widePage.getByTestId('refund-address-form').waitFor();
     await screenshot(widePage, 'refunds-customer-page-desktop');
     await widePage.getByLabel('Language').selectOption('es');

@@ -447,9 +447,11 @@ describe("the customer's address page", () => {
 
 describe('paying, cancelling and the payment shown refunded', () => {
   it('test mode simulates the refund transfer: paid with a txid, refund.paid delivered, the payment shows refunded', async () => {
+    // A merchant of its own: only its events reach this endpoint.
+    const carol = await createMerchant(ctx, { name: 'Carol Hooks' });
     const r = await startWebhookReceiver();
     receivers.push(r);
-    const config = await alice.call({
+    const config = await carol.call({
       method: 'PUT',
       url: '/api/v1/webhooks/config',
       payload: { url: r.url, events: ['refund.created', 'refund.paid'] },
@@ -457,10 +459,10 @@ describe('paying, cancelling and the payment shown refunded', () => {
     expect(config.statusCode, config.body).toBe(200);
     const secret = config.json().data.secret as string;
 
-    const paymentId = await paidPayment(alice, { email: null });
-    const created = await refund(alice, paymentId, { amount: '0.0004' });
+    const paymentId = await paidPayment(carol, { email: null });
+    const created = await refund(carol, paymentId, { amount: '0.0004' });
     const { id, addressLink } = created.json().data;
-    const early = await alice.call({ method: 'POST', url: `/api/v1/refunds/${id}/simulate` });
+    const early = await carol.call({ method: 'POST', url: `/api/v1/refunds/${id}/simulate` });
     expect(early.statusCode).toBe(409);
     expect(errorOf(early).message).toBe(
       'Only a refund awaiting payment (the customer gave an address) can be paid',
@@ -469,20 +471,20 @@ describe('paying, cancelling and the payment shown refunded', () => {
       (await publicCall('address', { token: tokenOf(addressLink), address: BTC_ADDRESS })).statusCode,
     ).toBe(200);
 
-    const paid = await alice.call({ method: 'POST', url: `/api/v1/refunds/${id}/simulate` });
+    const paid = await carol.call({ method: 'POST', url: `/api/v1/refunds/${id}/simulate` });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().data).toMatchObject({ status: 'paid', paymentUri: null });
     expect(paid.json().data.txid).toMatch(/^[0-9a-f]{64}$/);
-    expect((await alice.call({ method: 'POST', url: `/api/v1/refunds/${id}/cancel` })).statusCode).toBe(409);
-    expect((await alice.call({ method: 'POST', url: `/api/v1/refunds/${id}/simulate` })).statusCode).toBe(
+    expect((await carol.call({ method: 'POST', url: `/api/v1/refunds/${id}/cancel` })).statusCode).toBe(409);
+    expect((await carol.call({ method: 'POST', url: `/api/v1/refunds/${id}/simulate` })).statusCode).toBe(
       409,
     );
 
-    let state = await refundsOf(alice, paymentId);
+    let state = await refundsOf(carol, paymentId);
     expect(state).toMatchObject({ refunded: '0.0004', refundable: '0.0006', refundState: 'partial' });
     const tx = async () =>
       (
-        (await alice.call({ method: 'GET', url: '/api/v1/transactions?limit=100' })).json().data as Array<
+        (await carol.call({ method: 'GET', url: '/api/v1/transactions?limit=100' })).json().data as Array<
           Record<string, unknown>
         >
       ).find((t) => t.id === paymentId)!;
@@ -492,11 +494,11 @@ describe('paying, cancelling and the payment shown refunded', () => {
       refundState: 'partial',
     });
 
-    const second = await refund(alice, paymentId, { amount: '0.0006' });
+    const second = await refund(carol, paymentId, { amount: '0.0006' });
     const link2 = second.json().data.addressLink as string;
     await publicCall('address', { token: tokenOf(link2), address: BTC_ADDRESS });
-    await alice.call({ method: 'POST', url: `/api/v1/refunds/${second.json().data.id}/simulate` });
-    state = await refundsOf(alice, paymentId);
+    await carol.call({ method: 'POST', url: `/api/v1/refunds/${second.json().data.id}/simulate` });
+    state = await refundsOf(carol, paymentId);
     expect(state).toMatchObject({
       refunded: '0.001',
       refundable: '0',
@@ -505,7 +507,7 @@ describe('paying, cancelling and the payment shown refunded', () => {
     });
     expect(await tx()).toMatchObject({ status: 'confirmed', amountReceived: '0.001', refundState: 'full' });
 
-    const csv = await alice.call({ method: 'GET', url: '/api/v1/transactions/export.csv' });
+    const csv = await carol.call({ method: 'GET', url: '/api/v1/transactions/export.csv' });
     const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toContain('Refunded');
     expect(lines.find((l) => l.includes(paymentId))).toContain('0.001');
