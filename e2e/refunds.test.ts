@@ -326,6 +326,13 @@ describe.skipIf(!hasLitecoind())('a refund paid on litecoind -regtest, in the br
     await closeDialog(page);
     await openRefunds(page, tx, payment.id);
     await dialog.getByTestId('refund-simulate').waitFor();
+    await until(
+      () =>
+        dialog
+          .getByTestId('refund-qr')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      (ok) => ok,
+    );
     await viewShot(page, 'refunds-test-mode-simulate-desktop');
     await dialog.getByTestId('refund-simulate').click();
     await until(
