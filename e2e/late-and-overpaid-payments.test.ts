@@ -193,13 +193,13 @@ describe.each([
       .split('\r\n')
       .filter(Boolean);
     expect(csv[0]).toBe(
-      'Transaction ID,Amount,Currency,USD Amount,Status,Customer Email,Description,Date,Time,Confirmations,Required Confirmations,Amount Received,USD Confirmed,Exception',
+      'Transaction ID,Amount,Currency,USD Amount,Status,Customer Email,Description,Date,Time,Confirmations,Required Confirmations,Amount Received,USD Confirmed,Exception,Refunded',
     );
     expect(csv.find((l) => l.startsWith(over.id))).toMatch(
-      /^pay_\w+,271\.74,USDT,271\.74,confirmed,,Overpaid order \w+,[\d-]+,[\d:]+,12,12,298\.914,298\.91,paid_over$/,
+      /^pay_\w+,271\.74,USDT,271\.74,confirmed,,Overpaid order \w+,[\d-]+,[\d:]+,12,12,298\.914,298\.91,paid_over,$/,
     );
     expect(csv.find((l) => l.startsWith(late.id))).toMatch(
-      /^pay_\w+,0\.01,ETH,35\.00,confirmed,,Late order \w+,[\d-]+,[\d:]+,12,12,0\.01,35\.00,paid_late$/,
+      /^pay_\w+,0\.01,ETH,35\.00,confirmed,,Late order \w+,[\d-]+,[\d:]+,12,12,0\.01,35\.00,paid_late,$/,
     );
 
     // The dashboard: the volume now counts it, and agrees with the balance.

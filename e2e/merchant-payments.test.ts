@@ -242,12 +242,12 @@ describe.each([
       .filter(Boolean);
     // The spec's eleven columns, then what was received, its USD value and the exception.
     expect(csv[0]).toBe(
-      'Transaction ID,Amount,Currency,USD Amount,Status,Customer Email,Description,Date,Time,Confirmations,Required Confirmations,Amount Received,USD Confirmed,Exception',
+      'Transaction ID,Amount,Currency,USD Amount,Status,Customer Email,Description,Date,Time,Confirmations,Required Confirmations,Amount Received,USD Confirmed,Exception,Refunded',
     );
     expect(csv).toHaveLength(2);
     expect(csv[1]).toMatch(
       new RegExp(
-        `^${paymentId},25,USDT,25\\.00,confirmed,,E2E order ${label},\\d{4}-\\d{2}-\\d{2},\\d{2}:\\d{2}:\\d{2},12,12,25,25\\.00,$`,
+        `^${paymentId},25,USDT,25\\.00,confirmed,,E2E order ${label},\\d{4}-\\d{2}-\\d{2},\\d{2}:\\d{2}:\\d{2},12,12,25,25\\.00,,$`,
       ),
     );
 

@@ -33,6 +33,7 @@ import { profileRoutes } from '#app/modules/profile/routes.ts';
 import { clearSettlementCache } from '#app/modules/public/measure-settlement.ts';
 import { publicRoutes } from '#app/modules/public/routes.ts';
 import { rateRoutes } from '#app/modules/rates/routes.ts';
+import { adminRefundRoutes, refundRoutes } from '#app/modules/refunds/routes.ts';
 import { supportRoutes } from '#app/modules/support/routes.ts';
 import { systemAlertRoutes } from '#app/modules/system-alerts/routes.ts';
 import { systemLogRoutes } from '#app/modules/system-logs/routes.ts';
@@ -95,6 +96,9 @@ function apiRoutesOf(config: Config): ApiRoutes[] {
     { plugin: adminKycRoutes, prefix: '/admin' },
     // Support tickets: the back-office's /admin/support and the merchant's /support (decision 017).
     { plugin: supportRoutes },
+    // Refunds without custody (decision 022): the merchant's, the customer's page and Issue Refund.
+    { plugin: refundRoutes },
+    { plugin: adminRefundRoutes, prefix: '/admin' },
     // The development mail outbox's pages exist only where it is on.
     ...(config.devMailOutbox ? [{ plugin: devMailRoutes, prefix: '/dev' }] : []),
   ];

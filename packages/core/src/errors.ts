@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   MAINTENANCE: 503,
   /** The merchant's live payments of today (UTC) reached max_daily_transactions (decision 020). */
   DAILY_LIMIT_REACHED: 429,
+  /** A refund larger than what the payment still has to refund (confirmed money less open and paid refunds). */
+  REFUND_TOO_LARGE: 409,
 } as const;
 export type TErrorCode = keyof typeof ERROR_STATUS;
 

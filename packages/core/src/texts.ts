@@ -586,4 +586,26 @@ export const T = {
   ticketClosedCustomer: 'This ticket is closed. Please open a new ticket.',
   ticketTooManyMessages: (n: number) =>
     `You have sent ${n} support messages in the last hour. Please wait a little before sending more.`,
+  // Refunds without custody (issue 16, decision 022)
+  /** Admin spec 8: 'Failed to {refund|approve} transaction. Please try again.' (refund). */
+  refundTransactionFailed: 'Failed to refund transaction. Please try again.',
+  refundReasonInvalid: 'Please enter the reason as text',
+  refundReasonTooLong: (n: number) => `The reason may have at most ${n} characters`,
+  refundNotAllowed:
+    'This payment cannot be refunded: a refund needs confirmed money on a confirmed, expired or cancelled payment',
+  refundNothingLeft: 'Everything this payment received is already refunded or awaiting a refund',
+  refundTooLarge: (left: string, currency: string) =>
+    `The refund is more than what is still refundable: at most ${left} ${currency}`,
+  refundNotFound: 'Refund not found',
+  refundNotOpen: 'This refund is no longer open: it was paid, cancelled or has expired',
+  refundSimulateNotAwaiting: 'Only a refund awaiting payment (the customer gave an address) can be paid',
+  refundSimulateTestOnly: 'Refund transfers can only be simulated in test mode',
+  refundLinkInvalid: 'This refund link is not valid. Please use the link from your e-mail.',
+  refundLinkExpired: 'This refund link has expired. Please ask the merchant for a new one.',
+  refundAddressAlreadyGiven: 'A refund address was already given for this refund',
+  refundAddressRequired: 'Please enter your refund address',
+  refundAddressTooLong: 'This is not a valid address',
+  refundAddressIsKey: 'Please enter one address of your wallet, not an extended public key',
+  refundAddressIsPaymentAddress:
+    'This is a Coinlane payment address, not your own wallet: please enter an address of your own wallet',
 } as const;

@@ -23,6 +23,8 @@ import * as m0021 from './migrations/0021-support-tickets.ts';
 import * as m0022 from './migrations/0022-operations-monitoring.ts';
 import * as m0023 from './migrations/0023-kyc-documents.ts';
 import * as m0024 from './migrations/0024-cryptocurrency-management.ts';
+// Refunds (issue 16, decision 022).
+import * as m0026 from './migrations/0026-refunds.ts';
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-kyc-documents': m0023,
   '0024-cryptocurrency-management': m0024,
   '0021-support-tickets': m0021,
+  '0026-refunds': m0026,
 };
 
 class StaticProvider implements MigrationProvider {

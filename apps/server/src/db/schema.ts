@@ -261,6 +261,8 @@ export interface PaymentsTable {
   amount_received: Generated<string>;
   amount_confirmed: Generated<string>;
   amount_late: Generated<string>;
+  /** The sum of the payment's paid refunds, base units (0026-refunds; kept by the refunds module). */
+  amount_refunded: Generated<string>;
   confirmations: Generated<number>;
   required_confirmations: number;
   tx_hash: string | null;
@@ -684,4 +686,44 @@ export interface SupportTicketMessagesTable {
   body: string;
   mailed_at: NullableTimestamp;
   created_at: Timestamp;
+}
+
+// Refunds (issue 16, 0026-refunds, docs/decisions/022-refunds-without-custody.md).
+export type RefundStatus = 'awaiting_address' | 'awaiting_payment' | 'paid' | 'canceled' | 'expired';
+
+/** A refund the merchant pays from its own wallet to the address the customer gives (0026-refunds). */
+export interface RefundsTable {
+  id: string;
+  payment_id: string;
+  user_id: string;
+  mode: Mode;
+  network: string;
+  currency: string;
+  contract_address: string | null;
+  decimals: number;
+  chain_id: number | null;
+  amount: Numeric;
+  status: Generated<RefundStatus>;
+  address: string | null;
+  address_given_at: NullableTimestamp;
+  token_hash: string;
+  token_expires_at: RequiredTimestamp;
+  customer_notified: Generated<boolean>;
+  requested_by_type: 'admin' | 'user' | 'api_key';
+  requested_by_id: string | null;
+  reason: string | null;
+  watch_from_height: number | null;
+  paid_txid: string | null;
+  paid_output_index: number | null;
+  paid_block_height: number | null;
+  paid_block_hash: string | null;
+  paid_amount: NullableNumeric;
+  paid_at: NullableTimestamp;
+  canceled_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  refunds: RefundsTable;
 }

@@ -91,6 +91,9 @@ const EXPECTED: Record<string, string[]> = {
   'GET /admin/support/tickets/{id}': ['support.read'],
   'POST /admin/support/tickets/{id}/messages': ['support.write'],
   'PUT /admin/support/tickets/{id}/status': ['support.write'],
+  // Refunds (decision 022): Issue Refund, and a transaction's refunds in its details.
+  'POST /admin/transactions/{id}/refund': ['transactions.refund'],
+  'GET /admin/transactions/{id}/refunds': ['transactions.read'],
 };
 
 const urlOf = (path: string) =>

@@ -5,6 +5,7 @@ import { locales as adminCrypto } from '../features/admin/crypto-locales.ts';
 import { locales as adminKyc } from '../features/admin/kyc-locales.ts';
 import { locales as admin } from '../features/admin/locales.ts';
 import { locales as adminOperations } from '../features/admin/operations-locales.ts';
+import { locales as adminRefunds } from '../features/admin/refund-locales.ts';
 import { locales as adminSettings } from '../features/admin/settings-locales.ts';
 import { locales as adminSupport } from '../features/admin/support-locales.ts';
 import { locales as adminTransactions } from '../features/admin/transactions-locales.ts';
@@ -17,11 +18,13 @@ import { locales as docs } from '../features/docs/locales.ts';
 import { locales as landing } from '../features/landing/locales.ts';
 import { locales as paymentLinks } from '../features/payment-links/locales.ts';
 import { locales as payouts } from '../features/payouts/locales.ts';
+import { locales as refundPage } from '../features/refund-page/locales.ts';
 import { locales as kyc } from '../features/settings/kyc-locales.ts';
 import { locales as settings } from '../features/settings/locales.ts';
 import { locales as webhooks } from '../features/settings/webhook-locales.ts';
 import { locales as support } from '../features/support/locales.ts';
 import { locales as transactions } from '../features/transactions/locales.ts';
+import { locales as refunds } from '../features/transactions/refund-locales.ts';
 import { initialLanguage } from '../lib/language.ts';
 import { locales as common } from './locales.ts';
 
@@ -50,6 +53,10 @@ const namespaces = {
   // Support tickets (decision 017): the back-office's Support & Operations and the merchant's Support page.
   adminSupport,
   support,
+  // Refunds (decision 022): the merchant's, the customer's page, Issue Refund.
+  refunds,
+  refundPage,
+  adminRefunds,
 } as const;
 
 const resources = Object.fromEntries(

@@ -27,4 +27,6 @@ export const paths = {
   adminSettings: '/admin/settings',
   adminSupport: '/admin/support',
   adminAudit: '/admin/audit',
+  /** The customer's refund page; the link's token in the query string (decision 022). */
+  refund: '/refund',
 } as const;

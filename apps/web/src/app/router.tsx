@@ -30,6 +30,8 @@ export const router = createBrowserRouter([
         path: paths.confirmEmail,
         lazy: page(() => import('../features/auth/components/confirm-email-page.tsx')),
       },
+      // The customer's refund page (public; decision 022).
+      { path: paths.refund, lazy: page(() => import('../features/refund-page/components/refund-page.tsx')) },
       {
         path: paths.revokeApiKeys,
         lazy: page(() => import('../features/auth/components/revoke-api-keys-page.tsx')),

@@ -27,6 +27,8 @@ const row = (id: string, over: Partial<TTransaction> = {}): TTransaction => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   confirmedAt: null,
   forwarder: null,
+  amountRefunded: '0',
+  refundState: 'none',
   ...over,
 });
 

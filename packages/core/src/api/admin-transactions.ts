@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODES, RISK_LOW_MAX, RISK_MEDIUM_MAX } from '../options.ts';
 import { PAYMENT_EXCEPTIONS, PAYMENT_STATUSES, type TPaymentStatus } from '../payment-status.ts';
+import { PAYMENT_REFUND_STATES, type TPaymentRefundState } from '../refund-status.ts';
 import { T } from '../texts.ts';
 import { ZTransfer } from './payments.ts';
 import {
@@ -22,15 +23,29 @@ export type TAdminTransactionStatus = (typeof ADMIN_TRANSACTION_STATUSES)[number
 
 /**
  * A payment's status as the spec's: confirmed is completed; pending and partial (money still arriving) are
- * pending; failed and expired are failed (the merchant's mapping, transactionStatusOf). No payment is refunded:
- * refunds do not exist yet.
+ * pending; failed and expired are failed (the merchant's mapping, transactionStatusOf). Refunded depends on the
+ * payment's refunds: adminTransactionStatusWithRefunds.
  */
 export function adminTransactionStatusOf(status: TPaymentStatus): TAdminTransactionStatus {
   const s = transactionStatusOf(status);
   return s === 'confirmed' ? 'completed' : s;
 }
 
-/** The payment statuses a spec status covers (the inverse of adminTransactionStatusOf; none for refunded). */
+/**
+ * A payment's spec status with its refunds (decision 022): refunded once its paid refunds cover its confirmed money;
+ * a partially refunded payment keeps its status (refundState 'partial' beside it).
+ */
+export function adminTransactionStatusWithRefunds(
+  status: TPaymentStatus,
+  refundState: TPaymentRefundState,
+): TAdminTransactionStatus {
+  return refundState === 'full' ? 'refunded' : adminTransactionStatusOf(status);
+}
+
+/**
+ * The payment statuses a spec status covers (the inverse of adminTransactionStatusOf; none for refunded: the
+ * refunded filter matches payments with paid refunds instead, whatever their status).
+ */
 export function paymentStatusesOfAdmin(status: TAdminTransactionStatus): TPaymentStatus[] {
   return PAYMENT_STATUSES.filter((s) => adminTransactionStatusOf(s) === status);
 }
@@ -90,7 +105,7 @@ export const ZAdminTransactionsQuery = z
       .transform(noneIfAll)
       .meta({
         description:
-          'completed (confirmed), pending (pending, partial), failed (failed, expired), refunded (none yet: refunds come later)',
+          'completed (confirmed), pending (pending, partial), failed (failed, expired), refunded (payments with paid refunds, in full or in part)',
       }),
     risk: z
       .union([z.enum(RISK_LEVELS), z.literal('all'), z.literal('')])
@@ -155,6 +170,9 @@ export const ZAdminTransaction = z.object({
   amountReceived: z.string(),
   /** The part of amountReceived that arrived after the attempt expired or was cancelled. */
   amountLate: z.string(),
+  /** Refunds (decision 022): the sum of paid refunds in the coin; none, partial, or full (status refunded). */
+  amountRefunded: z.string(),
+  refundState: z.enum(PAYMENT_REFUND_STATES),
   currency: z.string(),
   network: z.string(),
   status: z.enum(ADMIN_TRANSACTION_STATUSES),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_EXCEPTIONS, PAYMENT_STATUSES, type TPaymentStatus } from '../payment-status.ts';
+import { PAYMENT_REFUND_STATES } from '../refund-status.ts';
 
 /**
  * The merchant's Transactions (merchant spec 2, 3 and 5): one row per payment attempt, in the spec's
@@ -118,6 +119,9 @@ export const ZTransaction = z.object({
    * every other payment.
    */
   forwarder: z.object({ flushedAt: z.string().nullable(), flushTx: z.string().nullable() }).nullable(),
+  /** Refunds (decision 022): the sum of paid refunds in the coin, and none, partial or full (of the confirmed money). */
+  amountRefunded: z.string(),
+  refundState: z.enum(PAYMENT_REFUND_STATES),
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
 
@@ -156,7 +160,8 @@ export type TListTransactionsReply = z.infer<typeof ZListTransactionsReply>;
  * The CSV export's columns, in order: the merchant spec's eleven (section 9), then ours. Amount and USD Amount
  * are what was due; Amount Received everything received, USD Confirmed the USD value of the confirmed money
  * (the sum of the confirmed rows' USD Confirmed is Total Volume), Exception the payment's exception
- * (paid_partial, paid_over, paid_late; empty for none). docs/decisions/013-late-and-overpaid-payments.md.
+ * (paid_partial, paid_over, paid_late; empty for none). docs/decisions/013-late-and-overpaid-payments.md. Refunded: the
+ * sum of paid refunds in the coin (decision 022).
  */
 export const TRANSACTION_CSV_COLUMNS = [
   'Transaction ID',
@@ -173,6 +178,7 @@ export const TRANSACTION_CSV_COLUMNS = [
   'Amount Received',
   'USD Confirmed',
   'Exception',
+  'Refunded',
 ] as const;
 
 /**

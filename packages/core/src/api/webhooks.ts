@@ -15,6 +15,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment.expired',
   'payment.reversed',
   'payment.paid_late',
+  // Refunds (decision 022): a refund issued, paid on chain, and paid no more (its block rolled back).
+  'refund.created',
+  'refund.paid',
+  'refund.reversed',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event sent by POST /webhooks/config/test. */

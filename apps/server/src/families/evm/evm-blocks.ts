@@ -117,7 +117,9 @@ export async function readRange(
  * CHAIN_<NETWORK>_TOKENS): ignored. Matching by contract, not only by symbol (issue 13).
  */
 const paysFor = (entry: WatchedAddress, currency: string, contract: string | null) =>
-  entry.payments.some((p) => p.currency === currency && p.contract === contract);
+  entry.payments.some((p) => p.currency === currency && p.contract === contract) ||
+  // A refund awaiting payment to a customer's address (decision 022): the watcher routes it to the refund.
+  (entry.refunds ?? []).some((r) => r.currency === currency && r.contract === contract);
 
 /** A block's transactions paying the native coin to a watched address of a native payment, and successful. */
 async function nativeTransfers({ client, watched, nativeSymbol }: RangeContext, b: Block) {
@@ -169,7 +171,8 @@ function tokenTransfers({ watched, badTokens }: RangeContext, logs: readonly Tra
 function tokenRecipients({ watched, nativeSymbol }: RangeContext): Address[] | null {
   const found: Address[] = [];
   for (const entry of watched.entries()) {
-    if (!entry.payments.some((p) => p.currency !== nativeSymbol)) continue;
+    const coins = [...entry.payments, ...(entry.refunds ?? [])];
+    if (!coins.some((p) => p.currency !== nativeSymbol)) continue;
     if (found.length === TOPIC_FILTER_MAX) return null;
     found.push(getAddress(entry.address));
   }

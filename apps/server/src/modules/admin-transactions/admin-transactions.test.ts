@@ -214,6 +214,8 @@ describe('GET /admin/transactions', () => {
       cryptoAmount: '1',
       amountReceived: '1',
       amountLate: '0',
+      amountRefunded: '0',
+      refundState: 'none',
       currency: 'LTC',
       network: 'litecoin',
       status: 'completed',

@@ -1,5 +1,5 @@
 import {
-  adminTransactionStatusOf,
+  adminTransactionStatusWithRefunds,
   type TAdminTransactionDetails,
 } from '@coinlane/core/api/admin-transactions';
 import { AppError } from '@coinlane/core/errors';
@@ -15,7 +15,7 @@ import { findPlatformPayment } from '#app/modules/payments/find-platform-payment
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { paymentState } from '#app/modules/payments/present-payment.ts';
 import { listPaymentTransfers, presentTransfer } from '#app/modules/transfers/list-payment-transfers.ts';
-import { riskOf } from './present-admin-transaction.ts';
+import { refundStateOf, riskOf } from './present-admin-transaction.ts';
 import { merchantOf, selectMerchants } from './queries.ts';
 
 /**
@@ -58,7 +58,7 @@ export async function getAdminTransaction({
     transaction: {
       id: row.id,
       mode: row.mode,
-      status: adminTransactionStatusOf(row.status),
+      status: adminTransactionStatusWithRefunds(row.status, refundStateOf(row)),
       paymentStatus: row.status,
       exception: row.exception,
       failureReason: row.failure_reason,

@@ -44,7 +44,10 @@ export async function listAdminTransactions({
         filter: {
           mode: query.mode,
           search: query.search,
-          statuses: query.status ? paymentStatusesOfAdmin(query.status) : undefined,
+          statuses:
+            query.status && query.status !== 'refunded' ? paymentStatusesOfAdmin(query.status) : undefined,
+          // Refunded: payments with paid refunds, in full or in part (decision 022).
+          refunded: query.status === 'refunded',
           userId: query.merchant,
           currency: query.currency ? normalizeCoinSymbol(query.currency) : undefined,
           fromDay: query.from,

@@ -1,5 +1,9 @@
-import { adminTransactionStatusOf, type TAdminTransaction } from '@coinlane/core/api/admin-transactions';
+import {
+  adminTransactionStatusWithRefunds,
+  type TAdminTransaction,
+} from '@coinlane/core/api/admin-transactions';
 import { formatUnits } from '@coinlane/core/money';
+import { paymentRefundState } from '@coinlane/core/refund-status';
 import type { MerchantPaymentRow } from '#app/modules/payments/find-merchant-payments.ts';
 
 /**
@@ -17,6 +21,7 @@ export function presentAdminTransaction(
   merchant: { id: string; label: string },
 ): TAdminTransaction {
   const coins = (units: string) => formatUnits(BigInt(units), row.decimals);
+  const refundState = refundStateOf(row);
   return {
     id: row.id,
     mode: row.mode,
@@ -26,9 +31,11 @@ export function presentAdminTransaction(
     cryptoAmount: coins(row.amount),
     amountReceived: coins(row.amount_received),
     amountLate: coins(row.amount_late),
+    amountRefunded: coins(row.amount_refunded),
+    refundState,
     currency: row.currency,
     network: row.network,
-    status: adminTransactionStatusOf(row.status),
+    status: adminTransactionStatusWithRefunds(row.status, refundState),
     paymentStatus: row.status,
     exception: row.exception,
     ...riskOf(row),
@@ -36,3 +43,7 @@ export function presentAdminTransaction(
     completedAt: row.confirmed_at?.toISOString() ?? null,
   };
 }
+
+/** None, partial or full: the payment's paid refunds against its confirmed money (decision 022). */
+export const refundStateOf = (row: { amount_confirmed: string; amount_refunded: string }) =>
+  paymentRefundState({ confirmed: BigInt(row.amount_confirmed), refunded: BigInt(row.amount_refunded) });

@@ -14,7 +14,7 @@ import { getAdminTransaction } from './get-admin-transaction.ts';
 import { listAdminTransactions } from './list-admin-transactions.ts';
 
 const REFUNDS_NOTE =
-  "Status: completed is a confirmed payment; pending a pending or partial one; failed a failed or expired one. 'refunded' is accepted as a filter but matches no payment: refunds do not exist yet.";
+  "Status: completed is a confirmed payment; pending a pending or partial one; failed a failed or expired one. A payment whose paid refunds cover its confirmed money is refunded; the 'refunded' filter matches every payment with paid refunds, in full or in part (refundState full or partial; decision 022). The tiles count by the payment's own status: a refunded payment's confirmed money stays in Completed and Total Volume (money that arrived is never hidden).";
 
 /**
  * Transaction Management of the back-office (admin spec 2), under /api/v1/admin, read side. Every route needs

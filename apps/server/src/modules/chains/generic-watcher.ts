@@ -2,6 +2,12 @@ import type { Db, DbHandle } from '#app/db/connection.ts';
 import type { ChainConfig } from '#app/lib/chain-config.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { removePaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
+import {
+  listRefundsPaidAbove,
+  payRefundFromTransfer,
+  reopenRefunds,
+  startWatchingRefunds,
+} from '#app/modules/refunds/refund-transfers.ts';
 import { listMovingTransfers } from '#app/modules/transfers/list-chain-transfers.ts';
 import {
   type BlockRef,
@@ -81,6 +87,10 @@ type Scan = {
   log: WatcherLog | undefined;
   startLookback: number;
   watched: WatchedAddresses;
+  /** Reads the refunds awaiting payment into the watched set again (after a rollback reopened some). */
+  refreshRefunds: () => Promise<void>;
+  /** Whether a watched refund has no start height yet. */
+  hasUnstartedRefunds: () => boolean;
   /** Outputs already logged as unassigned (txid:index), so a replayed block or mempool pass warns once. */
   unassigned: Set<string>;
   state: ScanState;
@@ -125,6 +135,8 @@ export function createWatcher({
     log,
     startLookback,
     watched: watchedSet.view,
+    refreshRefunds: watchedSet.refreshRefunds,
+    hasUnstartedRefunds: watchedSet.hasUnstartedRefunds,
     unassigned: new Set(),
     state,
   };
@@ -196,10 +208,37 @@ async function runPass(
   return reader.standingProblem?.() ?? null;
 }
 
-/** Crediting through chain-bookkeeping: a transfer seen again keeps its payment and is never counted twice. */
+/**
+ * Crediting through chain-bookkeeping: a transfer seen again keeps its payment and is never counted twice. A transfer
+ * to the address of refunds awaiting payment (decision 022) goes to them instead, once it is in a block (a pending
+ * one waits for its block), and is never credited to a payment.
+ */
 function creditWith(scan: Scan, now: Date) {
-  return (t: IncomingTransfer, block: BlockRef | null) =>
-    creditTransfer({
+  return async (t: IncomingTransfer, block: BlockRef | null) => {
+    const refunds = scan.watched.get(t.address)?.refunds;
+    if (refunds?.length) {
+      if (!block) return;
+      const paid = await payRefundFromTransfer({
+        db: scan.db,
+        network: scan.network,
+        refundIds: refunds.map((r) => r.refundId),
+        transfer: {
+          txid: t.txid,
+          index: t.index,
+          amount: t.amount,
+          // UTXO transfers carry no coin: the network's own (the refunds'); EVM ones name theirs.
+          currency: t.currency ?? refunds[0]!.currency,
+          contract: t.currency ? contractOf(scan, t.currency) : null,
+          blockHeight: block.height,
+          blockHash: block.hash,
+        },
+        now,
+      });
+      if (paid)
+        scan.log?.info({ network: scan.network, refund: paid.id, txid: t.txid }, 'refund paid on chain');
+      return;
+    }
+    return creditTransfer({
       deps: scan.deps,
       db: scan.db,
       network: scan.network,
@@ -215,6 +254,13 @@ function creditWith(scan: Scan, now: Date) {
       ...(t.spends ? { spends: t.spends } : {}),
       ...(t.notCreatedAfter ? { notCreatedAfter: t.notCreatedAfter } : {}),
     });
+  };
+}
+
+/** The token contract (lower case) of a watched coin, null for the network's native coin. */
+function contractOf(scan: Scan, currency: string): string | null {
+  for (const [contract, coin] of scan.watched.contracts) if (coin === currency) return contract;
+  return null;
 }
 
 async function loadCursor(scan: Scan, now: Date) {
@@ -227,7 +273,22 @@ async function loadCursor(scan: Scan, now: Date) {
   });
   scan.state.cursor = cursor;
   scan.state.lastBlockTime = lastBlockTime;
+  if (cursor) await reopenOrphanedRefunds(scan, cursor.height, now);
   scan.state.cursorLoaded = true;
+}
+
+/**
+ * Refunds paid in a block above a restored cursor (recorded by a process that stopped before moving the cursor past
+ * it) whose block is no longer on the node's best chain go back to awaiting payment; the rescan pays them again.
+ */
+async function reopenOrphanedRefunds(scan: Scan, height: number, now: Date) {
+  const paid = await listRefundsPaidAbove({ db: scan.db, network: scan.network, height });
+  const gone: string[] = [];
+  for (const r of paid) {
+    const block = { height: r.paid_block_height!, hash: r.paid_block_hash! };
+    if (!(await scan.reader.isInBestChain(block))) gone.push(r.id);
+  }
+  if (gone.length) await reopenRefunds({ db: scan.db, network: scan.network, ids: gone, now });
 }
 
 /** With no cursor yet, the scan starts `startLookback` blocks below the node's tip. */
@@ -268,6 +329,8 @@ async function rewind(scan: Scan, cursor: Cursor, now: Date): Promise<Cursor> {
     log?.error({ network, height: lowest }, 'reorganisation deeper than the kept block hashes');
   }
   await rollBackToFork({ deps: scan.deps, db, network, cursor, fork, log, now });
+  // Refunds paid in the orphaned blocks await their payment again, and are watched again in this pass's rescan.
+  if (await reopenRefunds({ db, network, above: fork.height, now })) await scan.refreshRefunds();
   scan.state.confirmedTip = null;
   return fork;
 }
@@ -280,6 +343,10 @@ async function scanBlocks(scan: Scan, tip: ChainTip, now: Date) {
   if (cursor.hash !== tip.hash && !(await reader.isInBestChain(cursor))) {
     cursor = await rewind(scan, cursor, now);
     state.cursor = cursor;
+  }
+  // Refunds watched from here on: only transfers in blocks above the cursor pay them (decision 022).
+  if (scan.hasUnstartedRefunds()) {
+    await startWatchingRefunds({ db: scan.db, network: scan.network, height: cursor.height });
   }
   const credit = creditWith(scan, now);
   while (state.cursor.height < tip.height) {

@@ -17,6 +17,8 @@ export type PlatformPaymentFilter = {
   /** Matched case-insensitively against the payment id and the customer e-mail (admin spec 5). */
   search?: string;
   statuses?: readonly TPaymentStatus[];
+  /** Only payments with paid refunds, in full or in part (decision 022). */
+  refunded?: boolean;
   /** The merchant's user id. */
   userId?: string;
   /** Coin code. */
@@ -36,6 +38,7 @@ function filtered(db: Db, f: PlatformPaymentFilter) {
     const statuses = [...f.statuses];
     q = statuses.length === 0 ? q.where(sql<boolean>`false`) : q.where('status', 'in', statuses);
   }
+  if (f.refunded) q = q.where(sql<boolean>`amount_refunded > 0`);
   if (f.userId) q = q.where('user_id', '=', f.userId);
   if (f.currency) q = q.where('currency', '=', f.currency);
   const tz = f.timeZone ?? 'UTC';

@@ -68,6 +68,7 @@ export function exportTransactionsCsv({
           t.amountReceived,
           t.usdConfirmed,
           t.exception === 'none' ? '' : t.exception,
+          t.amountRefunded === '0' ? '' : t.amountRefunded,
         ]);
       }
       yield chunk;

@@ -1,5 +1,6 @@
 import { type TTransaction, transactionStatusOf } from '@coinlane/core/api/transactions';
 import { formatUnits } from '@coinlane/core/money';
+import { paymentRefundState } from '@coinlane/core/refund-status';
 import { forwarderOf } from '#app/modules/payments/chain-details.ts';
 import type { MerchantPaymentRow } from '#app/modules/payments/find-merchant-payments.ts';
 import { paymentFigures } from '#app/modules/payments/present-payment.ts';
@@ -33,5 +34,10 @@ export function presentTransaction(row: MerchantPaymentRow): TTransaction {
       forwarderOf(row) !== null
         ? { flushedAt: row.flushed_at?.toISOString() ?? null, flushTx: row.flush_tx }
         : null,
+    amountRefunded: formatUnits(BigInt(row.amount_refunded), row.decimals),
+    refundState: paymentRefundState({
+      confirmed: BigInt(row.amount_confirmed),
+      refunded: BigInt(row.amount_refunded),
+    }),
   };
 }

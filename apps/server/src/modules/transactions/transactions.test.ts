@@ -253,23 +253,24 @@ describe('GET /transactions/export.csv', () => {
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = csvRows(res.body);
     expect(lines[0]).toBe(TRANSACTION_CSV_COLUMNS.join(','));
-    // The spec's eleven columns, in its order, then what was received, its USD value and the exception.
+    // The spec's eleven columns, in its order, then what was received, its USD value, the exception and what was
+    // refunded (decision 022).
     expect(lines[0]).toBe(
-      'Transaction ID,Amount,Currency,USD Amount,Status,Customer Email,Description,Date,Time,Confirmations,Required Confirmations,Amount Received,USD Confirmed,Exception',
+      'Transaction ID,Amount,Currency,USD Amount,Status,Customer Email,Description,Date,Time,Confirmations,Required Confirmations,Amount Received,USD Confirmed,Exception,Refunded',
     );
     expect(lines).toHaveLength(6);
     const confirmed = lines.find((l) => l.startsWith(ids.confirmed))!;
     expect(confirmed).toMatch(
       new RegExp(
-        `^${ids.confirmed},0\\.001,BTC,95\\.00,confirmed,Jane\\.Doe@Example\\.com,"Order #7, blue ""large""",${today},\\d{2}:\\d{2}:\\d{2},1,1,0\\.001,95\\.00,$`,
+        `^${ids.confirmed},0\\.001,BTC,95\\.00,confirmed,Jane\\.Doe@Example\\.com,"Order #7, blue ""large""",${today},\\d{2}:\\d{2}:\\d{2},1,1,0\\.001,95\\.00,,$`,
       ),
     );
     const formula = lines.find((l) => l.startsWith(ids.formula))!;
     // Formula cells get a leading apostrophe (then quoted, as they hold quotes or commas).
     expect(formula).toContain(`,'+evil@example.com,"'=HYPERLINK(""http://evil.example"",""x"")",`);
-    expect(lines.find((l) => l.startsWith(ids.pending))).toMatch(/,USDT,10\.00,pending,,,.*,0,0\.00,$/);
+    expect(lines.find((l) => l.startsWith(ids.pending))).toMatch(/,USDT,10\.00,pending,,,.*,0,0\.00,,$/);
     // The partial payment: 0.2 of 0.5 ETH received, none of it confirmed yet, flagged.
-    expect(lines.find((l) => l.startsWith(ids.partial))).toMatch(/,0,12,0\.2,0\.00,paid_partial$/);
+    expect(lines.find((l) => l.startsWith(ids.partial))).toMatch(/,0,12,0\.2,0\.00,paid_partial,$/);
   });
 
   it('exports the same rows as the list for the same filters', async () => {
@@ -287,7 +288,7 @@ describe('GET /transactions/export.csv', () => {
     const utc = csvRows((await csv(alice, '?status=confirmed')).body)[1]!.split(',');
     const tokyo = csvRows((await csv(alice, '?status=confirmed&timeZone=Asia%2FTokyo')).body)[1]!.split(',');
     // Counted from the end: the description before them holds a comma.
-    const at = (cells: string[]) => `${cells.at(-7)}T${cells.at(-6)}`;
+    const at = (cells: string[]) => `${cells.at(-8)}T${cells.at(-7)}`;
     const diff = new Date(`${at(tokyo)}Z`).getTime() - new Date(`${at(utc)}Z`).getTime();
     expect(diff).toBe(9 * 3600_000);
     expect((await csv(alice, '?timeZone=Mars%2FOlympus')).statusCode).toBe(400);

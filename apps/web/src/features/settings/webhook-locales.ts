@@ -49,6 +49,12 @@ const en = {
     expired: 'A payment expired unpaid',
     reversed: 'A confirmed payment was reversed by a chain reorganisation',
     paid_late: 'Money paid after a payment expired or was cancelled is confirmed: accept it or not',
+    // Refunds (decision 022).
+    refund: {
+      created: 'A refund of a payment was issued',
+      paid: 'A refund was paid on chain',
+      reversed: 'A paid refund was undone by a chain reorganisation',
+    },
   },
   secret: {
     label: 'Signing secret',
@@ -173,6 +179,12 @@ const es: Messages = {
     reversed: 'Un pago confirmado ha sido revertido por una reorganización de la cadena',
     paid_late:
       'El dinero pagado después de que un pago caducara o se cancelara está confirmado: acéptalo o no',
+    // Refunds (decision 022).
+    refund: {
+      created: 'Se emitió un reembolso de un pago',
+      paid: 'Un reembolso se pagó en la cadena',
+      reversed: 'Una reorganización de la cadena deshizo un reembolso pagado',
+    },
   },
   secret: {
     label: 'Secreto de firma',
@@ -295,6 +307,12 @@ const fr: Messages = {
     reversed: 'Un paiement confirmé a été annulé par une réorganisation de la chaîne',
     paid_late:
       'L’argent payé après l’expiration ou l’annulation d’un paiement est confirmé : à vous de l’accepter ou non',
+    // Refunds (decision 022).
+    refund: {
+      created: 'Un remboursement d’un paiement a été émis',
+      paid: 'Un remboursement a été payé sur la chaîne',
+      reversed: 'Une réorganisation de la chaîne a annulé un remboursement payé',
+    },
   },
   secret: {
     label: 'Secret de signature',
@@ -417,6 +435,12 @@ const de: Messages = {
     reversed: 'Eine bestätigte Zahlung wurde durch eine Reorganisation der Blockchain rückgängig gemacht',
     paid_late:
       'Nach Ablauf oder Stornierung einer Zahlung eingegangenes Geld ist bestätigt: nehmen Sie es an oder nicht',
+    // Refunds (decision 022).
+    refund: {
+      created: 'Eine Erstattung einer Zahlung wurde veranlasst',
+      paid: 'Eine Erstattung wurde auf der Chain bezahlt',
+      reversed: 'Eine Reorganisation der Chain hat eine bezahlte Erstattung rückgängig gemacht',
+    },
   },
   secret: {
     label: 'Signaturgeheimnis',

@@ -10,13 +10,14 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { locales as admin } from '../locales.ts';
+import { locales as adminRefunds } from '../refund-locales.ts';
 import { locales } from '../transactions-locales.ts';
 import AdminTransactionsPage from './admin-transactions-page.tsx';
 
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { adminTransactions: locales.en, admin: admin.en } },
+    resources: { en: { adminTransactions: locales.en, admin: admin.en, adminRefunds: adminRefunds.en } },
     interpolation: { escapeValue: false },
   });
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -40,6 +41,8 @@ const row: TAdminTransaction = {
   cryptoAmount: '0.001',
   amountReceived: '0.001',
   amountLate: '0',
+  amountRefunded: '0',
+  refundState: 'none',
   currency: 'BTC',
   network: 'bitcoin',
   status: 'completed',

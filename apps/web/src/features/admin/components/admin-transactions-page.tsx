@@ -3,6 +3,7 @@ import {
   RISK_LEVELS,
   type TAdminTransaction,
 } from '@coinlane/core/api/admin-transactions';
+import { hasPermission } from '@coinlane/core/permissions';
 import {
   Eye,
   FlaskConical,
@@ -11,6 +12,7 @@ import {
   RefreshCw,
   Search,
   SlidersHorizontal,
+  Undo2,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +25,7 @@ import { Field, Input, Select } from '../../../components/ui/field.tsx';
 import { Menu } from '../../../components/ui/menu.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { formatCrypto, formatFigure, formatUsd } from '../../../lib/amounts.ts';
+import { useSession } from '../../../lib/auth.ts';
 import {
   type AdminTransactionFilters,
   NO_TRANSACTION_FILTERS,
@@ -32,6 +35,7 @@ import { useAdminTransactions } from '../hooks/use-admin-transactions.ts';
 import { formatCount, formatListDate } from '../utils/format.ts';
 import { checkTransactionQuery } from '../utils/transactions.ts';
 import { LoadFailed, PageHeader } from './admin-parts.tsx';
+import { AdminRefundDialog, offersIssueRefund } from './admin-refund-dialog.tsx';
 import { TransactionDetailsDialog } from './transaction-details-dialog.tsx';
 import { Risk, TransactionStatus } from './transaction-parts.tsx';
 
@@ -59,6 +63,10 @@ export default function AdminTransactionsPage() {
   const [filters, setFilters] = useState<AdminTransactionFilters>(NO_TRANSACTION_FILTERS);
   const [moreOpen, setMoreOpen] = useState(false);
   const [detailsId, setDetailsId] = useState<string | null>(null);
+  // Issue Refund (transactions.refund; decision 022).
+  const { user: viewer } = useSession();
+  const canRefund = hasPermission(viewer, 'transactions.refund');
+  const [refundId, setRefundId] = useState<string | null>(null);
 
   const search = useDebounced(filters.search, SEARCH_DELAY_MS);
   const query = useMemo(() => transactionQueryOf({ ...filters, search }), [filters, search]);
@@ -384,7 +392,13 @@ export default function AdminTransactionsPage() {
               </thead>
               <tbody className="divide-y divide-slate-100 dark:divide-white/5">
                 {rows.map((tx) => (
-                  <Row key={tx.id} tx={tx} lang={lang} onView={() => setDetailsId(tx.id)} />
+                  <Row
+                    key={tx.id}
+                    tx={tx}
+                    lang={lang}
+                    onView={() => setDetailsId(tx.id)}
+                    onRefund={canRefund && offersIssueRefund(tx) ? () => setRefundId(tx.id) : undefined}
+                  />
                 ))}
               </tbody>
             </table>
@@ -393,12 +407,24 @@ export default function AdminTransactionsPage() {
       </Card>
 
       <TransactionDetailsDialog id={detailsId} onClose={() => setDetailsId(null)} />
+      <AdminRefundDialog id={refundId} onClose={() => setRefundId(null)} />
     </div>
   );
 }
 
-function Row({ tx, lang, onView }: { tx: TAdminTransaction; lang: string; onView: () => void }) {
+function Row({
+  tx,
+  lang,
+  onView,
+  onRefund,
+}: {
+  tx: TAdminTransaction;
+  lang: string;
+  onView: () => void;
+  onRefund?: (() => void) | undefined;
+}) {
   const { t } = useTranslation('adminTransactions');
+  const { t: tRefund } = useTranslation('adminRefunds');
   const usd = tx.amountUsd ? formatUsd(tx.amountUsd, lang) : null;
   const crypto = `${formatCrypto(tx.cryptoAmount, tx.currency, lang)} ${tx.currency}`;
   const amount = (
@@ -474,7 +500,12 @@ function Row({ tx, lang, onView }: { tx: TAdminTransaction; lang: string; onView
           label={t('actionsFor', { id: tx.id })}
           trigger={<MoreHorizontal className="size-5" aria-hidden="true" />}
           triggerClassName="inline-flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-white/5 dark:hover:text-white"
-          items={[{ key: 'view', label: t('viewDetails'), icon: <Eye />, onSelect: onView }]}
+          items={[
+            { key: 'view', label: t('viewDetails'), icon: <Eye />, onSelect: onView },
+            ...(onRefund
+              ? [{ key: 'refund', label: tRefund('issue'), icon: <Undo2 />, onSelect: onRefund }]
+              : []),
+          ]}
         />
       </td>
     </tr>

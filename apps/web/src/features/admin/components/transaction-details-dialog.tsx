@@ -14,6 +14,7 @@ import { adminTransactionsKey, downloadTransactionExport } from '../api/admin-tr
 import { useAdminTransaction } from '../hooks/use-admin-transactions.ts';
 import { formatListDate } from '../utils/format.ts';
 import { DetailSection } from './admin-parts.tsx';
+import { AdminRefundsSection, IssueRefundButton } from './admin-refund-dialog.tsx';
 import { Risk, TransactionStatus } from './transaction-parts.tsx';
 
 /** Details dates: a long date and time (admin spec 9), in the reader's language. */
@@ -68,6 +69,7 @@ export function TransactionDetailsDialog({ id, onClose }: { id: string | null; o
       className="max-w-4xl"
       footer={
         <>
+          <IssueRefundButton id={id} status={d?.transaction.status} />
           <Button variant="outline" onClick={close}>
             {t('details.close')}
           </Button>
@@ -298,6 +300,7 @@ function DetailsBody({ d }: { d: TAdminTransactionDetails }) {
         )}
       </DetailSection>
 
+      <AdminRefundsSection id={tx.id} />
       <DetailSection title={t('details.auditTrail')}>
         {d.auditTrail.length === 0 ? (
           <Muted>{t('details.noAudit')}</Muted>

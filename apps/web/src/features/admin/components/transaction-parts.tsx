@@ -8,9 +8,12 @@ import { RiskScore } from './admin-parts.tsx';
 export function TransactionStatus({
   tx,
 }: {
-  tx: Pick<TAdminTransaction, 'status' | 'paymentStatus' | 'exception'>;
+  tx: Pick<TAdminTransaction, 'status' | 'paymentStatus' | 'exception'> & {
+    refundState?: TAdminTransaction['refundState'];
+  };
 }) {
   const { t } = useTranslation('adminTransactions');
+  const { t: tRefund } = useTranslation('adminRefunds');
   const more =
     tx.exception !== 'none'
       ? t(`exception.${tx.exception}`)
@@ -23,6 +26,9 @@ export function TransactionStatus({
         {t(`status.${tx.status}`)}
       </Badge>
       {more && <span className="text-xs text-slate-500 dark:text-slate-400">{more}</span>}
+      {tx.refundState === 'partial' && (
+        <span className="text-xs text-slate-500 dark:text-slate-400">{tRefund('partial')}</span>
+      )}
     </span>
   );
 }

@@ -12,7 +12,10 @@ import {
 } from '@coinlane/core/api/webhooks';
 import { api } from '../../../lib/api-client.ts';
 
-/** The events in the order offered: the spec's three, then partial, expired, reversed and paid-late payments. */
+/**
+ * The events in the order offered: the spec's three, then partial, expired, reversed and paid-late payments, then
+ * refunds (decision 022).
+ */
 export const WEBHOOK_EVENT_CHOICES: readonly TWebhookEventType[] = [
   'payment.created',
   'payment.confirmed',
@@ -21,6 +24,9 @@ export const WEBHOOK_EVENT_CHOICES: readonly TWebhookEventType[] = [
   'payment.expired',
   'payment.reversed',
   'payment.paid_late',
+  'refund.created',
+  'refund.paid',
+  'refund.reversed',
 ];
 /** Preselected before an endpoint is first saved: the events the spec offers. */
 export const WEBHOOK_DEFAULT_EVENTS: readonly TWebhookEventType[] = [

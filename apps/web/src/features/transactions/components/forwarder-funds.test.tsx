@@ -49,6 +49,8 @@ const tx = (over: Partial<TTransaction> = {}): TTransaction => ({
   createdAt: '2026-11-24T10:00:00.000Z',
   confirmedAt: '2026-11-24T10:03:00.000Z',
   forwarder: { flushedAt: null, flushTx: null },
+  amountRefunded: '0',
+  refundState: 'none',
   ...over,
 });
 const FLUSH: TFlushTransaction = {

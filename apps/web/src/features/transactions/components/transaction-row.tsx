@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { formatCrypto, formatUsd } from '../../../lib/amounts.ts';
 import { AcceptLatePayment } from './accept-late-payment.tsx';
 import { ForwarderFunds } from './forwarder-funds.tsx';
+import { offersRefunds, RefundButton } from './refund-dialog.tsx';
 
 export const STATUS_TONE: Record<TTransactionStatus, BadgeTone> = {
   confirmed: 'green',
@@ -60,6 +61,7 @@ export const showsReceived = (tx: TTransaction) =>
  */
 export function TransactionRow({ tx }: { tx: TTransaction }) {
   const { t, i18n } = useTranslation('transactions');
+  const { t: tr } = useTranslation('refunds');
   const created = new Date(tx.createdAt);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(created);
   const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(created);
@@ -166,6 +168,11 @@ export function TransactionRow({ tx }: { tx: TTransaction }) {
             <span data-testid="tx-status">{late ? t('exception.paid_late') : t(`status.${tx.status}`)}</span>
           </Badge>
           {extra && <Badge tone="grey">{extra}</Badge>}
+          {tx.refundState !== 'none' && (
+            <Badge tone={tx.refundState === 'full' ? 'brand' : 'grey'}>
+              <span data-testid="tx-refund-state">{tr(`state.${tx.refundState}`)}</span>
+            </Badge>
+          )}
         </div>
         {(tx.status === 'pending' || (late && !allConfirmed)) && (
           <ConfirmationsBar confirmations={tx.confirmations} required={tx.requiredConfirmations} />
@@ -180,6 +187,7 @@ export function TransactionRow({ tx }: { tx: TTransaction }) {
         )}
         {tx.canAccept && <AcceptLatePayment tx={tx} />}
         <ForwarderFunds tx={tx} />
+        {offersRefunds(tx) && <RefundButton tx={tx} />}
       </div>
     </li>
   );
