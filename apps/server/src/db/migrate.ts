@@ -19,6 +19,8 @@ import * as m0017 from './migrations/0017-payment-mails.ts';
 import * as m0018 from './migrations/0018-payment-chain-details.ts';
 import * as m0019 from './migrations/0019-admin-role-on-account.ts';
 import * as m0020 from './migrations/0020-account-deletion.ts';
+// wt-risk (issue 16: risk, sanctions, approval)
+import * as m0025 from './migrations/0025-risk-and-sanctions.ts';
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +44,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-payment-chain-details': m0018,
   '0019-admin-role-on-account': m0019,
   '0020-account-deletion': m0020,
+  // wt-risk
+  '0025-risk-and-sanctions': m0025,
 };
 
 class StaticProvider implements MigrationProvider {
