@@ -495,4 +495,14 @@ export const T = {
     `Flushing on ${network} is not available: the operator has not configured the forwarder factory for this network`,
   flushAddressMismatch:
     'The deposit address of this payment does not belong to the forwarder factory configured now: ask the operator, who changed the factory since the payment was created',
+
+  // wt-risk: approve, risk, compliance export (issue 16, decision 021)
+  transactionNothingReceived:
+    'This transaction has received nothing on chain, so it cannot be approved: only a payment whose money arrived can be',
+  transactionAlreadyCompleted: 'This transaction is already completed: there is nothing to approve',
+  approveReasonRequired: 'Please give a reason for the approval',
+  approveReasonTooLong: (max: number) => `The reason must be at most ${max} characters`,
+  approveTransactionFailed: 'Failed to approve transaction. Please try again.',
+  customerCountryUnknown: 'Unknown',
+  customerIpInvalid: 'customerIp must be an IPv4 or IPv6 address',
 } as const;

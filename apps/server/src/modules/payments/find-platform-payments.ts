@@ -28,7 +28,13 @@ export type PlatformPaymentFilter = {
   /** Bounds of the USD value of the amount due (usd_amount), both included; a payment without one is left out. */
   minUsd?: string;
   maxUsd?: string;
+  /** Risk score bounds, both included (a risk band: low 1-3, medium 4-6, high 7-10). */
+  minRisk?: number;
+  maxRisk?: number;
 };
+
+/** The risk score above which a payment counts as high risk (admin spec 2 and 9: above 6). */
+export const HIGH_RISK_ABOVE = 6;
 
 function filtered(db: Db, f: PlatformPaymentFilter) {
   let q = db.selectFrom('payments').where('mode', '=', f.mode);
@@ -47,6 +53,8 @@ function filtered(db: Db, f: PlatformPaymentFilter) {
   }
   if (f.minUsd) q = q.where(sql<boolean>`usd_amount >= ${f.minUsd}::numeric`);
   if (f.maxUsd) q = q.where(sql<boolean>`usd_amount <= ${f.maxUsd}::numeric`);
+  if (f.minRisk !== undefined) q = q.where('risk_score', '>=', f.minRisk);
+  if (f.maxRisk !== undefined) q = q.where('risk_score', '<=', f.maxRisk);
   const search = f.search?.trim();
   if (search) {
     const pattern = likePattern(search);
@@ -70,9 +78,19 @@ export async function findPlatformPayments({
   db: Db;
   filter: PlatformPaymentFilter;
   limit: number;
-}): Promise<{ rows: MerchantPaymentRow[]; byStatus: Record<TPaymentStatus, number>; confirmedUsd: string }> {
+}): Promise<{
+  rows: MerchantPaymentRow[];
+  byStatus: Record<TPaymentStatus, number>;
+  confirmedUsd: string;
+  /** Matching payments with a risk score above 6. */
+  highRisk: number;
+}> {
   const base = filtered(db, filter);
   const counted = await countByStatus(base);
+  const high = await base
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('risk_score', '>', HIGH_RISK_ABOVE)
+    .executeTakeFirstOrThrow();
   const byStatus = counted.byStatus;
   const confirmedUsd = counted.confirmedUsd ?? '0.00';
   const rows = await base
@@ -83,7 +101,7 @@ export async function findPlatformPayments({
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return { rows, byStatus, confirmedUsd };
+  return { rows, byStatus, confirmedUsd, highRisk: Number(high.n) };
 }
 
 /** The merchants (user ids) with payments in the mode, and the coins paid in: what the filters can choose among. */
