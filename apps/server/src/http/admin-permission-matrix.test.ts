@@ -63,6 +63,9 @@ const EXPECTED: Record<string, string[]> = {
   'POST /admin/maintenance/reset-rate-limits': ['system.maintenance'],
   'POST /admin/maintenance/clear-cache': ['system.maintenance'],
   'GET /admin/webhooks': ['support.read'],
+  // wt-risk (decision 021)
+  'POST /admin/transactions/{id}/approve': ['transactions.write'],
+  'GET /admin/transactions/compliance-export': ['reports.compliance'],
 };
 
 const urlOf = (path: string) =>

@@ -137,3 +137,48 @@ export const findPlatformPayment = ({ db, paymentId }: { db: Db; paymentId: stri
     .select(customerEmailSql.as('customer'))
     .where('id', '=', paymentId)
     .executeTakeFirst() as Promise<MerchantPaymentRow | undefined>;
+
+/**
+ * wt-risk: every flagged payment of a mode (risk score above 6 or any fraud flag), newest first, created within the
+ * days given (UTC, both included), in batches read one short query at a time (keyset on created_at, id): the
+ * compliance export.
+ */
+export async function* iterateFlaggedPlatformPayments({
+  db,
+  mode,
+  fromDay,
+  toDay,
+  batchSize = 500,
+}: {
+  db: Db;
+  mode: TMode;
+  fromDay?: string;
+  toDay?: string;
+  batchSize?: number;
+}): AsyncGenerator<MerchantPaymentRow[]> {
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    let q = filtered(db, { mode, ...(fromDay ? { fromDay } : {}), ...(toDay ? { toDay } : {}) }).where(
+      sql<boolean>`(risk_score > ${HIGH_RISK_ABOVE} OR cardinality(fraud_flags) > 0)`,
+    );
+    if (after) {
+      const { createdAt, id } = after;
+      const at = sql<Date>`${createdAt}::timestamptz`;
+      q = q.where((eb) =>
+        eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]),
+      );
+    }
+    const rows = await q
+      .selectAll('payments')
+      .select(paymentFlushFields)
+      .select([customerEmailSql.as('customer'), sql<string>`payments.created_at::text`.as('cursor_at')])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(batchSize)
+      .execute();
+    if (rows.length > 0) yield rows.map(({ cursor_at: _cursor, ...row }) => row);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.cursor_at, id: last.id };
+  }
+}

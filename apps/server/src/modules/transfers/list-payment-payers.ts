@@ -18,26 +18,29 @@ export async function listPaymentPayers({ db, paymentId }: { db: Db; paymentId: 
   return [...new Set(rows.flatMap((r) => r.payer_addresses ?? []))];
 }
 
-/** The payer addresses of many payments' counted transfers, by payment id (a payment without any is absent). */
-export async function listPayersOfPayments({
+/** The payer addresses and transaction ids of many payments' counted transfers, by payment id (absent: none). */
+export async function listTransferTracesOfPayments({
   db,
   paymentIds,
 }: {
   db: Db;
   paymentIds: readonly string[];
-}): Promise<Map<string, string[]>> {
+}): Promise<Map<string, { payers: string[]; txids: string[] }>> {
   if (paymentIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('transfers')
-    .select(['payment_id', sql<string>`unnest(payer_addresses)`.as('payer')])
+    .select(['payment_id', 'txid', 'payer_addresses'])
     .where('payment_id', 'in', [...paymentIds])
     .where('status', '<>', 'removed')
+    .orderBy('seen_at')
+    .orderBy('id')
     .execute();
-  const out = new Map<string, string[]>();
+  const out = new Map<string, { payers: string[]; txids: string[] }>();
   for (const r of rows) {
-    const list = out.get(r.payment_id) ?? [];
-    if (!list.includes(r.payer)) list.push(r.payer);
-    out.set(r.payment_id, list);
+    const t = out.get(r.payment_id) ?? { payers: [], txids: [] };
+    if (!t.txids.includes(r.txid)) t.txids.push(r.txid);
+    for (const p of r.payer_addresses ?? []) if (!t.payers.includes(p)) t.payers.push(p);
+    out.set(r.payment_id, t);
   }
   return out;
 }
