@@ -313,13 +313,16 @@ export const transactionExportFileName = (id: string) =>
 export const APPROVE_REASON_MAX = 500;
 
 /** POST /admin/transactions/:id/approve: why the administrator confirms it by hand (required). */
-export const ZApproveTransactionRequest = z.object({
-  reason: z
-    .string({ error: T.approveReasonRequired })
-    .trim()
-    .min(1, T.approveReasonRequired)
-    .max(APPROVE_REASON_MAX, T.approveReasonTooLong(APPROVE_REASON_MAX)),
-});
+export const ZApproveTransactionRequest = z.object(
+  {
+    reason: z
+      .string({ error: T.approveReasonRequired })
+      .trim()
+      .min(1, T.approveReasonRequired)
+      .max(APPROVE_REASON_MAX, T.approveReasonTooLong(APPROVE_REASON_MAX)),
+  },
+  { error: T.approveReasonRequired },
+);
 export type TApproveTransactionRequest = z.infer<typeof ZApproveTransactionRequest>;
 
 /**
