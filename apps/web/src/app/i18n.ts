@@ -2,6 +2,8 @@ import { LANGUAGES } from '@coinlane/core/options';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { locales as admin } from '../features/admin/locales.ts';
+// wt-risk
+import { locales as adminRisk } from '../features/admin/risk-locales.ts';
 import { locales as adminSettings } from '../features/admin/settings-locales.ts';
 import { locales as adminTransactions } from '../features/admin/transactions-locales.ts';
 import { locales as apiKeys } from '../features/api-keys/locales.ts';
@@ -30,6 +32,7 @@ const namespaces = {
   admin,
   adminTransactions,
   adminSettings,
+  adminRisk,
   devMail,
   apiReference,
   apiKeys,

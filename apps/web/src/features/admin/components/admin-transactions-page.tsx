@@ -3,6 +3,7 @@ import {
   RISK_LEVELS,
   type TAdminTransaction,
 } from '@coinlane/core/api/admin-transactions';
+import { hasPermission } from '@coinlane/core/permissions';
 import {
   Eye,
   FlaskConical,
@@ -23,6 +24,7 @@ import { Field, Input, Select } from '../../../components/ui/field.tsx';
 import { Menu } from '../../../components/ui/menu.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { formatCrypto, formatFigure, formatUsd } from '../../../lib/amounts.ts';
+import { useSession } from '../../../lib/auth.ts';
 import {
   type AdminTransactionFilters,
   NO_TRANSACTION_FILTERS,
@@ -32,6 +34,7 @@ import { useAdminTransactions } from '../hooks/use-admin-transactions.ts';
 import { formatCount, formatListDate } from '../utils/format.ts';
 import { checkTransactionQuery } from '../utils/transactions.ts';
 import { LoadFailed, PageHeader } from './admin-parts.tsx';
+import { ComplianceExportButton } from './compliance-export-button.tsx';
 import { TransactionDetailsDialog } from './transaction-details-dialog.tsx';
 import { Risk, TransactionStatus } from './transaction-parts.tsx';
 
@@ -59,6 +62,9 @@ export default function AdminTransactionsPage() {
   const [filters, setFilters] = useState<AdminTransactionFilters>(NO_TRANSACTION_FILTERS);
   const [moreOpen, setMoreOpen] = useState(false);
   const [detailsId, setDetailsId] = useState<string | null>(null);
+  // wt-risk: the compliance export of flagged transactions (reports.compliance; decision 021)
+  const { user: viewer } = useSession();
+  const canExportCompliance = hasPermission(viewer, 'reports.compliance');
 
   const search = useDebounced(filters.search, SEARCH_DELAY_MS);
   const query = useMemo(() => transactionQueryOf({ ...filters, search }), [filters, search]);
@@ -83,14 +89,17 @@ export default function AdminTransactionsPage() {
       title={t('title')}
       subtitle={t('subtitle')}
       actions={
-        <Button
-          variant="outline"
-          onClick={() => void list.refetch()}
-          disabled={list.isFetching || !checked.ok}
-        >
-          <RefreshCw className={cn('size-4', list.isFetching && 'animate-spin')} aria-hidden="true" />
-          {t('refresh')}
-        </Button>
+        <>
+          {canExportCompliance && <ComplianceExportButton mode={filters.mode} />}
+          <Button
+            variant="outline"
+            onClick={() => void list.refetch()}
+            disabled={list.isFetching || !checked.ok}
+          >
+            <RefreshCw className={cn('size-4', list.isFetching && 'animate-spin')} aria-hidden="true" />
+            {t('refresh')}
+          </Button>
+        </>
       }
     />
   );

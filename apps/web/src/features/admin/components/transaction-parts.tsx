@@ -27,12 +27,7 @@ export function TransactionStatus({
   );
 }
 
-/** A risk score out of 10, or 'Not scored' (no payment is scored yet): never a made-up number. */
-export function Risk({ score }: { score: number | null }) {
-  const { t } = useTranslation('adminTransactions');
-  if (score === null)
-    return (
-      <span className="whitespace-nowrap text-xs text-slate-500 dark:text-slate-400">{t('notScored')}</span>
-    );
+/** A transaction's risk score out of 10 (the rule set's; 5 until scored: decision 021). */
+export function Risk({ score }: { score: number }) {
   return <RiskScore score={score} />;
 }
