@@ -52,7 +52,7 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
   const payerAddressesOf = async (txid: string) => {
     type Tx = {
       vin: { txid: string; vout: number }[];
-      vout: { n: number; scriptPubKey: { address: string } }[];
+      vout: { n: number; scriptPubKey: { address?: string; addresses?: string[] } }[];
     };
     const tx = await node.rpc.call<Tx>('getrawtransaction', [txid, true]);
     const found: string[] = [];

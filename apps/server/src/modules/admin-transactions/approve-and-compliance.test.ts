@@ -382,3 +382,45 @@ describe('risk score, sanctions and the compliance export', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('User Management: the merchant’s risk score from its payments', () => {
+  it('is the highest score of its live payments of the last 30 days, else the account’s default', async () => {
+    const users = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/admin/users',
+          headers: { cookie: cookies.super_admin! },
+        })
+      ).json().data as { id: string; riskScore: number }[];
+    const shop = await createUser({ db: ctx.db, name: 'Quiet Shop' });
+    const p = await insertFixedAddressPayment({
+      db: ctx.db,
+      userId: shop.id,
+      currency: 'LTC',
+      network: 'litecoin',
+      amount: '1',
+      allocation: { address: 'ltc-quiet-1' },
+    });
+    const q = await insertFixedAddressPayment({
+      db: ctx.db,
+      userId: shop.id,
+      currency: 'LTC',
+      network: 'litecoin',
+      amount: '1',
+      allocation: { address: 'ltc-quiet-2' },
+    });
+    await ctx.db.updateTable('payments').set({ risk_score: 3 }).where('id', '=', p.id).execute();
+    await ctx.db
+      .updateTable('payments')
+      .set({ risk_score: 9, created_at: new Date(Date.now() - 31 * 24 * 3600_000) })
+      .where('id', '=', q.id)
+      .execute();
+    expect((await users()).find((u) => u.id === shop.id)?.riskScore).toBe(3);
+    // The merchant of the sanctions test: one of its payments scored 10.
+    expect((await users()).find((u) => u.id === merchantId)?.riskScore).toBe(10);
+    // Only test payments, or none: the account's default (5).
+    const idle = await createUser({ db: ctx.db, name: 'Idle Shop' });
+    expect((await users()).find((u) => u.id === idle.id)?.riskScore).toBe(5);
+  });
+});
