@@ -473,7 +473,7 @@ function Row({ tx, lang, onView }: { tx: TAdminTransaction; lang: string; onView
         </span>
       </td>
       <td className="hidden px-2.5 py-3 lg:table-cell">
-        <Risk score={tx.riskScore} />
+        <Risk score={tx.riskScore} flags={tx.fraudFlags} />
       </td>
       <td className="hidden px-2.5 py-3 whitespace-nowrap text-slate-600 md:table-cell dark:text-slate-400">
         {formatListDate(tx.createdAt, lang)}
