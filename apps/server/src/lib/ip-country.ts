@@ -1,3 +1,4 @@
+/// <reference path="./geoip-country.d.ts" />
 import { isIP } from 'node:net';
 import { T } from '@coinlane/core/texts';
 import geoip from 'geoip-country';

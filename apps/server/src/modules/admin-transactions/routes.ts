@@ -129,7 +129,8 @@ export const adminTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAdmin('transactions.write'),
       schema: {
-        summary: 'Approve a transaction whose money arrived but is not confirmed by the rules (transactions.write)',
+        summary:
+          'Approve a transaction whose money arrived but is not confirmed by the rules (transactions.write)',
         description:
           'For a payment that received money on chain (in the mempool or mined, in time or late) but is not confirmed: too few confirmations, a part paid, paid late. It becomes confirmed (completed, completed_at stamped), fires payment.confirmed (its payload carries approval: who and why), records the platform fee as any confirmation does, and moves no funds. A reason is required. 409 INVALID_STATE when nothing was received or it is confirmed already. Audited as payment.approve with the reason.',
         params: ZAdminTransactionIdParams,

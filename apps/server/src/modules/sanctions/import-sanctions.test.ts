@@ -38,15 +38,29 @@ describe('parseSdnAdvanced', () => {
         partyName: 'EXAMPLE EXCHANGE OU',
         partyRef: '90001',
       },
-      { asset: 'LTC', address: 'LbcFSRqzWAxJwZ4nskDkS8p3WUBR3pWeFX', partyName: 'SAMPLE Ivan', partyRef: '90002' },
-      { asset: 'TRX', address: 'TXwpNxmcJZuqK1TdsMXDHJ9yd7ihJKEVDs', partyName: 'SAMPLE Ivan', partyRef: '90002' },
+      {
+        asset: 'LTC',
+        address: 'LbcFSRqzWAxJwZ4nskDkS8p3WUBR3pWeFX',
+        partyName: 'SAMPLE Ivan',
+        partyRef: '90002',
+      },
+      {
+        asset: 'TRX',
+        address: 'TXwpNxmcJZuqK1TdsMXDHJ9yd7ihJKEVDs',
+        partyName: 'SAMPLE Ivan',
+        partyRef: '90002',
+      },
     ]);
   });
 
   it.each([
     ['not XML', 'this is not xml <', /Not well-formed XML/],
     ['another XML document', '<?xml version="1.0"?><rss><channel/></rss>', /root element is <rss>/],
-    ['a Sanctions root without reference values', '<Sanctions><DistinctParties/></Sanctions>', /FeatureTypeValues/],
+    [
+      'a Sanctions root without reference values',
+      '<Sanctions><DistinctParties/></Sanctions>',
+      /FeatureTypeValues/,
+    ],
   ])('refuses %s', async (_name, text, message) => {
     await expect(parseSdnAdvanced(chunked(text))).rejects.toThrow(SdnFormatError);
     await expect(parseSdnAdvanced(chunked(text))).rejects.toThrow(message);
@@ -67,7 +81,11 @@ describe('importSanctionsList and npm run sanctions:import', () => {
 
   it('imports the fixture: each address once, compared case-insensitively where its encoding is, and records the import', async () => {
     const db = handle.db;
-    const imported = await importSanctionsList({ db, chunks: fs.createReadStream(fixture), sourceFile: 'sdn_advanced.xml' });
+    const imported = await importSanctionsList({
+      db,
+      chunks: fs.createReadStream(fixture),
+      sourceFile: 'sdn_advanced.xml',
+    });
     // The USDT entry repeats the ETH address in upper case: one address.
     expect(imported).toMatchObject({
       addressCount: 4,
@@ -87,10 +105,18 @@ describe('importSanctionsList and npm run sanctions:import', () => {
           '0x0000000000000000000000000000000000000001',
         ],
       }),
-    ).toEqual([HARDHAT_9.toLowerCase(), 'bc1qsczmgyfq4hwxklcppr7rnur2qc3k6hjzjsuwyd', 'LbcFSRqzWAxJwZ4nskDkS8p3WUBR3pWeFX']);
+    ).toEqual([
+      HARDHAT_9.toLowerCase(),
+      'bc1qsczmgyfq4hwxklcppr7rnur2qc3k6hjzjsuwyd',
+      'LbcFSRqzWAxJwZ4nskDkS8p3WUBR3pWeFX',
+    ]);
     const latest = await findLatestSanctionsImport({ db });
     expect(latest).toMatchObject({ id: imported.id, source_file: 'sdn_advanced.xml', address_count: 4 });
-    const audit = await db.selectFrom('audit_log').selectAll().where('action', '=', 'sanctions.imported').execute();
+    const audit = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'sanctions.imported')
+      .execute();
     expect(audit).toHaveLength(1);
   });
 
@@ -102,7 +128,9 @@ describe('importSanctionsList and npm run sanctions:import', () => {
     const second = await importSanctionsList({ db, chunks: chunked(smaller), sourceFile: 'sdn_smaller.xml' });
     expect(second.addressCount).toBe(2);
     expect(await findSanctionedAddresses({ db, addresses: [HARDHAT_9] })).toEqual([]);
-    expect(await findSanctionedAddresses({ db, addresses: ['TXwpNxmcJZuqK1TdsMXDHJ9yd7ihJKEVDs'] })).toHaveLength(1);
+    expect(
+      await findSanctionedAddresses({ db, addresses: ['TXwpNxmcJZuqK1TdsMXDHJ9yd7ihJKEVDs'] }),
+    ).toHaveLength(1);
 
     const broken = smaller.slice(0, smaller.length / 2);
     await expect(importSanctionsList({ db, chunks: chunked(broken), sourceFile: 'cut.xml' })).rejects.toThrow(
