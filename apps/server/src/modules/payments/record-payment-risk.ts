@@ -4,8 +4,8 @@ import type { PaymentRow } from './queries.ts';
 
 /**
  * Stores a payment's risk score and fraud flags (the risk module computes them: modules/risk). Call inside the
- * payment's transaction. When the score or the flags change, an audit row `payment.risk_assessed` (system) keeps
- * the before and after; a mere re-computation to the same result writes only the time.
+ * payment's transaction. When the flags change, or the score of a payment scored before, an audit row
+ * `payment.risk_assessed` (system) keeps the before and after; otherwise only the score and the time are written.
  */
 export async function recordPaymentRisk({
   db,
@@ -22,7 +22,10 @@ export async function recordPaymentRisk({
 }): Promise<{ changed: boolean }> {
   const before = { riskScore: payment.risk_score, fraudFlags: [...(payment.fraud_flags ?? [])] };
   const after = { riskScore: score, fraudFlags: [...flags] };
-  const changed = payment.risk_scored_at === null || JSON.stringify(before) !== JSON.stringify(after);
+  // Audited when the flags change (a first scoring with flags included) or a scored payment's score changes; a first
+  // scoring that flags nothing is not (every payment is scored at creation: it would double the log for nothing).
+  const flagsChanged = JSON.stringify(before.fraudFlags) !== JSON.stringify(after.fraudFlags);
+  const changed = flagsChanged || (payment.risk_scored_at !== null && before.riskScore !== after.riskScore);
   await db
     .updateTable('payments')
     .set({ risk_score: score, fraud_flags: [...flags], risk_scored_at: now })
