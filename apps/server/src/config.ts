@@ -65,6 +65,8 @@ const ZEnv = z
     JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
     // TLS ends at a reverse proxy in front of this process: production then accepts an http:// APP_URL.
     TLS_TERMINATED_BY_PROXY: bool.default(false),
+    // wt-risk: days a payment keeps its customer's IP (the country stays); decision 021.
+    CUSTOMER_IP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
@@ -124,6 +126,8 @@ export type Config = {
   devMailOutbox: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** Days a payment keeps the customer's IP before the prune job deletes it (its country stays; decision 021). */
+  customerIpRetentionDays: number;
   webDistDir: string | undefined;
   roles: string[];
   /** Base URL of the CoinGecko-format price API (`/simple/price`). */
@@ -202,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     devMailOutbox: e.DEV_MAIL_OUTBOX ?? (e.NODE_ENV === 'development' && !e.SMTP_URL),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    customerIpRetentionDays: e.CUSTOMER_IP_RETENTION_DAYS,
     webDistDir: e.WEB_DIST_DIR,
     roles: e.ROLES.split(',')
       .map((r) => r.trim())

@@ -1,3 +1,5 @@
+// wt-risk (issue 16, decision 021)
+import { PAYMENT_EVENT_TYPES } from '@coinlane/core/payment-status';
 import type { Config } from '#app/config.ts';
 import { SERVER_FAMILIES } from '#app/families/registry.ts';
 import { recordPlatformFee, voidPlatformFee } from '#app/modules/fees/record-platform-fee.ts';
@@ -7,8 +9,21 @@ import { createAddressSources, testNetworkAddressSource } from '#app/modules/pay
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { createPaymentLifecycle } from '#app/modules/payments/payment-lifecycle.ts';
 import { priceLockOf } from '#app/modules/payments/price-lock.ts';
-import { alertFailedTransaction, alertLargeTransaction } from '#app/modules/system-alerts/payment-alerts.ts';
+import { type RiskAlertHandler, scorePaymentRisk } from '#app/modules/risk/score-payment-risk.ts';
+import {
+  alertFailedTransaction,
+  alertLargeTransaction,
+  alertRiskFinding,
+} from '#app/modules/system-alerts/payment-alerts.ts';
 import { walletAddressSources } from '#app/modules/wallets/wallet-address-source.ts';
+
+/**
+ * The seam from the risk engine to System Alerts (decisions 021 and 018): a payment newly paid from a sanctioned
+ * address, or newly scored above 6, raises its alert, in the payment's transaction (database writes only; the
+ * delivery by e-mail, Slack and Discord is queued). Also used by the sanctions import's re-scoring
+ * (cli/import-sanctions.ts).
+ */
+export const RISK_ALERTS: RiskAlertHandler = (finding, { db, now }) => alertRiskFinding({ db, now, finding });
 
 /**
  * The payments module's dependencies, as this server is configured (part of the composition root, server.ts):
@@ -16,6 +31,7 @@ import { walletAddressSources } from '#app/modules/wallets/wallet-address-source
  *   chain's family (families/registry.ts);
  * - lifecycle hooks, run in the payment's transaction: a confirmed payment completes its link and records the
  *   platform fee; a reversed one voids the fee and reopens the link it had completed (in that order, as before);
+ *   every event (re)scores the payment's risk (modules/risk);
  * - the price lock (PAYMENT_RATE_LOCK_SECONDS, RATES_MAX_AGE_SECONDS) and a lapsed attempt's link terms.
  */
 export function paymentDepsOf(config: Config): PaymentDeps {
@@ -42,6 +58,12 @@ export function paymentDepsOf(config: Config): PaymentDeps {
     onPaymentStatusChange('payment.failed', ({ db, payment, event }) =>
       alertFailedTransaction({ db, payment, event }),
     );
+    // The risk score and fraud flags, at creation and on every change of the payment (decision 021).
+    for (const event of PAYMENT_EVENT_TYPES) {
+      onPaymentStatusChange(event, async ({ db, payment, now }) => {
+        await scorePaymentRisk({ db, payment, now, onRiskAlert: RISK_ALERTS });
+      });
+    }
   });
   return {
     addressSources: createAddressSources({

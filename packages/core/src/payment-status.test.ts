@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountRemaining,
   canAccept,
+  canApprove,
   canCancel,
   canExpire,
   canStartAttempt,
@@ -905,5 +906,97 @@ describe('the price lock of a link attempt', () => {
   ])('is refused %s; nothing changes', (_name, s, event) => {
     const r = transitionPayment(s, event);
     expect(r).toEqual({ state: s, changed: false, emit: [], refused: 'not_repriceable' });
+  });
+});
+
+describe('transitionPayment: an administrator approves', () => {
+  const approved = (t: TTransferTotals, exception: TPaymentState['exception'] = 'none'): TPaymentState => ({
+    ...state('confirmed', t, exception),
+    approved: true,
+  });
+
+  it.each<[string, TPaymentState, TPaymentState['exception']]>([
+    ['paid in full, too few confirmations', state('pending', totals(DUE, 0n, 0n, 1)), 'none'],
+    ['paid in full, in the mempool only', state('pending', totals(DUE)), 'none'],
+    ['a part paid', state('partial', totals(400n, 400n, 0n, 6), 'paid_partial'), 'paid_partial'],
+    ['expired with a part paid', state('expired', totals(400n, 400n, 0n, 6), 'paid_partial'), 'paid_partial'],
+    ['paid late, unconfirmed', state('expired', totals(DUE, 0n, DUE, 0), 'paid_late'), 'paid_late'],
+    ['paid late and confirmed', state('expired', totals(DUE, DUE, DUE, 6), 'paid_late'), 'paid_late'],
+    ['cancelled, then paid late', state('failed', totals(DUE, 0n, DUE, 0), 'paid_late'), 'paid_late'],
+    ['overpaid, unconfirmed', state('pending', totals(1500n), 'paid_over'), 'paid_over'],
+  ])('approve: %s becomes confirmed, once, emitting payment.confirmed', (_name, from, exception) => {
+    expect(canApprove(from)).toBe(true);
+    const r = transitionPayment(from, { type: 'approve' });
+    expect(r.refused).toBeUndefined();
+    expect(r.state).toEqual({ ...from, status: 'confirmed', exception, approved: true });
+    expect(r.emit).toEqual(['payment.confirmed']);
+    expect(transitionPayment(r.state, { type: 'approve' }).refused).toBe('already_confirmed');
+  });
+
+  it.each<[string, TPaymentState, 'nothing_received' | 'already_confirmed']>([
+    ['pending with nothing received', state('pending'), 'nothing_received'],
+    ['expired unpaid', state('expired'), 'nothing_received'],
+    ['cancelled, nothing paid', state('failed'), 'nothing_received'],
+    ['money gone after a reorganisation', state('pending', totals(0n)), 'nothing_received'],
+    ['confirmed by the chain', state('confirmed', totals(DUE, DUE, 0n, 6)), 'already_confirmed'],
+    ['approved before', approved(totals(400n), 'paid_partial'), 'already_confirmed'],
+  ])('approve is refused when %s, and changes nothing', (_name, from, refused) => {
+    const r = transitionPayment(from, { type: 'approve' });
+    expect(r).toEqual({ state: from, changed: false, emit: [], refused });
+  });
+
+  it.each<
+    [
+      string,
+      TPaymentState,
+      TPaymentEvent,
+      TPaymentState['status'],
+      TPaymentState['exception'],
+      string[],
+      boolean,
+    ]
+  >([
+    [
+      'an approved partial payment gains confirmations: stays confirmed and approved',
+      approved(totals(400n, 0n, 0n, 1), 'paid_partial'),
+      seen(totals(400n, 400n, 0n, 6)),
+      'confirmed',
+      'paid_partial',
+      ['payment.updated'],
+      true,
+    ],
+    [
+      'an approved partial payment is paid the rest: stays confirmed, the flag follows the chain',
+      approved(totals(400n, 400n, 0n, 6), 'paid_partial'),
+      seen(totals(DUE, 400n, 0n, 0)),
+      'confirmed',
+      'none',
+      ['payment.updated'],
+      true,
+    ],
+    [
+      'an approved unconfirmed payment loses its money to a reorganisation: reversed, pending, approval gone',
+      approved(totals(DUE, 0n, 0n, 1)),
+      seen(totals(0n)),
+      'pending',
+      'none',
+      ['payment.reversed'],
+      false,
+    ],
+    [
+      'an approved late payment loses its money past its expiry: reversed and expired',
+      approved(totals(DUE, 0n, DUE, 1), 'paid_late'),
+      seenPastExpiry(totals(0n)),
+      'expired',
+      'none',
+      ['payment.reversed'],
+      false,
+    ],
+  ])('%s', (_name, from, event, status, exception, emit, stillApproved) => {
+    const r = transitionPayment(from, event);
+    expect(r.state.status).toBe(status);
+    expect(r.state.exception).toBe(exception);
+    expect(r.emit).toEqual(emit);
+    expect(r.state.approved ?? false).toBe(stillApproved);
   });
 });

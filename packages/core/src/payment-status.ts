@@ -77,6 +77,11 @@ export type TPaymentState = TTransferTotals & {
    * payment loses its confirmed money to a reorganisation: it closes again as failed rather than expired.
    */
   cancelled?: boolean;
+  /**
+   * An administrator approved it (`approve`): confirmed by a person, not by the chain's confirmations. It stays
+   * confirmed while any of its money remains on chain (see transitionPayment).
+   */
+  approved?: boolean;
 };
 
 export type TPaymentEvent =
@@ -105,6 +110,11 @@ export type TPaymentEvent =
    */
   | { type: 'accept' }
   /**
+   * An administrator approves a payment whose money arrived but that the rules do not confirm (too few
+   * confirmations, a part paid, paid late): it becomes confirmed, once (canApprove). Moves no money.
+   */
+  | { type: 'approve' }
+  /**
    * The price lock lapsed (`now >= expiresAt`) on a payment link's attempt that has seen nothing: a new amount due
    * at the current rate and a new lock end, in place (same address). `transfersSeen` is whether the payment has any
    * transfer row at all (even one removed since): once money was seen, the price stays. See lockLapseOutcome.
@@ -120,9 +130,15 @@ export type TPaymentTransition = {
   /**
    * Set when the event is not allowed in this state; nothing changes then. `already_confirmed`: an accept of a
    * payment that is confirmed (accepted before, or paid in time); `not_acceptable`: any other refused accept;
-   * `not_repriceable`: a reprice of an attempt whose price must stay (money seen, not lapsed, not a link's).
+   * `not_repriceable`: a reprice of an attempt whose price must stay (money seen, not lapsed, not a link's);
+   * `nothing_received`: an approve of a payment that has received nothing (never approvable).
    */
-  refused?: 'not_cancellable' | 'not_acceptable' | 'already_confirmed' | 'not_repriceable';
+  refused?:
+    | 'not_cancellable'
+    | 'not_acceptable'
+    | 'already_confirmed'
+    | 'not_repriceable'
+    | 'nothing_received';
 };
 
 /**
@@ -160,6 +176,13 @@ export const isClosed = (s: Pick<TPaymentState, 'status'>) => s.status === 'expi
  */
 export const canAccept = (s: Pick<TPaymentState, 'status' | 'exception' | 'confirmed' | 'amountDue'>) =>
   isClosed(s) && s.exception === 'paid_late' && s.confirmed >= s.amountDue;
+/**
+ * An administrator may approve this payment: money arrived (received, confirmed or not, in time or late) but the
+ * rules have not confirmed it (too few confirmations, a part paid, paid late). A payment with nothing received can
+ * never be approved; a confirmed one needs no approval.
+ */
+export const canApprove = (s: Pick<TPaymentState, 'status' | 'received'>) =>
+  s.status !== 'confirmed' && s.received > 0n;
 /** A late payment the merchant accepted: confirmed, with the paid_late flag kept as its record. */
 export const isAcceptedLate = (s: Pick<TPaymentState, 'status' | 'exception'>) =>
   s.status === 'confirmed' && s.exception === 'paid_late';
@@ -249,6 +272,17 @@ export function transitionPayment(state: TPaymentState, event: TPaymentEvent): T
       return { state: { ...state, status: 'confirmed' }, changed: true, emit: ['payment.confirmed'] };
     }
 
+    case 'approve': {
+      if (state.status === 'confirmed') return { ...unchanged, refused: 'already_confirmed' };
+      if (!canApprove(state)) return { ...unchanged, refused: 'nothing_received' };
+      // Confirmed by a person: the exception (partial, over, late) stays as the record of what the chain shows.
+      return {
+        state: { ...state, status: 'confirmed', approved: true },
+        changed: true,
+        emit: ['payment.confirmed'],
+      };
+    }
+
     case 'reprice': {
       if (
         !canReprice(state, event) ||
@@ -277,7 +311,26 @@ export function transitionPayment(state: TPaymentState, event: TPaymentEvent): T
     case 'transfers_changed': {
       const t = event.totals;
       let next: TPaymentState;
-      if (state.status === 'confirmed' && t.confirmed >= state.amountDue) {
+      if (state.status === 'confirmed' && state.approved && t.received > 0n) {
+        // Approved by an administrator: confirmed while any of its money remains on chain; the totals and the
+        // flag of what arrived follow the chain.
+        const exception =
+          state.exception === 'paid_late'
+            ? 'paid_late'
+            : t.received > state.amountDue
+              ? 'paid_over'
+              : t.received < state.amountDue
+                ? 'paid_partial'
+                : 'none';
+        next = { ...state, ...t, exception };
+      } else if (state.status === 'confirmed' && state.approved) {
+        // Its money is gone (a reorganisation, a dropped transaction): the approval was of money that is no longer
+        // there. Reversed, open again (or closed past its expiry), and no longer approved.
+        next = { ...state, ...t, ...openOutcome(state.amountDue, t), approved: false };
+        if (event.pastExpiry && canExpire(next)) {
+          next = { ...next, status: 'expired', exception: expiredException(next) };
+        }
+      } else if (state.status === 'confirmed' && t.confirmed >= state.amountDue) {
         // Confirmed stays confirmed while its confirmed money covers the amount due: more money is an overpayment.
         // The flag follows the totals: an overpayment that a dropped replacement (RBF) had shown goes away again.
         // An accepted late payment keeps paid_late (its excess, if any, shows in its amounts).

@@ -608,4 +608,14 @@ export const T = {
   refundAddressIsKey: 'Please enter one address of your wallet, not an extended public key',
   refundAddressIsPaymentAddress:
     'This is a Coinlane payment address, not your own wallet: please enter an address of your own wallet',
+
+  // wt-risk: approve, risk, compliance export (issue 16, decision 021)
+  transactionNothingReceived:
+    'This transaction has received nothing on chain, so it cannot be approved: only a payment whose money arrived can be',
+  transactionAlreadyCompleted: 'This transaction is already completed: there is nothing to approve',
+  approveReasonRequired: 'Please give a reason for the approval',
+  approveReasonTooLong: (max: number) => `The reason must be at most ${max} characters`,
+  approveTransactionFailed: 'Failed to approve transaction. Please try again.',
+  customerCountryUnknown: 'Unknown',
+  customerIpInvalid: 'customerIp must be an IPv4 or IPv6 address',
 } as const;

@@ -23,6 +23,8 @@ import * as m0021 from './migrations/0021-support-tickets.ts';
 import * as m0022 from './migrations/0022-operations-monitoring.ts';
 import * as m0023 from './migrations/0023-kyc-documents.ts';
 import * as m0024 from './migrations/0024-cryptocurrency-management.ts';
+// wt-risk (issue 16: risk, sanctions, approval)
+import * as m0025 from './migrations/0025-risk-and-sanctions.ts';
 // Refunds (issue 16, decision 022).
 import * as m0026 from './migrations/0026-refunds.ts';
 
@@ -53,6 +55,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-cryptocurrency-management': m0024,
   '0021-support-tickets': m0021,
   '0026-refunds': m0026,
+  // wt-risk
+  '0025-risk-and-sanctions': m0025,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -294,6 +294,19 @@ export interface PaymentsTable {
   chain_details: Json<TChainDetails>;
   /** The address is a single-address wallet's, shared by its payments and told apart by amount (0018). */
   shared_address: Generated<boolean>;
+  // wt-risk (0025): customer origin, risk, approval
+  /** The hosted page's client IP; null for API payments and after the retention period (prune job). */
+  customer_ip: Generated<string | null>;
+  /** ISO country of customer_ip, 'Unknown' when the offline database has none; null when nothing was recorded. */
+  customer_country: Generated<string | null>;
+  /** 1-10 (risk rules, @coinlane/core/risk-rules); 5 until scored. */
+  risk_score: Generated<number>;
+  fraud_flags: Generated<string[]>;
+  risk_scored_at: Generated<Date | null>;
+  /** An administrator approved it (POST /admin/transactions/{id}/approve): when, who (user id), why. */
+  approved_at: Generated<Date | null>;
+  approved_by: Generated<string | null>;
+  approval_reason: Generated<string | null>;
 }
 
 /** The flush job's bookkeeping of a payment paid to an EVM forwarder deposit address: one row each (0018). */
@@ -352,6 +365,8 @@ export interface TransfersTable {
   removed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** wt-risk (0025): the payer addresses the watcher saw; null when unknown. */
+  payer_addresses: Generated<string[] | null>;
 }
 
 export interface PlatformFeesTable {
@@ -525,6 +540,9 @@ export interface Database {
   wallets: WalletsTable;
   evm_flushes: EvmFlushesTable;
   payment_mails: PaymentMailsTable;
+  // wt-risk (0025)
+  sanctions_imports: SanctionsImportsTable;
+  sanctioned_addresses: SanctionedAddressesTable;
   // Support tickets (0021-support-tickets)
   support_tickets: SupportTicketsTable;
   support_ticket_messages: SupportTicketMessagesTable;
@@ -726,4 +744,28 @@ export interface RefundsTable {
 
 export interface Database {
   refunds: RefundsTable;
+}
+
+// wt-risk (0025): the sanctions list (docs/decisions/021-risk-sanctions-and-approval.md)
+/** One import of the OFAC SDN list (npm run sanctions:import): the last one is in force. */
+export interface SanctionsImportsTable {
+  id: string;
+  source_file: string;
+  file_sha256: string;
+  /** The list's DateOfIssue. */
+  published_on: ColumnType<string | null, string | null, string | null>;
+  address_count: number;
+  imported_at: Timestamp;
+}
+
+/** A digital currency address of the list in force; address_key is its normalised form (sanctionsKey). */
+export interface SanctionedAddressesTable {
+  address_key: string;
+  address: string;
+  /** The list's asset code: XBT, ETH, LTC, USDT, TRX, ... */
+  asset: string;
+  party_name: string | null;
+  /** The DistinctParty's FixedRef (the SDN entry). */
+  party_ref: string | null;
+  import_id: string;
 }

@@ -112,8 +112,7 @@ export const ZAdminTransactionsQuery = z
       .optional()
       .transform(noneIfAll)
       .meta({
-        description:
-          'low (1-3), medium (4-6), high (7-10): bands of scored payments only; no payment is scored yet, so a band matches none',
+        description: 'low (1-3), medium (4-6), high (7-10) by the payment’s risk score',
       }),
     mode: z.enum(MODES).default('live').meta({ description: 'live (default: real money) or test' }),
     from: ZDay.meta({ description: 'Created on or after this day (YYYY-MM-DD in timeZone)' }),
@@ -144,16 +143,20 @@ export type TAdminTransactionsQueryInput = z.input<typeof ZAdminTransactionsQuer
 /** The merchant label (admin spec 7): business name, else name, else 'Unknown Merchant'. */
 export const ZAdminTransactionMerchant = z.object({ id: z.string(), label: z.string() });
 
-/** Risk of a transaction. No rule set scores payments yet: null and no flags, never a made-up number. */
+/**
+ * Risk of a transaction: the rule set's score and flags (@coinlane/core/risk-rules), computed at creation and on
+ * every change of the payment; 5 for a payment never scored (made before the rules).
+ */
 const riskFields = {
   riskScore: z
     .number()
     .int()
-    .min(0)
+    .min(1)
     .max(10)
-    .nullable()
-    .meta({ description: 'Risk score 0-10; null: not scored (no payment is scored yet)' }),
-  fraudFlags: z.array(z.string()).meta({ description: 'Fraud flags (underscores shown as spaces)' }),
+    .meta({ description: 'Risk score 1-10 (low 1-3, medium 4-6, high 7-10); 5 when unknown' }),
+  fraudFlags: z
+    .array(z.string())
+    .meta({ description: 'Fraud flags of the rule set, e.g. partial_payment (underscores shown as spaces)' }),
 };
 
 export const ZAdminTransaction = z.object({
@@ -195,7 +198,7 @@ export const ZAdminTransactionTiles = z.object({
   completed: z.number().int(),
   pending: z.number().int(),
   failed: z.number().int(),
-  highRisk: z.number().int().meta({ description: 'Risk above 6 (none is scored yet: 0)' }),
+  highRisk: z.number().int().meta({ description: 'Risk score above 6' }),
   total: z.number().int(),
 });
 export type TAdminTransactionTiles = z.infer<typeof ZAdminTransactionTiles>;
@@ -267,13 +270,26 @@ export const ZAdminTransactionDetails = z.object({
     updatedAt: z.string(),
   }),
   merchant: ZAdminTransactionMerchant.extend({ email: z.string().nullable() }),
-  /** IP and country are not recorded for payments: null. */
+  /**
+   * The hosted page's client IP (null for API payments and once deleted after its retention period) and its country
+   * (ISO code, 'Unknown' when the offline database has none; null when nothing was recorded).
+   */
   customer: z.object({
     email: z.string().nullable(),
     ip: z.string().nullable(),
     country: z.string().nullable(),
   }),
-  risk: z.object(riskFields),
+  risk: z.object({
+    ...riskFields,
+    /** When the rules last scored it; null: never (made before the rules: 5). */
+    scoredAt: z.string().nullable(),
+    /** The payer addresses the watchers saw on its transfers (EVM sender, UTXO spent outputs). */
+    payerAddresses: z.array(z.string()),
+  }),
+  /** An administrator confirmed it by hand: when, who, why (null otherwise). */
+  approval: z
+    .object({ approvedAt: z.string(), approvedBy: z.string().nullable(), reason: z.string().nullable() })
+    .nullable(),
   fees: z.object({
     /** The platform fee recorded when the payment was confirmed (invoiced to the merchant), or null. */
     platformFee: z
@@ -308,3 +324,62 @@ export type TAdminTransactionExport = z.infer<typeof ZAdminTransactionExport>;
 /** transaction-<id>.json */
 export const transactionExportFileName = (id: string) =>
   `transaction-${id.replace(/[^A-Za-z0-9_-]/g, '_')}.json`;
+
+// wt-risk: Approve and the compliance export (issue 16, docs/decisions/021-risk-sanctions-and-approval.md)
+
+/** The longest approval reason kept. */
+export const APPROVE_REASON_MAX = 500;
+
+/** POST /admin/transactions/:id/approve: why the administrator confirms it by hand (required). */
+export const ZApproveTransactionRequest = z.object(
+  {
+    reason: z
+      .string({ error: T.approveReasonRequired })
+      .trim()
+      .min(1, T.approveReasonRequired)
+      .max(APPROVE_REASON_MAX, T.approveReasonTooLong(APPROVE_REASON_MAX)),
+  },
+  { error: T.approveReasonRequired },
+);
+export type TApproveTransactionRequest = z.infer<typeof ZApproveTransactionRequest>;
+
+/**
+ * Whether Approve is offered: money arrived on chain (received, confirmed or not) and the payment is not
+ * confirmed (too few confirmations, a part paid, paid late). The server decides again (canApprove).
+ */
+export const isApprovable = (t: { paymentStatus: TPaymentStatus; amountReceived: string }) =>
+  t.paymentStatus !== 'confirmed' && /[1-9]/.test(t.amountReceived);
+
+/** GET /admin/transactions/compliance-export: flagged transactions (a score above 6 or any flag). */
+export const ZComplianceExportQuery = z.object({
+  mode: z.enum(MODES).default('live').meta({ description: 'live (default) or test' }),
+  from: ZDay.meta({ description: 'Created on or after this day (YYYY-MM-DD, UTC)' }),
+  to: ZDay.meta({ description: 'Created on or before this day (YYYY-MM-DD, UTC)' }),
+});
+export type TComplianceExportQuery = z.infer<typeof ZComplianceExportQuery>;
+export type TComplianceExportQueryInput = z.input<typeof ZComplianceExportQuery>;
+
+/** The columns of the compliance export (CSV, one row per flagged transaction, newest first). */
+export const COMPLIANCE_EXPORT_COLUMNS = [
+  'transaction_id',
+  'created_at',
+  'mode',
+  'status',
+  'payment_status',
+  'merchant_id',
+  'merchant',
+  'customer_email',
+  'customer_country',
+  'amount',
+  'currency',
+  'network',
+  'amount_received',
+  'amount_usd',
+  'risk_score',
+  'fraud_flags',
+  'payer_addresses',
+  'tx_hashes',
+] as const;
+
+/** compliance-<mode>-<YYYY-MM-DD>.csv */
+export const complianceExportFileName = (mode: string, day: string) => `compliance-${mode}-${day}.csv`;

@@ -101,6 +101,14 @@ export const ZCreatePaymentRequest = z
     customerEmail: z.email({ error: T.emailInvalid }).max(254).nullish(),
     expiresAt: ZIsoDate.optional(),
     metadata: ZMetadata.optional(),
+    /**
+     * The customer's IP address as your server saw it (IPv4 or IPv6), when you want Coinlane's risk rules to use
+     * it: stored with its country and deleted after the retention period. Without it nothing is recorded: the
+     * caller of this endpoint is your server, not the customer.
+     */
+    customerIp: z.union([z.ipv4(), z.ipv6()], { error: T.customerIpInvalid }).nullish().meta({
+      description: 'The customer’s IP address (optional; used by the risk rules, kept for a limited time)',
+    }),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -224,6 +232,18 @@ export const ZPayment = z.object({
    *  (docs/forwarder-recovery.md). `factory` is null for a payment made before Coinlane recorded it (use your
    *  network's factory). Null for every other payment; never on the public payment endpoints. */
   forwarder: z.object({ factory: z.string().nullable(), salt: z.string() }).nullable(),
+  /**
+   * A Coinlane administrator confirmed this payment by hand (its money arrived on chain but the rules had not
+   * confirmed it: too few confirmations, a part paid, paid late): when, who (the administrator's account id) and
+   * why. Null for every other payment. `payment.confirmed` of an approval carries it.
+   */
+  approval: z
+    .object({
+      approvedAt: z.string(),
+      approvedBy: z.object({ type: z.literal('admin'), id: z.string().nullable() }),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TPayment = z.infer<typeof ZPayment>;
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { testTokenAbi } from '@coinlane/contracts/abi';
 import { deployForwarderFactory, deployTestToken } from '@coinlane/contracts/deploy';
 import {
@@ -13,10 +16,12 @@ import { mnemonicToSeedSync } from '@scure/bip39';
 import {
   type Address,
   createPublicClient,
+  createWalletClient,
   custom,
   getAddress,
   getContractAddress,
   type Hex,
+  http,
   keccak256,
   pad,
   parseEther,
@@ -27,6 +32,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainWatcher } from '#app/modules/chains/generic-watcher.ts';
 import { registerLocalWatcher } from '#app/modules/chains/start-chain-watchers.ts';
+import { importSanctionsList } from '#app/modules/sanctions/import-sanctions-list.ts';
 import { HARDHAT_MNEMONIC, type Hardhat, startHardhat } from '#app/test/hardhat.ts';
 import { insertFixedAddressPayment } from '#app/test/live-payment-fixtures.ts';
 import { readPaymentColumns } from '#app/test/payment-columns.ts';
@@ -255,6 +261,8 @@ describe('EVM watcher on a Hardhat node', () => {
         output_index: NATIVE_OUTPUT_INDEX,
         amount: parseEther('0.4').toString(),
         confirmations: 1,
+        // who paid: the transaction's sender (decision 021), in lower case
+        payer_addresses: [payer().account.address.toLowerCase()],
       },
     ]);
 
@@ -393,9 +401,49 @@ describe('EVM watcher on a Hardhat node', () => {
       [part, '10000000'],
       [expect.any(String), '15000000'],
     ]);
+    // who paid: the token Transfer's `from` (decision 021)
+    expect(ts.map((t) => t.payer_addresses)).toEqual([
+      [payer().account.address.toLowerCase()],
+      [payer().account.address.toLowerCase()],
+    ]);
     expect(ts.every((t) => t.output_index !== NATIVE_OUTPUT_INDEX)).toBe(true);
     await mine(11);
     await waitForWatcher('confirmed', () => statusOf(p.id, 'confirmed'));
+  });
+
+  it('decision 021: ETH paid from an address on the sanctions list scores the payment 10 with the sanctions flag', async () => {
+    const fixture = path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../../modules/sanctions/fixtures/sdn_advanced.fixture.xml',
+    );
+    await importSanctionsList({
+      db: ctx.db,
+      chunks: fs.createReadStream(fixture),
+      sourceFile: 'sdn_advanced.xml',
+    });
+    // Hardhat's 10th development account is the fixture's listed ETH address.
+    const listed = createWalletClient({
+      account: mnemonicToAccount(HARDHAT_MNEMONIC, { addressIndex: 9 }),
+      chain: node.chain,
+      transport: http(node.url),
+    });
+    expect(listed.account.address).toBe('0xa0Ee7A142d267C1f36714E4a8F75612F20a79720');
+    // The merchant's ETH forwarder wallet of the first test pays out to its address.
+    const p = await livePayment('ETH', '0.1');
+    const hash = await listed.sendTransaction({ to: p.address as Address, value: parseEther('0.1') });
+    await node.publicClient.waitForTransactionReceipt({ hash });
+    const seen = await waitForWatcher('the listed payer flagged', async () => {
+      const row = await ctx.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('id', '=', p.id)
+        .executeTakeFirstOrThrow();
+      return row.fraud_flags.includes('sanctioned_payer_address') ? row : null;
+    });
+    expect(seen.risk_score).toBe(10);
+    expect((await transfersOf(p.id)).map((t) => t.payer_addresses)).toEqual([
+      [listed.account.address.toLowerCase()],
+    ]);
   });
 
   it('DAI (18 decimals) to an address derived from the account xpub, and ETH sent to it is not DAI', async () => {

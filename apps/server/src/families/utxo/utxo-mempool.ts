@@ -1,5 +1,6 @@
-import type { PassContext } from '#app/modules/chains/chain-reader.ts';
+import type { IncomingTransfer, PassContext } from '#app/modules/chains/chain-reader.ts';
 import { type RpcClient, RpcError } from '#app/modules/chains/rpc-client.ts';
+import type { UtxoPayers } from './utxo-payers.ts';
 import {
   type MempoolTx,
   notCreatedAfterOf,
@@ -51,7 +52,9 @@ async function loadEntryTimes(rpc: RpcClient, txs: ReadonlyMap<string, MempoolTx
  * then `getrawtransaction` for new txids only, in batches of 100), its outputs kept, so a payment created after
  * its transaction was first seen still matches it if it was created no later than that (`notCreatedAfter`).
  */
-export function createUtxoMempool({ rpc }: { rpc: RpcClient }) {
+export function createUtxoMempool({ rpc, payers }: { rpc: RpcClient; payers?: UtxoPayers }) {
+  const withPayers = (tx: RawTx, found: IncomingTransfer[]) =>
+    payers ? payers.withPayers(tx, found) : Promise.resolve(found);
   /** txid -> outputs to any address and when it was first seen. */
   const txs = new Map<string, MempoolTx>();
   /** The txids of the last `getrawmempool` (decoded or not). */
@@ -75,7 +78,8 @@ export function createUtxoMempool({ rpc }: { rpc: RpcClient }) {
         paying.map((t) => t.txid),
       );
       for (const tx of paying) {
-        for (const t of transfersOf(tx, watched, notCreatedAfterOf(txs.get(tx.txid)))) await credit(t, null);
+        const found = transfersOf(tx, watched, notCreatedAfterOf(txs.get(tx.txid)));
+        for (const t of await withPayers(tx, found)) await credit(t, null);
       }
     }
   }
@@ -96,7 +100,8 @@ export function createUtxoMempool({ rpc }: { rpc: RpcClient }) {
     for await (const batch of decode(rpc, again)) {
       for (const { tx } of batch) {
         const notCreatedAfter = notCreatedAfterOf(txs.get(tx.txid));
-        for (const t of transfersOf(tx, pass.watched, notCreatedAfter, addedSet)) await pass.credit(t, null);
+        const found = transfersOf(tx, pass.watched, notCreatedAfter, addedSet);
+        for (const t of await withPayers(tx, found)) await pass.credit(t, null);
       }
     }
   }

@@ -2,12 +2,18 @@ import { isUtxoNetwork } from '@coinlane/core/families/utxo/utxo-keys';
 import type { Db } from '#app/db/connection.ts';
 import { UNMINED_GRACE_BLOCKS } from '#app/families/utxo/unmined-grace.ts';
 import type { WatcherLog } from '#app/modules/chains/chain-bookkeeping.ts';
-import type { BlockHeader, ChainReader, ScannedBlock } from '#app/modules/chains/chain-reader.ts';
+import type {
+  BlockHeader,
+  ChainReader,
+  IncomingTransfer,
+  ScannedBlock,
+} from '#app/modules/chains/chain-reader.ts';
 import { type RpcClient, RpcError } from '#app/modules/chains/rpc-client.ts';
 import type { WatchedAddresses } from '#app/modules/chains/watched-addresses.ts';
 import { flagUnminedPayments } from '#app/modules/payments/flag-unmined-payments.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { createUtxoMempool, type UtxoMempool } from './utxo-mempool.ts';
+import { createUtxoPayers, type UtxoPayers } from './utxo-payers.ts';
 import { notCreatedAfterOf, type RawTx, transfersOf } from './utxo-transactions.ts';
 
 type Block = {
@@ -56,13 +62,23 @@ async function fetchBlocks(rpc: RpcClient, hashes: string[], verbosity1: boolean
   return blocks;
 }
 
-/** A block's watched outputs, each matched against the payments created by its transaction's first sighting. */
-function scanned(block: Block, watched: WatchedAddresses, mempool: UtxoMempool): ScannedBlock {
+/**
+ * A block's watched outputs, each matched against the payments created by its transaction's first sighting, with
+ * the payers of the transactions that pay a watched address (utxo-payers.ts).
+ */
+async function scanned(
+  block: Block,
+  watched: WatchedAddresses,
+  mempool: UtxoMempool,
+  payers: UtxoPayers,
+): Promise<ScannedBlock> {
   const time = new Date(block.time * 1000);
   const txs = block.tx as RawTx[];
-  const transfers = txs.flatMap((tx) =>
-    transfersOf(tx, watched, notCreatedAfterOf(mempool.seen(tx.txid), time)),
-  );
+  const transfers: IncomingTransfer[] = [];
+  for (const tx of txs) {
+    const found = transfersOf(tx, watched, notCreatedAfterOf(mempool.seen(tx.txid), time));
+    transfers.push(...(await payers.withPayers(tx, found)));
+  }
   const txids = txs.map((tx) => tx.txid);
   return {
     height: block.height,
@@ -124,7 +140,8 @@ export function createUtxoReader({
   /** Blocks after a payment's expiry its money seen in time may stay unmined (unmined-grace.ts). */
   unminedGraceBlocks?: number;
 }): ChainReader {
-  const mempool = createUtxoMempool({ rpc });
+  const payers = createUtxoPayers(rpc);
+  const mempool = createUtxoMempool({ rpc, payers });
   const header = (hash: string) => rpc.call<Header>('getblockheader', [hash]);
 
   return {
@@ -147,7 +164,11 @@ export function createUtxoReader({
       const hashes = (
         await rpc.batch<string>(heights.map((h) => ({ method: 'getblockhash', params: [h] })))
       ).map(ok);
-      return (await fetchBlocks(rpc, hashes, verbosity1Blocks)).map((b) => scanned(b, watched, mempool));
+      const blocks: ScannedBlock[] = [];
+      for (const b of await fetchBlocks(rpc, hashes, verbosity1Blocks)) {
+        blocks.push(await scanned(b, watched, mempool, payers));
+      }
+      return blocks;
     },
     blockScanned(block) {
       for (const txid of block.txids ?? []) mempool.forget(txid);

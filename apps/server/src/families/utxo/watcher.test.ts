@@ -48,6 +48,22 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
     ctx.db.selectFrom('transfers').selectAll().where('payment_id', '=', id).orderBy('seen_at').execute();
   const send = (address: string, amount: string, replaceable = false) =>
     node.wallet.call<string>('sendtoaddress', [address, Number(amount), '', '', false, replaceable]);
+  /** The addresses of the outputs a transaction spends, read from the node (what the watcher should record). */
+  const payerAddressesOf = async (txid: string) => {
+    type Tx = {
+      vin: { txid: string; vout: number }[];
+      vout: { n: number; scriptPubKey: { address?: string; addresses?: string[] } }[];
+    };
+    const tx = await node.rpc.call<Tx>('getrawtransaction', [txid, true]);
+    const found: string[] = [];
+    for (const i of tx.vin) {
+      const prev = await node.rpc.call<Tx>('getrawtransaction', [i.txid, true]);
+      const spk = prev.vout.find((o) => o.n === i.vout)!.scriptPubKey;
+      const address = spk.address ?? spk.addresses![0]!; // Litecoin Core 0.21 writes `addresses`
+      if (!found.includes(address)) found.push(address);
+    }
+    return found;
+  };
   const eventsOf = async (id: string) =>
     (
       await ctx.db
@@ -93,6 +109,10 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
     expect(seen.tx_hash).toBe(txid);
     const [t] = await transfersOf(p.id);
     expect(t).toMatchObject({ txid, confirmations: 0, status: 'pending', block_hash: null });
+    // Who paid (decision 021): the addresses of the outputs its inputs spend, as the node (with -txindex) tells.
+    const payers = await payerAddressesOf(txid);
+    expect(payers.length).toBeGreaterThan(0);
+    expect(t!.payer_addresses).toEqual(payers);
 
     await node.mine(1);
     await waitFor('1 confirmation', async () => (await transfersOf(p.id))[0]!.confirmations === 1);
@@ -104,6 +124,9 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
     });
     expect(done.amount_confirmed).toBe('50000000');
     expect(await transfersOf(p.id)).toHaveLength(1);
+    // Scored by the risk rules on each change: a known payer, nothing flagged (no USD value here: 5).
+    expect(done.risk_scored_at).not.toBeNull();
+    expect(done.fraud_flags).toEqual([]);
     // seen (received), 1 confirmation (the count is part of the payment), confirmed
     expect(await eventsOf(p.id)).toEqual([
       'payment.created',

@@ -201,7 +201,7 @@ describe('GET /admin/transactions', () => {
     expect(await list({ merchant: shop.id, status: 'all' })).toMatchObject({ tiles: { total: 5 } });
   });
 
-  it('shows a row with its merchant, amounts, customer e-mail, no risk score and no flags', async () => {
+  it('shows a row with its merchant, amounts, customer e-mail, its risk score and flags', async () => {
     const shop = await merchantNamed({ business_name: 'Acme Ltd', name: 'Ada' });
     const id = await payment(shop.id, { status: 'confirmed', usd: '95.10', email: 'Buyer@Example.com' });
     const row = (await list({ merchant: shop.id })).transactions[0]!;
@@ -221,7 +221,8 @@ describe('GET /admin/transactions', () => {
       status: 'completed',
       paymentStatus: 'confirmed',
       exception: 'none',
-      riskScore: null,
+      // Scored when it was created, before the test gave it a USD value: unknown amount, 5.
+      riskScore: 5,
       fraudFlags: [],
       createdAt: expect.any(String),
       completedAt: expect.any(String),
@@ -297,16 +298,24 @@ describe('GET /admin/transactions', () => {
     expect((await list({ merchant: shop.id })).tiles.totalVolume).toBe('150.10');
   });
 
-  it('matches no payment with a risk band: none is scored yet', async () => {
+  it('filters by risk band (low 1-3, medium 4-6, high 7-10) and counts High Risk as a score above 6', async () => {
     const shop = await merchantNamed({ business_name: 'Risk Shop' });
-    await payment(shop.id, { status: 'confirmed', usd: '5.00' });
-    for (const risk of ['low', 'medium', 'high']) {
-      const l = await list({ merchant: shop.id, risk });
-      expect(l.transactions, risk).toEqual([]);
-      expect(l.tiles.total, risk).toBe(0);
+    const byScore = new Map<number, string>();
+    for (const score of [1, 3, 4, 6, 7, 10]) {
+      const id = await payment(shop.id, { status: 'confirmed', usd: '5.00' });
+      await ctx.db.updateTable('payments').set({ risk_score: score }).where('id', '=', id).execute();
+      byScore.set(score, id);
     }
+    const band = async (risk: string) =>
+      (await list({ merchant: shop.id, risk })).transactions.map((t) => t.riskScore).sort();
+    expect(await band('low')).toEqual([1, 3]);
+    expect(await band('medium')).toEqual([4, 6]);
+    expect(await band('high')).toEqual([10, 7]);
     const all = await list({ merchant: shop.id, risk: 'all' });
-    expect(all.tiles).toMatchObject({ total: 1, highRisk: 0 });
+    expect(all.tiles).toMatchObject({ total: 6, highRisk: 2 });
+    const high = await list({ merchant: shop.id, risk: 'high' });
+    expect(high.tiles).toMatchObject({ total: 2, highRisk: 2, completed: 2 });
+    expect((await list({ merchant: shop.id, risk: 'low' })).tiles.highRisk).toBe(0);
   });
 
   it('shows live payments by default and test payments with mode=test', async () => {
@@ -442,7 +451,14 @@ describe('GET /admin/transactions/:id and its export', () => {
     expect(d.transaction.confirmedAt).toEqual(expect.any(String));
     expect(d.merchant).toEqual({ id: shop.id, label: 'Details Shop', email: shop.email });
     expect(d.customer).toEqual({ email: 'payer@example.net', ip: null, country: null });
-    expect(d.risk).toEqual({ riskScore: null, fraudFlags: [] });
+    // Paid 2.5 of 2 LTC: the overpayment flag; no payer known (the test recorded the transfer without one).
+    expect(d.risk).toEqual({
+      riskScore: 2,
+      fraudFlags: ['overpayment'],
+      scoredAt: expect.any(String),
+      payerAddresses: [],
+    });
+    expect(d.approval).toBeNull();
     // The platform fee recorded on confirmation: 1 % of the amount due by default.
     expect(d.fees.platformFee).toMatchObject({
       amount: '0.02',

@@ -14,6 +14,7 @@ import { withExpiryApplied } from '#app/modules/payments/expire-due-payments.ts'
 import { findPlatformPayment } from '#app/modules/payments/find-platform-payments.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { paymentState } from '#app/modules/payments/present-payment.ts';
+import { listPaymentPayers } from '#app/modules/transfers/list-payment-payers.ts';
 import { listPaymentTransfers, presentTransfer } from '#app/modules/transfers/list-payment-transfers.ts';
 import { refundStateOf, riskOf } from './present-admin-transaction.ts';
 import { merchantOf, selectMerchants } from './queries.ts';
@@ -87,9 +88,20 @@ export async function getAdminTransaction({
       updatedAt: row.updated_at.toISOString(),
     },
     merchant,
-    // The customer's IP and country are not recorded for payments.
-    customer: { email: row.customer, ip: null, country: null },
-    risk: riskOf(row),
+    // Recorded when the hosted page started it (or given by the API); the IP goes after its retention period.
+    customer: { email: row.customer, ip: row.customer_ip, country: row.customer_country },
+    risk: {
+      ...riskOf(row),
+      scoredAt: row.risk_scored_at?.toISOString() ?? null,
+      payerAddresses: await listPaymentPayers({ db, paymentId: row.id }),
+    },
+    approval: row.approved_at
+      ? {
+          approvedAt: row.approved_at.toISOString(),
+          approvedBy: row.approved_by,
+          reason: row.approval_reason,
+        }
+      : null,
     fees: {
       platformFee: fee
         ? {

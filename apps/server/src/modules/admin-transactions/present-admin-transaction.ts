@@ -6,13 +6,10 @@ import { formatUnits } from '@coinlane/core/money';
 import { paymentRefundState } from '@coinlane/core/refund-status';
 import type { MerchantPaymentRow } from '#app/modules/payments/find-merchant-payments.ts';
 
-/**
- * Risk of a payment. No rule set scores payments yet (it comes in a later step): no score and no flags, and the
- * page says 'Not scored'. Read the payment's score and flags here once they are recorded.
- */
-export const riskOf = (_payment: MerchantPaymentRow): { riskScore: number | null; fraudFlags: string[] } => ({
-  riskScore: null,
-  fraudFlags: [],
+/** Risk of a payment: the score and flags the rule set stored on it (modules/risk; 5 and none until scored). */
+export const riskOf = (payment: MerchantPaymentRow): { riskScore: number; fraudFlags: string[] } => ({
+  riskScore: payment.risk_score,
+  fraudFlags: [...(payment.fraud_flags ?? [])],
 });
 
 /** A payment as a row of Transaction Management (admin spec 3), the payment's own status and exception beside. */

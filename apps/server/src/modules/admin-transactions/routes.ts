@@ -1,15 +1,21 @@
 import {
+  complianceExportFileName,
   transactionExportFileName,
+  ZAdminTransaction,
   ZAdminTransactionDetails,
   ZAdminTransactionIdParams,
   ZAdminTransactionList,
   ZAdminTransactionsQuery,
+  ZApproveTransactionRequest,
+  ZComplianceExportQuery,
 } from '@coinlane/core/api/admin-transactions';
 import { envelope } from '@coinlane/core/api/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireAdmin } from '#app/http/auth.ts';
 import { ok } from '#app/http/errors.ts';
+import { approveAdminTransaction } from './approve-admin-transaction.ts';
 import { exportAdminTransaction } from './export-admin-transaction.ts';
+import { exportComplianceCsv } from './export-compliance-csv.ts';
 import { getAdminTransaction } from './get-admin-transaction.ts';
 import { listAdminTransactions } from './list-admin-transactions.ts';
 
@@ -29,7 +35,7 @@ export const adminTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary:
           'Every merchant’s transactions: the newest 100 matching the filters and the tiles (transactions.read)',
-        description: `Payments of one mode (live unless mode=test) as the spec's transactions, newest first by creation, at most 100. The tiles (Total Volume: USD of the completed ones only, what they received and confirmed at their locked rates; Completed, Pending, Failed, High Risk, Total Txns) count every matching payment, not only the 100 listed. ${REFUNDS_NOTE} No payment carries a risk score yet: riskScore is null, a risk band matches none, High Risk is 0.`,
+        description: `Payments of one mode (live unless mode=test) as the spec's transactions, newest first by creation, at most 100. The tiles (Total Volume: USD of the completed ones only, what they received and confirmed at their locked rates; Completed, Pending, Failed, High Risk: risk score above 6, Total Txns) count every matching payment, not only the 100 listed. ${REFUNDS_NOTE} riskScore and fraudFlags come from the risk rule set (1-10; 5 until scored).`,
         querystring: ZAdminTransactionsQuery,
         response: { 200: envelope(ZAdminTransactionList) },
       },
@@ -82,6 +88,68 @@ export const adminTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Cache-Control', 'no-store')
         .header('X-Content-Type-Options', 'nosniff')
         .send(JSON.stringify(file, null, 2));
+    },
+  );
+
+  // wt-risk: Approve and the compliance export (issue 16, decision 021)
+  app.get(
+    '/transactions/compliance-export',
+    {
+      onRequest: requireAdmin('reports.compliance'),
+      schema: {
+        summary: 'Compliance export: flagged transactions as CSV (reports.compliance; audited)',
+        description:
+          'text/csv attachment compliance-<mode>-<day>.csv: every transaction of the mode (live by default) with a risk score above 6 or any fraud flag, newest first, optionally created within from..to (UTC days): transaction, merchant, customer e-mail and IP country, amounts, score, flags, payer addresses and transaction hashes (lists separated by |). Each export writes the audit row transactions.compliance_exported.',
+        querystring: ZComplianceExportQuery,
+      },
+    },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const now = new Date();
+      const stream = await exportComplianceCsv({
+        db: app.db,
+        query: req.query,
+        actorId: auth.user.id,
+        ip: req.ip,
+      });
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${complianceExportFileName(req.query.mode, now.toISOString().slice(0, 10))}"`,
+        )
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(stream);
+    },
+  );
+
+  app.post(
+    '/transactions/:id/approve',
+    {
+      onRequest: requireAdmin('transactions.write'),
+      schema: {
+        summary:
+          'Approve a transaction whose money arrived but is not confirmed by the rules (transactions.write)',
+        description:
+          'For a payment that received money on chain (in the mempool or mined, in time or late) but is not confirmed: too few confirmations, a part paid, paid late. It becomes confirmed (completed, completed_at stamped), fires payment.confirmed (its payload carries approval: who and why), records the platform fee as any confirmation does, and moves no funds. A reason is required. 409 INVALID_STATE when nothing was received or it is confirmed already. Audited as payment.approve with the reason.',
+        params: ZAdminTransactionIdParams,
+        body: ZApproveTransactionRequest,
+        response: { 200: envelope(ZAdminTransaction) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      return ok(
+        await approveAdminTransaction({
+          deps: app.payments,
+          db: app.db,
+          paymentId: req.params.id,
+          reason: req.body.reason,
+          adminId: auth.user.id,
+          ip: req.ip,
+        }),
+      );
     },
   );
 };

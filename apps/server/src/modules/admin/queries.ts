@@ -65,10 +65,13 @@ export function toAdminUser(row: UserRow, volume: MerchantVolume = NO_VOLUME): T
     kycStatus: row.kyc_status,
     isAdmin: row.is_admin,
     adminRole: row.admin_role,
-    riskScore: row.risk_score,
+    // From its payments (the highest score of its live payments of the last 30 days; decision 021), else the default.
+    riskScore: volume.riskScore ?? row.risk_score,
     firstName: row.first_name,
     lastName: row.last_name,
-    ...volume,
+    totalTransactions: volume.totalTransactions,
+    totalVolume: volume.totalVolume,
+    monthlyVolume: volume.monthlyVolume,
     lastLogin: row.last_login_at ? row.last_login_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
   };

@@ -176,6 +176,7 @@ export async function creditTransfer({
   now,
   spends,
   notCreatedAfter,
+  payers,
 }: {
   deps: PaymentDeps;
   db: Db;
@@ -194,6 +195,8 @@ export async function creditTransfer({
   spends?: readonly string[];
   /** UTXO: the latest creation time of a payment this output can be for (its transaction's first sighting). */
   notCreatedAfter?: Date;
+  /** The payer addresses the family found (absent: unknown); stored on the transfer when it is first recorded. */
+  payers?: readonly string[];
 }) {
   if (amount <= 0n) return;
   const existing = await findChainTransfer({ db, network, txid, outputIndex: index });
@@ -233,6 +236,7 @@ export async function creditTransfer({
         blockHash: block?.hash ?? null,
         seenAt: now,
         ...(spends ? { spends } : {}),
+        ...(payers ? { payers } : {}),
       },
       now,
     });

@@ -33,9 +33,9 @@ export type IncomingTransfer = {
   /** The coin, on families where one address may serve payments in several (EVM); else the network's coin. */
   currency?: string;
   /**
-   * The payer's addresses where the chain shows them without more calls (EVM: the sender of the transaction or
-   * the token Transfer's `from`); absent on UTXO (it would take a look-up per spent output). Not used yet: kept for
-   * sanctions screening.
+   * The payer's addresses (EVM: the sender of the transaction or the token Transfer's `from`; UTXO: the addresses of
+   * the outputs its inputs spend, looked up on the node: utxo-payers.ts). Absent when unknown. Stored on the
+   * transfer for the sanctions rule (modules/risk, decision 021).
    */
   payers?: readonly string[];
   /** UTXO: the outpoints ('<txid>:<vout>') the transaction spends (a conflicting transfer is removed with it). */

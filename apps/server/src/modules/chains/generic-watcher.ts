@@ -253,6 +253,7 @@ function creditWith(scan: Scan, now: Date) {
       now,
       ...(t.spends ? { spends: t.spends } : {}),
       ...(t.notCreatedAfter ? { notCreatedAfter: t.notCreatedAfter } : {}),
+      ...(t.payers ? { payers: t.payers } : {}),
     });
   };
 }

@@ -5,6 +5,7 @@ import { formatUnits } from '@coinlane/core/money';
 import { canStartAttempt, isOpen, isRetryable, priceLockEnd } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
+import { countryOfIp } from '#app/lib/ip-country.ts';
 import { findPaymentLink } from '#app/modules/payment-links/find-payment-link.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
 import { insertPayment } from '#app/modules/payments/create-payment.ts';
@@ -98,6 +99,8 @@ export async function startCheckoutPayment({
         paymentLinkId: linkId,
         attempt: (current?.attempt ?? 0) + 1,
         ...(current ? { previousAttemptId: current.id } : {}),
+        // The customer's IP as this server sees it (TRUST_PROXY: the proxy's X-Forwarded-For) and its country.
+        customerOrigin: actor.ip ? { ip: actor.ip, country: countryOfIp(actor.ip) } : null,
       },
       actor,
       now,

@@ -2,7 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { authOf } from '#app/modules/auth/caller.ts';
 
 /** Who caused a payment change, for the audit row. */
-export type PaymentActor = { type: 'user' | 'api_key' | 'system'; id: string | null; ip: string | null };
+export type PaymentActor = {
+  type: 'user' | 'admin' | 'api_key' | 'system';
+  id: string | null;
+  ip: string | null;
+};
 
 export const SYSTEM_ACTOR: PaymentActor = { type: 'system', id: null, ip: null };
 

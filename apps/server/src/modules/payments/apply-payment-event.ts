@@ -32,6 +32,11 @@ export type PaymentChange =
   | { type: 'cancel' }
   | { type: 'accept' }
   /**
+   * An administrator approves a payment whose money arrived but that the rules do not confirm (canApprove):
+   * `actor.id` is the administrator, `reason` why (stored on the payment and in the audit row).
+   */
+  | { type: 'approve'; reason: string }
+  /**
    * The price lock lapsed with nothing seen: the new price (settle-lapsed-payment.ts). Whether any transfer was
    * ever seen is read here, under the payment's lock: a transfer recorded first leaves the price as it was.
    */
@@ -54,6 +59,7 @@ const snapshot = (s: TPaymentState) => ({
   amount_received: s.received.toString(),
   amount_confirmed: s.confirmed.toString(),
   amount_late: s.late.toString(),
+  ...(s.approved ? { approved: true } : {}),
 });
 
 /** Why an accept was refused, in the catalogue's words (each a 409 INVALID_STATE). */
@@ -125,6 +131,8 @@ export async function applyPaymentEvent({
         now,
         transfersSeen,
       };
+    } else if (change.type === 'approve') {
+      event = { type: 'approve' };
     } else {
       event = change;
     }
@@ -134,6 +142,12 @@ export async function applyPaymentEvent({
       throw new AppError('INVALID_STATE', { message: T.paymentNotCancellable(row.status) });
     }
     if (t.refused === 'not_repriceable') return { payment: row, changed: false, emitted: [] };
+    if (change.type === 'approve' && t.refused) {
+      throw new AppError('INVALID_STATE', {
+        message:
+          t.refused === 'nothing_received' ? T.transactionNothingReceived : T.transactionAlreadyCompleted,
+      });
+    }
     if (t.refused) {
       throw new AppError('INVALID_STATE', { message: acceptRefusal(row, before, t.refused) });
     }
@@ -157,6 +171,12 @@ export async function applyPaymentEvent({
           // count of the blocks its money may stay unmined past the expiry (flag-unmined-payments.ts).
           confirmed_at: s.status === 'confirmed' ? (row.confirmed_at ?? now) : null,
           ...(row.status === 'confirmed' && s.status !== 'confirmed' ? { expiry_height: null } : {}),
+          // An administrator's approval: who and why; gone with it when its money is gone (the audit keeps it).
+          ...(change.type === 'approve'
+            ? { approved_at: now, approved_by: actor.id, approval_reason: change.reason }
+            : s.approved
+              ? {}
+              : { approved_at: null, approved_by: null, approval_reason: null }),
           ...(price
             ? {
                 amount: s.amountDue.toString(),
@@ -187,7 +207,8 @@ export async function applyPaymentEvent({
         entityId: paymentId,
         mode: row.mode,
         before: change.type === 'created' ? null : snapshot(before),
-        after: snapshot(t.state),
+        after:
+          change.type === 'approve' ? { ...snapshot(t.state), reason: change.reason } : snapshot(t.state),
         ip: actor.ip,
       });
     }

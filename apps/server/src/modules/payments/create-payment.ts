@@ -7,6 +7,7 @@ import { randomId } from '@coinlane/core/ids';
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
+import { countryOfIp } from '#app/lib/ip-country.ts';
 import { assertOwnMerchantId } from '#app/lib/merchant-id.ts';
 import { lockCurrencyForPayment } from '#app/modules/currencies/lock-currency-for-payment.ts';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
@@ -32,6 +33,11 @@ export type NewPaymentFields = {
   attempt: number;
   /** The link's previous attempt (see AddressRequest.previousAttemptId). */
   previousAttemptId?: string;
+  /**
+   * The customer's IP and its country: the hosted page's caller, or the IP an API caller gave (customerIp).
+   * Absent: nothing recorded (decision 021).
+   */
+  customerOrigin?: { ip: string; country: string } | null;
 };
 
 /**
@@ -103,6 +109,8 @@ export async function insertPayment({
         rate_locked_at: p.pricing ? now : null,
         description: fields.description,
         customer_email: fields.customerEmail,
+        customer_ip: fields.customerOrigin?.ip ?? null,
+        customer_country: fields.customerOrigin?.country ?? null,
         metadata: JSON.stringify(fields.metadata),
         expires_at: fields.expiresAt,
         created_at: now,
@@ -197,6 +205,9 @@ export async function createPayment({
       description: input.description ?? null,
       customerEmail: input.customerEmail ?? null,
       metadata: input.metadata ?? {},
+      customerOrigin: input.customerIp
+        ? { ip: input.customerIp, country: countryOfIp(input.customerIp) }
+        : null,
       paymentLinkId: null,
       attempt: 1,
     },

@@ -30,7 +30,13 @@ export type PlatformPaymentFilter = {
   /** Bounds of the USD value of the amount due (usd_amount), both included; a payment without one is left out. */
   minUsd?: string;
   maxUsd?: string;
+  /** Risk score bounds, both included (a risk band: low 1-3, medium 4-6, high 7-10). */
+  minRisk?: number;
+  maxRisk?: number;
 };
+
+/** The risk score above which a payment counts as high risk (admin spec 2 and 9: above 6). */
+export const HIGH_RISK_ABOVE = 6;
 
 function filtered(db: Db, f: PlatformPaymentFilter) {
   let q = db.selectFrom('payments').where('mode', '=', f.mode);
@@ -50,6 +56,8 @@ function filtered(db: Db, f: PlatformPaymentFilter) {
   }
   if (f.minUsd) q = q.where(sql<boolean>`usd_amount >= ${f.minUsd}::numeric`);
   if (f.maxUsd) q = q.where(sql<boolean>`usd_amount <= ${f.maxUsd}::numeric`);
+  if (f.minRisk !== undefined) q = q.where('risk_score', '>=', f.minRisk);
+  if (f.maxRisk !== undefined) q = q.where('risk_score', '<=', f.maxRisk);
   const search = f.search?.trim();
   if (search) {
     const pattern = likePattern(search);
@@ -73,9 +81,19 @@ export async function findPlatformPayments({
   db: Db;
   filter: PlatformPaymentFilter;
   limit: number;
-}): Promise<{ rows: MerchantPaymentRow[]; byStatus: Record<TPaymentStatus, number>; confirmedUsd: string }> {
+}): Promise<{
+  rows: MerchantPaymentRow[];
+  byStatus: Record<TPaymentStatus, number>;
+  confirmedUsd: string;
+  /** Matching payments with a risk score above 6. */
+  highRisk: number;
+}> {
   const base = filtered(db, filter);
   const counted = await countByStatus(base);
+  const high = await base
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('risk_score', '>', HIGH_RISK_ABOVE)
+    .executeTakeFirstOrThrow();
   const byStatus = counted.byStatus;
   const confirmedUsd = counted.confirmedUsd ?? '0.00';
   const rows = await base
@@ -86,7 +104,7 @@ export async function findPlatformPayments({
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return { rows, byStatus, confirmedUsd };
+  return { rows, byStatus, confirmedUsd, highRisk: Number(high.n) };
 }
 
 /** The merchants (user ids) with payments in the mode, and the coins paid in: what the filters can choose among. */
@@ -122,3 +140,48 @@ export const findPlatformPayment = ({ db, paymentId }: { db: Db; paymentId: stri
     .select(customerEmailSql.as('customer'))
     .where('id', '=', paymentId)
     .executeTakeFirst() as Promise<MerchantPaymentRow | undefined>;
+
+/**
+ * wt-risk: every flagged payment of a mode (risk score above 6 or any fraud flag), newest first, created within the
+ * days given (UTC, both included), in batches read one short query at a time (keyset on created_at, id): the
+ * compliance export.
+ */
+export async function* iterateFlaggedPlatformPayments({
+  db,
+  mode,
+  fromDay,
+  toDay,
+  batchSize = 500,
+}: {
+  db: Db;
+  mode: TMode;
+  fromDay?: string;
+  toDay?: string;
+  batchSize?: number;
+}): AsyncGenerator<MerchantPaymentRow[]> {
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    let q = filtered(db, { mode, ...(fromDay ? { fromDay } : {}), ...(toDay ? { toDay } : {}) }).where(
+      sql<boolean>`(risk_score > ${HIGH_RISK_ABOVE} OR cardinality(fraud_flags) > 0)`,
+    );
+    if (after) {
+      const { createdAt, id } = after;
+      const at = sql<Date>`${createdAt}::timestamptz`;
+      q = q.where((eb) =>
+        eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]),
+      );
+    }
+    const rows = await q
+      .selectAll('payments')
+      .select(paymentFlushFields)
+      .select([customerEmailSql.as('customer'), sql<string>`payments.created_at::text`.as('cursor_at')])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(batchSize)
+      .execute();
+    if (rows.length > 0) yield rows.map(({ cursor_at: _cursor, ...row }) => row);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.cursor_at, id: last.id };
+  }
+}

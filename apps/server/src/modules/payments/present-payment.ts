@@ -18,6 +18,7 @@ export const paymentState = (row: PaymentRecord): TPaymentState => ({
   late: BigInt(row.amount_late),
   confirmations: row.confirmations,
   cancelled: row.failure_reason === 'cancelled',
+  approved: row.approved_at != null,
 });
 
 const remainingOf = (row: PaymentRecord) => amountRemaining(paymentState(row));
@@ -117,6 +118,13 @@ export function presentPayment(row: PaymentRow): TPayment {
     flushTx: row.flush_tx,
     // the merchant's own recovery of a forwarder payment (decision 010, issue 13): never on public endpoints
     forwarder: forwarder ? { factory: forwarder.forwarderFactory, salt: forwarder.depositSalt } : null,
+    approval: row.approved_at
+      ? {
+          approvedAt: row.approved_at.toISOString(),
+          approvedBy: { type: 'admin', id: row.approved_by },
+          reason: row.approval_reason,
+        }
+      : null,
   };
 }
 

@@ -65,3 +65,51 @@ export async function alertFailedTransaction({
     description: `Payment ${payment.id} of merchant ${payment.user_id} ${what}${payment.failure_reason ? ` (${payment.failure_reason})` : ''}: ${received} of ${due} ${payment.currency} received on ${payment.network}.`,
   });
 }
+
+/**
+ * What the risk engine found on a payment (modules/risk, decision 021), as System Alerts: a payer address on the
+ * sanctions list raises a critical sanctions_hit (always: no setting turns it off), a payment newly scored above 6
+ * a high_risk_transaction (while notify_high_risk_transactions is on). Live payments only, as the other payment
+ * alerts. Called by the composition root's seam (server-payments.ts, RISK_ALERTS) in the payment's transaction.
+ */
+export async function alertRiskFinding({
+  db,
+  now,
+  finding,
+}: {
+  db: Db;
+  now: Date;
+  finding: {
+    kind: 'sanctions_hit' | 'high_risk';
+    paymentId: string;
+    userId: string;
+    mode: 'test' | 'live';
+    score: number;
+    flags: readonly string[];
+    sanctionedPayers: readonly string[];
+  };
+}): Promise<void> {
+  if (finding.mode !== 'live') return;
+  const flags = finding.flags.map((f) => f.replace(/_/g, ' ')).join(', ') || 'none';
+  if (finding.kind === 'sanctions_hit') {
+    await raiseSystemAlert({
+      db,
+      now,
+      kind: SYSTEM_ALERT_KINDS.sanctionsHit,
+      key: finding.paymentId,
+      level: 'critical',
+      title: `Sanctions list hit: payment ${finding.paymentId}`,
+      description: `Payment ${finding.paymentId} of merchant ${finding.userId} was paid from ${finding.sanctionedPayers.join(', ')}, on the sanctions list in force. Risk ${finding.score}/10; flags: ${flags}.`,
+    });
+    return;
+  }
+  await raiseSystemAlert({
+    db,
+    now,
+    kind: SYSTEM_ALERT_KINDS.highRiskTransaction,
+    key: finding.paymentId,
+    level: 'warning',
+    title: `High-risk transaction: ${finding.paymentId} (${finding.score}/10)`,
+    description: `Payment ${finding.paymentId} of merchant ${finding.userId} scored ${finding.score}/10; flags: ${flags}.`,
+  });
+}

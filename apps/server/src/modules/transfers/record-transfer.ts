@@ -1,5 +1,6 @@
 import { randomId } from '@coinlane/core/ids';
 import type { TMode } from '@coinlane/core/options';
+import { sanctionsKey } from '@coinlane/core/risk-rules';
 import type { Db } from '#app/db/connection.ts';
 import type { TransferRow } from './queries.ts';
 
@@ -17,6 +18,11 @@ export type NewTransfer = {
    * transaction, the unconfirmed transfers of the transactions it conflicts with (a fee bump's original).
    */
   spends?: readonly string[];
+  /**
+   * The payer addresses the chain shows (EVM: the transaction's sender or the token Transfer's `from`; UTXO: the
+   * addresses of the outputs its inputs spend). Absent: unknown (decision 021).
+   */
+  payers?: readonly string[];
 };
 
 /**
@@ -67,6 +73,8 @@ export async function recordTransfer({
       block_hash: transfer.blockHash ?? null,
       seen_at: transfer.seenAt,
       confirmed_at: confirmed ? transfer.seenAt : null,
+      // In the form the sanctions list is compared in (EVM lower case; sanctionsKey).
+      payer_addresses: transfer.payers ? [...new Set(transfer.payers.map(sanctionsKey))] : null,
     })
     .onConflict((oc) => oc.columns(['network', 'txid', 'output_index']).doNothing())
     .returningAll()

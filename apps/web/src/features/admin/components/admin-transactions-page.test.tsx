@@ -11,13 +11,21 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { locales as admin } from '../locales.ts';
 import { locales as adminRefunds } from '../refund-locales.ts';
+import { locales as risk } from '../risk-locales.ts';
 import { locales } from '../transactions-locales.ts';
 import AdminTransactionsPage from './admin-transactions-page.tsx';
 
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { adminTransactions: locales.en, admin: admin.en, adminRefunds: adminRefunds.en } },
+    resources: {
+      en: {
+        adminTransactions: locales.en,
+        admin: admin.en,
+        adminRefunds: adminRefunds.en,
+        adminRisk: risk.en,
+      },
+    },
     interpolation: { escapeValue: false },
   });
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -48,7 +56,7 @@ const row: TAdminTransaction = {
   status: 'completed',
   paymentStatus: 'confirmed',
   exception: 'none',
-  riskScore: null,
+  riskScore: 2,
   fraudFlags: [],
   createdAt: '2026-03-01T10:00:00.000Z',
   completedAt: '2026-03-01T10:20:00.000Z',
@@ -59,6 +67,8 @@ const noEmail: TAdminTransaction = {
   customerEmail: null,
   status: 'pending',
   paymentStatus: 'partial',
+  riskScore: 8,
+  fraudFlags: ['partial_payment', 'high_velocity_customer_ip'],
   amountReceived: '0.0005',
   amountUsd: null,
 };
@@ -104,7 +114,13 @@ const details: TAdminTransactionDetails = {
   },
   merchant: { id: 'usr_m1', label: 'Acme Ltd', email: 'ops@acme.test' },
   customer: { email: 'buyer@example.com', ip: null, country: null },
-  risk: { riskScore: null, fraudFlags: [] },
+  risk: {
+    riskScore: 2,
+    fraudFlags: ['overpayment'],
+    scoredAt: '2026-03-01T10:20:00.000Z',
+    payerAddresses: [],
+  },
+  approval: null,
   fees: {
     platformFee: {
       id: 'fee_1',
@@ -200,7 +216,7 @@ function renderPage() {
 }
 
 describe('Transaction Management page', () => {
-  it('shows the tiles and the rows, with No email and Not scored', async () => {
+  it('shows the tiles and the rows, with No email and each risk score', async () => {
     mockApi(() => ok(listOf([row, noEmail], 250)));
     renderPage();
     await screen.findByText('pay_1abc');
@@ -214,7 +230,8 @@ describe('Transaction Management page', () => {
     expect(tile('High Risk')).toBe('0');
     expect(tile('Total Txns')).toBe('250');
     expect(screen.getByText('No email')).toBeTruthy();
-    expect(screen.getAllByText('Not scored')).toHaveLength(2);
+    expect(screen.getByText('2/10')).toBeTruthy();
+    expect(screen.getByText('8/10')).toBeTruthy();
     expect(screen.getByText('Partly paid')).toBeTruthy();
     expect(screen.getByText('Received 0.00050000 BTC')).toBeTruthy();
     // No refund or approve action on this screen yet.
@@ -330,8 +347,9 @@ describe('Transaction Management page', () => {
       expect(within(dialog).getByText(title)).toBeTruthy();
     }
     const value = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
-    expect(value('Risk score')).toBe('Not scored');
-    expect(within(dialog).getByText('No fraud flags')).toBeTruthy();
+    expect(value('Risk score')).toMatch(/^2\/10/);
+    expect(within(dialog).getByText('overpayment')).toBeTruthy();
+    expect(within(dialog).getByText('Payer addresses').nextElementSibling?.textContent).toBe('Not known');
     expect(value('Customer IP')).toBe('Not recorded');
     expect(value('Customer country')).toBe('Not recorded');
     expect(value('Merchant email')).toBe('ops@acme.test');

@@ -36,6 +36,7 @@ import { formatCount, formatListDate } from '../utils/format.ts';
 import { checkTransactionQuery } from '../utils/transactions.ts';
 import { LoadFailed, PageHeader } from './admin-parts.tsx';
 import { AdminRefundDialog, offersIssueRefund } from './admin-refund-dialog.tsx';
+import { ComplianceExportButton } from './compliance-export-button.tsx';
 import { TransactionDetailsDialog } from './transaction-details-dialog.tsx';
 import { Risk, TransactionStatus } from './transaction-parts.tsx';
 
@@ -63,10 +64,12 @@ export default function AdminTransactionsPage() {
   const [filters, setFilters] = useState<AdminTransactionFilters>(NO_TRANSACTION_FILTERS);
   const [moreOpen, setMoreOpen] = useState(false);
   const [detailsId, setDetailsId] = useState<string | null>(null);
-  // Issue Refund (transactions.refund; decision 022).
   const { user: viewer } = useSession();
+  // Issue Refund (transactions.refund; decision 022).
   const canRefund = hasPermission(viewer, 'transactions.refund');
   const [refundId, setRefundId] = useState<string | null>(null);
+  // The compliance export of flagged transactions (reports.compliance; decision 021).
+  const canExportCompliance = hasPermission(viewer, 'reports.compliance');
 
   const search = useDebounced(filters.search, SEARCH_DELAY_MS);
   const query = useMemo(() => transactionQueryOf({ ...filters, search }), [filters, search]);
@@ -91,14 +94,17 @@ export default function AdminTransactionsPage() {
       title={t('title')}
       subtitle={t('subtitle')}
       actions={
-        <Button
-          variant="outline"
-          onClick={() => void list.refetch()}
-          disabled={list.isFetching || !checked.ok}
-        >
-          <RefreshCw className={cn('size-4', list.isFetching && 'animate-spin')} aria-hidden="true" />
-          {t('refresh')}
-        </Button>
+        <>
+          {canExportCompliance && <ComplianceExportButton mode={filters.mode} />}
+          <Button
+            variant="outline"
+            onClick={() => void list.refetch()}
+            disabled={list.isFetching || !checked.ok}
+          >
+            <RefreshCw className={cn('size-4', list.isFetching && 'animate-spin')} aria-hidden="true" />
+            {t('refresh')}
+          </Button>
+        </>
       }
     />
   );
@@ -490,7 +496,7 @@ function Row({
         </span>
       </td>
       <td className="hidden px-2.5 py-3 lg:table-cell">
-        <Risk score={tx.riskScore} />
+        <Risk score={tx.riskScore} flags={tx.fraudFlags} />
       </td>
       <td className="hidden px-2.5 py-3 whitespace-nowrap text-slate-600 md:table-cell dark:text-slate-400">
         {formatListDate(tx.createdAt, lang)}

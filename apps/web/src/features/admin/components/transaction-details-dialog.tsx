@@ -1,7 +1,8 @@
-import type { TAdminTransactionDetails } from '@coinlane/core/api/admin-transactions';
+import { isApprovable, type TAdminTransactionDetails } from '@coinlane/core/api/admin-transactions';
+import { hasPermission } from '@coinlane/core/permissions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Download, ShieldQuestion } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { CheckCircle2, Download } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -10,12 +11,16 @@ import { cn } from '../../../components/ui/cn.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatCrypto, formatFiat, formatPercent, formatUsd } from '../../../lib/amounts.ts';
+import { useSession } from '../../../lib/auth.ts';
 import { adminTransactionsKey, downloadTransactionExport } from '../api/admin-transactions-api.ts';
 import { useAdminTransaction } from '../hooks/use-admin-transactions.ts';
 import { formatListDate } from '../utils/format.ts';
+import { saveFile } from '../utils/save-file.ts';
 import { DetailSection } from './admin-parts.tsx';
 import { AdminRefundsSection, IssueRefundButton } from './admin-refund-dialog.tsx';
-import { Risk, TransactionStatus } from './transaction-parts.tsx';
+import { ApproveTransactionForm } from './approve-transaction-form.tsx';
+import { RiskAssessment } from './risk-parts.tsx';
+import { TransactionStatus } from './transaction-parts.tsx';
 
 /** Details dates: a long date and time (admin spec 9), in the reader's language. */
 function formatLongDate(iso: string, lang: string): string {
@@ -24,25 +29,15 @@ function formatLongDate(iso: string, lang: string): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'medium' }).format(d);
 }
 
-/** Hands a downloaded file to the browser under its name. */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /**
  * The details dialog of Transaction Management (admin spec 2): Transaction Information, Merchant & Customer,
  * Risk Assessment with the fraud flags, Fee Information, then the transfers seen on chain and the audit trail.
- * Export Details downloads them as a file (audited by the server). Approve and refund come with their own work.
+ * Export Details downloads them as a file (audited by the server). Approve (transactions.write, a reason; only
+ * for a payment whose money arrived but is not confirmed by the rules) opens its form at the top (decision 021).
  */
 export function TransactionDetailsDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation('adminTransactions');
+  const { t: tRisk } = useTranslation('adminRisk');
   const qc = useQueryClient();
   const details = useAdminTransaction(id);
   const exporting = useMutation({
@@ -53,11 +48,24 @@ export function TransactionDetailsDialog({ id, onClose }: { id: string | null; o
       void qc.invalidateQueries({ queryKey: [...adminTransactionsKey, 'details', txId] });
     },
   });
+  // wt-risk: Approve (decision 021)
+  const { user: viewer } = useSession();
+  const [approving, setApproving] = useState(false);
+  const [approved, setApproved] = useState(false);
   const close = () => {
     exporting.reset();
+    setApproving(false);
+    setApproved(false);
     onClose();
   };
   const d = details.data;
+  const canApprove =
+    !!d &&
+    hasPermission(viewer, 'transactions.write') &&
+    isApprovable({
+      paymentStatus: d.transaction.paymentStatus,
+      amountReceived: d.transaction.amounts.received.crypto,
+    });
 
   return (
     <Dialog
@@ -73,6 +81,12 @@ export function TransactionDetailsDialog({ id, onClose }: { id: string | null; o
           <Button variant="outline" onClick={close}>
             {t('details.close')}
           </Button>
+          {canApprove && !approving && (
+            <Button variant="outline" onClick={() => setApproving(true)}>
+              <CheckCircle2 className="size-4" aria-hidden="true" />
+              {tRisk('approve')}
+            </Button>
+          )}
           <Button
             onClick={() => id && exporting.mutate(id)}
             loading={exporting.isPending}
@@ -84,6 +98,21 @@ export function TransactionDetailsDialog({ id, onClose }: { id: string | null; o
         </>
       }
     >
+      {approved && (
+        <Banner tone="success" className="mb-5">
+          {tRisk('approved')}
+        </Banner>
+      )}
+      {approving && id && canApprove && (
+        <ApproveTransactionForm
+          id={id}
+          onCancel={() => setApproving(false)}
+          onApproved={() => {
+            setApproving(false);
+            setApproved(true);
+          }}
+        />
+      )}
       {exporting.isError && <Banner className="mb-5">{t('details.exportFailed')}</Banner>}
       {exporting.isSuccess && (
         <Banner tone="success" className="mb-5">
@@ -110,6 +139,7 @@ export function TransactionDetailsDialog({ id, onClose }: { id: string | null; o
 
 function DetailsBody({ d }: { d: TAdminTransactionDetails }) {
   const { t, i18n } = useTranslation('adminTransactions');
+  const { t: tRisk } = useTranslation('adminRisk');
   const lang = i18n.language;
   const tx = d.transaction;
   const coin = (v: string) => `${formatCrypto(v, tx.currency, lang)} ${tx.currency}`;
@@ -195,40 +225,33 @@ function DetailsBody({ d }: { d: TAdminTransactionDetails }) {
               <Item label={t('details.customerEmail')}>
                 {d.customer.email ?? <Muted>{t('noEmail')}</Muted>}
               </Item>
-              <Item label={t('details.customerIp')}>{d.customer.ip ?? notRecorded}</Item>
+              <Item label={t('details.customerIp')}>
+                {d.customer.ip ??
+                  (d.customer.country ? <Muted>{tRisk('customerIpDeleted')}</Muted> : notRecorded)}
+              </Item>
               <Item label={t('details.customerCountry')}>{d.customer.country ?? notRecorded}</Item>
             </dl>
           </DetailSection>
 
           <DetailSection title={t('details.riskAssessment')}>
-            <dl className="space-y-2.5">
-              <Item label={t('details.riskScore')}>
-                <Risk score={d.risk.riskScore} />
-              </Item>
-              <div>
-                <dt className="text-sm text-slate-500 dark:text-slate-400">{t('details.fraudFlags')}</dt>
-                <dd className="mt-1.5">
-                  {d.risk.fraudFlags.length === 0 ? (
-                    <Muted>{t('details.noFraudFlags')}</Muted>
-                  ) : (
-                    <ul className="flex flex-wrap gap-1.5">
-                      {d.risk.fraudFlags.map((flag) => (
-                        <li key={flag}>
-                          <Badge tone="red">{flag.replaceAll('_', ' ')}</Badge>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </dd>
-              </div>
-            </dl>
-            {d.risk.riskScore === null && (
-              <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
-                <ShieldQuestion className="size-3.5" aria-hidden="true" />
-                {t('details.riskNote')}
-              </p>
-            )}
+            <RiskAssessment risk={d.risk} />
           </DetailSection>
+
+          {d.approval && (
+            <DetailSection title={tRisk('approval')}>
+              <p className="text-sm text-slate-700 dark:text-slate-200">
+                {tRisk('approvedBy', {
+                  who: d.approval.approvedBy ?? t('details.actors.admin'),
+                  date: formatLongDate(d.approval.approvedAt, lang),
+                })}
+              </p>
+              {d.approval.reason && (
+                <p className="mt-2 text-sm text-slate-900 [overflow-wrap:anywhere] dark:text-slate-100">
+                  {d.approval.reason}
+                </p>
+              )}
+            </DetailSection>
+          )}
 
           <DetailSection title={t('details.feeInformation')}>
             <dl className="space-y-2.5">

@@ -1,8 +1,10 @@
 import type { TAdminTransaction } from '@coinlane/core/api/admin-transactions';
+import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { cn } from '../../../components/ui/cn.ts';
 import { transactionStatusTone } from '../utils/transactions.ts';
-import { RiskScore } from './admin-parts.tsx';
+import { riskTone } from '../utils/users.ts';
 
 /** The spec's status badge, and the payment's own status or exception beneath when it says more. */
 export function TransactionStatus({
@@ -33,12 +35,31 @@ export function TransactionStatus({
   );
 }
 
-/** A risk score out of 10, or 'Not scored' (no payment is scored yet): never a made-up number. */
-export function Risk({ score }: { score: number | null }) {
-  const { t } = useTranslation('adminTransactions');
-  if (score === null)
-    return (
-      <span className="whitespace-nowrap text-xs text-slate-500 dark:text-slate-400">{t('notScored')}</span>
-    );
-  return <RiskScore score={score} />;
+/**
+ * A transaction's risk score out of 10 in its band's colour (the rule set's; 5 until scored: decision 021), compact
+ * for the table: with a shield when it has fraud flags (named in its title and for screen readers).
+ */
+export function Risk({ score, flags = [] }: { score: number; flags?: readonly string[] }) {
+  const { t } = useTranslation('admin');
+  const tone = riskTone(score);
+  const named = flags.map((f) => f.replaceAll('_', ' ')).join(', ');
+  return (
+    <span className="inline-flex items-center gap-1 whitespace-nowrap" title={named || undefined}>
+      <span className={cn('font-mono text-sm font-semibold tabular-nums', riskText[tone])}>
+        {t('users.risk', { score })}
+      </span>
+      {flags.length > 0 && (
+        <>
+          <ShieldAlert className={cn('size-3.5', riskText[tone])} aria-hidden="true" />
+          <span className="sr-only">{named}</span>
+        </>
+      )}
+    </span>
+  );
 }
+
+const riskText = {
+  green: 'text-green-700 dark:text-green-400',
+  yellow: 'text-yellow-700 dark:text-yellow-300',
+  red: 'text-red-700 dark:text-red-400',
+} as const;

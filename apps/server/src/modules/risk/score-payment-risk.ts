@@ -1,0 +1,94 @@
+import { assessPaymentRisk, RISK_RULES, type TRiskAssessment } from '@coinlane/core/risk-rules';
+import type { Db } from '#app/db/connection.ts';
+import { accountCreatedAt } from '#app/modules/auth/account-created-at.ts';
+import { findPaymentRiskActivity } from '#app/modules/payments/find-payment-risk-activity.ts';
+import type { PaymentStatusChange } from '#app/modules/payments/payment-lifecycle.ts';
+import { recordPaymentRisk } from '#app/modules/payments/record-payment-risk.ts';
+import { findSanctionedAddresses } from '#app/modules/sanctions/find-sanctioned-addresses.ts';
+import { listPaymentPayers } from '#app/modules/transfers/list-payment-payers.ts';
+
+/**
+ * What the risk handler reports beyond the stored score: a payment newly paid from a sanctioned address, or newly
+ * high risk (above 6). THE SEAM FOR SYSTEM ALERTS: the composition root (server-payments.ts) passes `onRiskAlert`;
+ * the integrator wires it to raiseSystemAlert (branch wt-ops). It runs inside the payment's transaction: database
+ * writes only. Whatever it does, the hit is already in the audit log (payment.risk_assessed).
+ */
+export type RiskAlert = {
+  kind: 'sanctions_hit' | 'high_risk';
+  paymentId: string;
+  userId: string;
+  mode: 'test' | 'live';
+  score: number;
+  flags: readonly string[];
+  /** sanctions_hit: the payer addresses found on the list. */
+  sanctionedPayers: readonly string[];
+};
+export type RiskAlertHandler = (alert: RiskAlert, ctx: { db: Db; now: Date }) => Promise<void>;
+
+const DAY = 24 * 3600_000;
+
+/**
+ * Scores a payment by the rule set (@coinlane/core/risk-rules) and stores the score and flags on it. Run by the
+ * lifecycle handler on every payment event (creation and every change), inside the payment's transaction: reads
+ * and writes of the database only. The facts: the payment's amount and exception, the activity around its creation
+ * (findPaymentRiskActivity), the merchant account's age, and its payers (transfers) against the sanctions list.
+ */
+export async function scorePaymentRisk({
+  db,
+  payment,
+  now,
+  onRiskAlert,
+}: {
+  db: Db;
+  payment: PaymentStatusChange['payment'];
+  now: Date;
+  onRiskAlert?: RiskAlertHandler;
+}): Promise<TRiskAssessment> {
+  const activity = await findPaymentRiskActivity({ db, payment, windows: RISK_RULES });
+  const createdAt = await accountCreatedAt({ db, userId: payment.user_id });
+  const payers = await listPaymentPayers({ db, paymentId: payment.id });
+  const sanctionedPayers = await findSanctionedAddresses({ db, addresses: payers });
+  const assessment = assessPaymentRisk({
+    amountUsd: payment.usd_amount === null ? null : Number(payment.usd_amount),
+    merchantHistory: activity.merchantHistory,
+    emailPaymentsInWindow: activity.emailPayments,
+    ipPaymentsInWindow: activity.ipPayments,
+    ipUnpaidInWindow: activity.ipUnpaid,
+    merchant: {
+      ageDays: createdAt
+        ? Math.max(0, Math.floor((payment.created_at.getTime() - createdAt.getTime()) / DAY))
+        : 0,
+      usdLastDay: activity.merchantUsdLastDay,
+      dailyMeanUsdBefore: activity.merchantDailyMeanUsdBefore,
+    },
+    exception: payment.exception,
+    sanctionedPayers,
+  });
+  const before = { score: payment.risk_score, flags: payment.fraud_flags ?? [] };
+  await recordPaymentRisk({ db, payment, score: assessment.score, flags: assessment.flags, now });
+  if (onRiskAlert) {
+    const alert = (kind: RiskAlert['kind']) =>
+      onRiskAlert(
+        {
+          kind,
+          paymentId: payment.id,
+          userId: payment.user_id,
+          mode: payment.mode,
+          score: assessment.score,
+          flags: assessment.flags,
+          sanctionedPayers,
+        },
+        { db, now },
+      );
+    const wasScored = payment.risk_scored_at !== null;
+    if (
+      assessment.flags.includes('sanctioned_payer_address') &&
+      !before.flags.includes('sanctioned_payer_address')
+    ) {
+      await alert('sanctions_hit');
+    } else if (assessment.score > 6 && (!wasScored || before.score <= 6)) {
+      await alert('high_risk');
+    }
+  }
+  return assessment;
+}
