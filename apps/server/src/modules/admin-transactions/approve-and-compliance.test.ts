@@ -245,7 +245,7 @@ describe('POST /admin/transactions/{id}/approve', () => {
 });
 
 describe('risk score, sanctions and the compliance export', () => {
-  it('scores a payment paid from a listed address 10 with the sanctions flag, and reports it through the alert seam', async () => {
+  it('scores a payment paid from a listed address 10 with the sanctions flag, and raises a System Alert', async () => {
     await importSanctionsList({
       db: ctx.db,
       chunks: fs.createReadStream(fixture),
@@ -270,7 +270,21 @@ describe('risk score, sanctions and the compliance export', () => {
       fraudFlags: ['sanctioned_payer_address'],
     });
 
-    // The seam the integrator wires to System Alerts: told once, when the hit is new.
+    // The hit raised a critical System Alert for the operators (Health Monitor tab, e-mail, Slack, Discord); the
+    // clean payment raised none.
+    const alertsRes = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/alerts',
+      headers: { cookie: cookies.super_admin! },
+    });
+    const active = (alertsRes.json().data.items as { kind: string; level: string; title: string }[]).filter(
+      (a) => a.kind === 'sanctions_hit',
+    );
+    expect(active).toEqual([
+      expect.objectContaining({ level: 'critical', title: `Sanctions list hit: payment ${listed}` }),
+    ]);
+
+    // The seam (server-payments.ts, RISK_ALERTS) is told once, when the hit is new.
     const alerts: RiskAlert[] = [];
     await ctx.db
       .updateTable('payments')
