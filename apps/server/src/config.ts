@@ -65,7 +65,7 @@ const ZEnv = z
     JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
     // TLS ends at a reverse proxy in front of this process: production then accepts an http:// APP_URL.
     TLS_TERMINATED_BY_PROXY: bool.default(false),
-    // wt-risk: days a payment keeps its customer's IP (the country stays); decision 021.
+    // days a payment keeps its customer's IP (the country stays); decision 021.
     CUSTOMER_IP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   })
   .superRefine((env, ctx) => {

@@ -13,7 +13,7 @@ import { paymentMailJob } from '#app/modules/notifications/payment-mail.job.ts';
 import { expireDuePaymentLinks } from '#app/modules/payment-links/expire-due-payment-links.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
-// wt-risk: customer IPs deleted after their retention period (decision 021)
+// customer IPs deleted after their retention period (decision 021)
 import { pruneCustomerIpsJob } from '#app/modules/payments/prune-customer-ips.job.ts';
 import { createCoinGeckoSource } from '#app/modules/rates/coingecko-source.ts';
 import { createRatesRefresher } from '#app/modules/rates/refresh-rates.ts';
@@ -50,7 +50,6 @@ export const WEBHOOKS_ROLE_JOBS: readonly AnyJobDefinition[] = [
   kycDecisionMailJob,
   // Support tickets: the notice mail of each message (decision 017).
   ticketMessageMailJob,
-  // wt-risk
   pruneCustomerIpsJob,
 ];
 

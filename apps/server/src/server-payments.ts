@@ -1,4 +1,3 @@
-// wt-risk (issue 16, decision 021)
 import { PAYMENT_EVENT_TYPES } from '@coinlane/core/payment-status';
 import type { Config } from '#app/config.ts';
 import { SERVER_FAMILIES } from '#app/families/registry.ts';

@@ -609,7 +609,7 @@ export const T = {
   refundAddressIsPaymentAddress:
     'This is a Coinlane payment address, not your own wallet: please enter an address of your own wallet',
 
-  // wt-risk: approve, risk, compliance export (issue 16, decision 021)
+  // approve, risk, compliance export (issue 16, decision 021)
   transactionNothingReceived:
     'This transaction has received nothing on chain, so it cannot be approved: only a payment whose money arrived can be',
   transactionAlreadyCompleted: 'This transaction is already completed: there is nothing to approve',

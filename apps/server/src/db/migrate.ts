@@ -23,10 +23,10 @@ import * as m0021 from './migrations/0021-support-tickets.ts';
 import * as m0022 from './migrations/0022-operations-monitoring.ts';
 import * as m0023 from './migrations/0023-kyc-documents.ts';
 import * as m0024 from './migrations/0024-cryptocurrency-management.ts';
-// wt-risk (issue 16: risk, sanctions, approval)
 import * as m0025 from './migrations/0025-risk-and-sanctions.ts';
-// Refunds (issue 16, decision 022).
 import * as m0026 from './migrations/0026-refunds.ts';
+
+// Refunds (issue 16, decision 022).
 
 /** Migrations in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,13 +50,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-payment-chain-details': m0018,
   '0019-admin-role-on-account': m0019,
   '0020-account-deletion': m0020,
+  '0021-support-tickets': m0021,
   '0022-operations-monitoring': m0022,
   '0023-kyc-documents': m0023,
   '0024-cryptocurrency-management': m0024,
-  '0021-support-tickets': m0021,
-  '0026-refunds': m0026,
-  // wt-risk
   '0025-risk-and-sanctions': m0025,
+  '0026-refunds': m0026,
 };
 
 class StaticProvider implements MigrationProvider {

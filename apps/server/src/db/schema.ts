@@ -294,7 +294,7 @@ export interface PaymentsTable {
   chain_details: Json<TChainDetails>;
   /** The address is a single-address wallet's, shared by its payments and told apart by amount (0018). */
   shared_address: Generated<boolean>;
-  // wt-risk (0025): customer origin, risk, approval
+  // (0025): customer origin, risk, approval
   /** The hosted page's client IP; null for API payments and after the retention period (prune job). */
   customer_ip: Generated<string | null>;
   /** ISO country of customer_ip, 'Unknown' when the offline database has none; null when nothing was recorded. */
@@ -365,7 +365,7 @@ export interface TransfersTable {
   removed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** wt-risk (0025): the payer addresses the watcher saw; null when unknown. */
+  /** (0025) the payer addresses the watcher saw; null when unknown. */
   payer_addresses: Generated<string[] | null>;
 }
 
@@ -540,7 +540,7 @@ export interface Database {
   wallets: WalletsTable;
   evm_flushes: EvmFlushesTable;
   payment_mails: PaymentMailsTable;
-  // wt-risk (0025)
+  // (0025)
   sanctions_imports: SanctionsImportsTable;
   sanctioned_addresses: SanctionedAddressesTable;
   // Support tickets (0021-support-tickets)
@@ -746,7 +746,7 @@ export interface Database {
   refunds: RefundsTable;
 }
 
-// wt-risk (0025): the sanctions list (docs/decisions/021-risk-sanctions-and-approval.md)
+// (0025): the sanctions list (docs/decisions/021-risk-sanctions-and-approval.md)
 /** One import of the OFAC SDN list (npm run sanctions:import): the last one is in force. */
 export interface SanctionsImportsTable {
   id: string;

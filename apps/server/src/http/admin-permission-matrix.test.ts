@@ -94,7 +94,7 @@ const EXPECTED: Record<string, string[]> = {
   // Refunds (decision 022): Issue Refund, and a transaction's refunds in its details.
   'POST /admin/transactions/{id}/refund': ['transactions.refund'],
   'GET /admin/transactions/{id}/refunds': ['transactions.read'],
-  // wt-risk (decision 021)
+  // (decision 021)
   'POST /admin/transactions/{id}/approve': ['transactions.write'],
   'GET /admin/transactions/compliance-export': ['reports.compliance'],
 };

@@ -6,7 +6,6 @@ import { locales as adminKyc } from '../features/admin/kyc-locales.ts';
 import { locales as admin } from '../features/admin/locales.ts';
 import { locales as adminOperations } from '../features/admin/operations-locales.ts';
 import { locales as adminRefunds } from '../features/admin/refund-locales.ts';
-// wt-risk
 import { locales as adminRisk } from '../features/admin/risk-locales.ts';
 import { locales as adminSettings } from '../features/admin/settings-locales.ts';
 import { locales as adminSupport } from '../features/admin/support-locales.ts';

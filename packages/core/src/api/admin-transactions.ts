@@ -325,7 +325,7 @@ export type TAdminTransactionExport = z.infer<typeof ZAdminTransactionExport>;
 export const transactionExportFileName = (id: string) =>
   `transaction-${id.replace(/[^A-Za-z0-9_-]/g, '_')}.json`;
 
-// wt-risk: Approve and the compliance export (issue 16, docs/decisions/021-risk-sanctions-and-approval.md)
+// Approve and the compliance export (issue 16, docs/decisions/021-risk-sanctions-and-approval.md)
 
 /** The longest approval reason kept. */
 export const APPROVE_REASON_MAX = 500;

@@ -91,7 +91,7 @@ export const adminTransactionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // wt-risk: Approve and the compliance export (issue 16, decision 021)
+  // Approve and the compliance export (issue 16, decision 021)
   app.get(
     '/transactions/compliance-export',
     {

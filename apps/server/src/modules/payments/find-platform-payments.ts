@@ -142,7 +142,7 @@ export const findPlatformPayment = ({ db, paymentId }: { db: Db; paymentId: stri
     .executeTakeFirst() as Promise<MerchantPaymentRow | undefined>;
 
 /**
- * wt-risk: every flagged payment of a mode (risk score above 6 or any fraud flag), newest first, created within the
+ * every flagged payment of a mode (risk score above 6 or any fraud flag), newest first, created within the
  * days given (UTC, both included), in batches read one short query at a time (keyset on created_at, id): the
  * compliance export.
  */

@@ -11,7 +11,7 @@ export type MerchantVolume = {
   /** The same for payments confirmed in the current calendar month (UTC). */
   monthlyVolume: string;
   /**
-   * wt-risk: the merchant's risk score from its payments (decision 021): the highest risk score of its live payments
+   * the merchant's risk score from its payments (decision 021): the highest risk score of its live payments
    * created in the last 30 days; null when it has none (the account's stored default then shows).
    */
   riskScore: number | null;

@@ -9,8 +9,8 @@ import { listPaymentPayers } from '#app/modules/transfers/list-payment-payers.ts
 
 /**
  * What the risk handler reports beyond the stored score: a payment newly paid from a sanctioned address, or newly
- * high risk (above 6). THE SEAM FOR SYSTEM ALERTS: the composition root (server-payments.ts) passes `onRiskAlert`;
- * the integrator wires it to raiseSystemAlert (branch wt-ops). It runs inside the payment's transaction: database
+ * high risk (above 6). The seam to System Alerts: the composition root (server-payments.ts, RISK_ALERTS) passes
+ * `onRiskAlert`, which raises them (modules/system-alerts). It runs inside the payment's transaction: database
  * writes only. Whatever it does, the hit is already in the audit log (payment.risk_assessed).
  */
 export type RiskAlert = {

@@ -48,7 +48,7 @@ export function TransactionDetailsDialog({ id, onClose }: { id: string | null; o
       void qc.invalidateQueries({ queryKey: [...adminTransactionsKey, 'details', txId] });
     },
   });
-  // wt-risk: Approve (decision 021)
+  // Approve (decision 021)
   const { user: viewer } = useSession();
   const [approving, setApproving] = useState(false);
   const [approved, setApproved] = useState(false);
