@@ -173,10 +173,9 @@ describe('issuing a refund (merchant session)', () => {
     const paymentId = await paidPayment(alice);
     const tooMuch = await refund(alice, paymentId, { amount: '0.00100001' });
     expect(tooMuch.statusCode).toBe(409);
-    expect(errorOf(tooMuch)).toEqual({
-      code: 'REFUND_TOO_LARGE',
-      message: 'The refund is more than what is still refundable: at most 0.001 BTC',
-    });
+    // The refusal names the field it is about, so a form shows it beside the amount.
+    const most = 'The refund is more than what is still refundable: at most 0.001 BTC';
+    expect(errorOf(tooMuch)).toEqual({ code: 'REFUND_TOO_LARGE', message: most, fields: { amount: most } });
     expect((await refund(alice, paymentId, { amount: '0.0006' })).statusCode).toBe(201);
     const over = await refund(alice, paymentId, { amount: '0.0005' });
     expect(over.statusCode).toBe(409);
