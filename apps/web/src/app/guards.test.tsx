@@ -66,3 +66,36 @@ describe('RequireAdmin with orPermissions (System Settings, decision 016)', () =
     expect(screen.getByText('settings.read')).toBeTruthy();
   });
 });
+
+describe('RequireAdmin with a role (admin spec 2)', () => {
+  // No page of the spec's route table names a role; the guard still keeps the spec's rule for one that does: a role
+  // check is true only for an admin with exactly that role.
+  function openRolePage(user: TSessionUser) {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    qc.setQueryData(sessionKey, user);
+    render(
+      <QueryClientProvider client={qc}>
+        <MemoryRouter initialEntries={['/admin/compliance']}>
+          <Routes>
+            <Route path="/admin/compliance" element={<RequireAdmin role="compliance_admin" />}>
+              <Route index element={<p>Compliance page</p>} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  }
+
+  it('opens for an admin with exactly that role, and shows the role-denied screen to any other admin', () => {
+    openRolePage({ ...admin(ROLE_PERMISSIONS.compliance_admin), adminRole: 'compliance_admin' });
+    expect(screen.getByText('Compliance page')).toBeTruthy();
+    cleanup();
+    // A super admin holds more permissions, but not that role.
+    openRolePage({ ...admin(ROLE_PERMISSIONS.super_admin), adminRole: 'super_admin' });
+    expect(screen.queryByText('Compliance page')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByText("You don't have the required role to access this page.")).toBeTruthy();
+    expect(screen.getByText('compliance_admin')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
+  });
+});

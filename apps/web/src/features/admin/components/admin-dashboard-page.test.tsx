@@ -1,3 +1,4 @@
+import type { TAdminUser } from '@coinlane/core/api/admin';
 import type { TSystemHealth } from '@coinlane/core/api/admin-operations';
 import { ROLE_PERMISSIONS } from '@coinlane/core/permissions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -63,13 +64,14 @@ const health: TSystemHealth = {
   timestamp: '2026-11-28T09:00:00.000Z',
 };
 
-function renderDashboard(healthReply: () => Response) {
+function renderDashboard(healthReply: () => Response, usersReply: () => Response = () => ok([])) {
   const paths: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const path = new URL(String(input), 'http://localhost').pathname;
       paths.push(path);
+      if (path === '/api/v1/admin/users') return usersReply();
       return path === '/api/v1/admin/health' ? healthReply() : ok([]);
     }),
   );
@@ -138,5 +140,82 @@ describe('Admin Dashboard: Core and Backend Services from the Health Monitor', (
   it('says No service data available when the monitor has no backend part', async () => {
     renderDashboard(() => ok({ ...health, services: [health.services[0]] }));
     expect(await screen.findByText('No service data available')).toBeTruthy();
+  });
+});
+
+const DAY = 24 * 3600_000;
+const account = (i: number, ageDays: number, over: Partial<TAdminUser> = {}): TAdminUser => ({
+  id: `usr_${i}`,
+  name: `Merchant ${i}`,
+  email: `m${i}@example.com`,
+  businessName: null,
+  businessType: null,
+  country: null,
+  status: 'active',
+  kycStatus: 'pending',
+  isAdmin: false,
+  adminRole: null,
+  riskScore: 5,
+  firstName: null,
+  lastName: null,
+  totalTransactions: 0,
+  totalVolume: '0.00',
+  monthlyVolume: '0.00',
+  lastLogin: null,
+  createdAt: new Date(Date.now() - ageDays * DAY - 60_000).toISOString(),
+  ...over,
+});
+const failure = () =>
+  new Response(JSON.stringify({ success: false, data: null, error: { message: 'x', code: 'X' } }), {
+    status: 500,
+  });
+
+describe('Admin Dashboard: stat cards, Recent Users and User Growth (admin spec 2 and 9)', () => {
+  // 12 accounts: one signed up each day of the last 3 days, the others 10 to 40 days ago; one admin, two pending.
+  const accounts = [
+    account(1, 0),
+    account(2, 1, { status: 'pending' }),
+    account(3, 2, { status: 'pending' }),
+    account(4, 10, { isAdmin: true, adminRole: 'super_admin' }),
+    ...Array.from({ length: 8 }, (_, i) => account(5 + i, 12 + i * 4)),
+  ];
+
+  it('counts the accounts, lists the 10 newest, and charts the sign-ups of the last 7 days by day', async () => {
+    renderDashboard(
+      () => ok(health),
+      () => ok([...accounts].reverse()),
+    );
+    const recent = within(panel('Recent Users'));
+    await recent.findByText('Merchant 1');
+    // The 10 newest, newest first; the two oldest are left out.
+    expect(recent.getAllByText(/^Merchant \d+$/).map((n) => n.textContent)).toEqual(
+      accounts.slice(0, 10).map((a) => a.name),
+    );
+    const card = (label: string) => screen.getByText(label).closest('.rounded-xl') as HTMLElement;
+    expect(within(card('Total Users')).getByText('12')).toBeTruthy();
+    expect(within(card('Admins')).getByText('1')).toBeTruthy();
+    expect(within(card('Pending approval')).getByText('2')).toBeTruthy();
+    expect(within(card('New users')).getByText('3')).toBeTruthy();
+    // User Growth: 7 days, 3 sign-ups (the account of 10 days ago is outside).
+    const growth = within(panel('User Growth'));
+    expect(growth.getByText('3 sign-ups')).toBeTruthy();
+    expect(growth.getByRole('img', { name: '3 sign-ups in the last 7 days' })).toBeTruthy();
+  });
+
+  it('says the dashboard could not load, with a Retry that loads it', async () => {
+    let fail = true;
+    renderDashboard(
+      () => ok(health),
+      () => (fail ? failure() : ok(accounts)),
+    );
+    expect(
+      await screen.findByText('Failed to load dashboard data. Please check your connection and try again.'),
+    ).toBeTruthy();
+    fail = false;
+    const banner = screen
+      .getByText('Failed to load dashboard data. Please check your connection and try again.')
+      .closest('[role="alert"], div') as HTMLElement;
+    fireEvent.click(within(banner.parentElement as HTMLElement).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Merchant 1')).toBeTruthy();
   });
 });
