@@ -118,3 +118,28 @@ describe('hourly limit', () => {
     expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(3600);
   });
 });
+
+describe('hourly limit from the admin settings (api.rate_limit_per_hour)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // null: read the limits from system settings, as in production.
+    ctx = await createTestContextWithRoutes(testRoutes, {
+      apiRateLimitPerMinute: null,
+      apiRateLimitPerHour: null,
+    });
+    await setSystemSetting({ db: ctx.db, key: 'rate_limit_per_hour', value: 2, updatedBy: null });
+  });
+  afterAll(() => ctx.close());
+
+  it('refuses a key past the hourly allowance the administrators set, within the minute allowance', async () => {
+    const user = await createUser({ db: ctx.db });
+    const key = await createKeyFor({ app: ctx.app, userId: user.id });
+    const call = () => ctx.app.inject({ method: 'GET', url: '/api/v1/_test/read', headers: bearer(key.key) });
+    expect((await call()).statusCode).toBe(200);
+    expect((await call()).statusCode).toBe(200);
+    const over = await call();
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(60);
+  });
+});
