@@ -45,9 +45,10 @@ export const ZCheckout = z.object({
     acceptingPayments: z.boolean(),
     /**
      * Why no new payment can start, when acceptingPayments is false: the merchant's account is suspended
-     * (MERCHANT_UNAVAILABLE), or the platform is under maintenance (MAINTENANCE; decision 020). Null otherwise.
+     * (MERCHANT_UNAVAILABLE), the platform is under maintenance (MAINTENANCE; decision 020), or the link's coin is
+     * no longer accepted on its network (an administrator disabled it; decision 020). Null otherwise.
      */
-    unavailableReason: z.enum(['suspended', 'maintenance']).nullable(),
+    unavailableReason: z.enum(['suspended', 'maintenance', 'currency_unavailable']).nullable(),
   }),
   link: z.object({
     id: z.string(),

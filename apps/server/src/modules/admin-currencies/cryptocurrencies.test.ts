@@ -427,6 +427,10 @@ describe('enable and disable', () => {
     });
     expect(pay.statusCode, pay.body).toBe(201);
     const paymentId = pay.json().data.id as string;
+    // a payment link in LTC made before it is disabled
+    const earlier = await linkIn('LTC', 'litecoin');
+    expect(earlier.statusCode).toBe(201);
+    const earlierLink = earlier.json().data.id as string;
 
     const ltc = (await rowOf('LTC', 'litecoin'))!;
     const off = await call('POST', `/${ltc.id}/toggle`);
@@ -443,6 +447,14 @@ describe('enable and disable', () => {
       payload: { amount: '0.5', currency: 'LTC' },
     });
     expect(apiRefused.statusCode).toBe(400);
+    // the earlier link's hosted page says beforehand that it takes no payment in LTC now, and starts none
+    const page = (await ctx.app.inject({ method: 'GET', url: `/api/v1/checkout/${earlierLink}` })).json()
+      .data;
+    expect(page.merchant).toMatchObject({
+      acceptingPayments: false,
+      unavailableReason: 'currency_unavailable',
+    });
+    expect(page.canStartPayment).toBe(false);
     const offered = (await ctx.app.inject({ method: 'GET', url: '/api/v1/currencies' })).json().data as {
       symbol: string;
     }[];
@@ -470,6 +482,9 @@ describe('enable and disable', () => {
     const on = await call('POST', `/${ltc.id}/toggle`);
     expect(on.json().data.enabled).toBe(true);
     expect((await linkIn('LTC', 'litecoin')).statusCode).toBe(201);
+    const again = (await ctx.app.inject({ method: 'GET', url: `/api/v1/checkout/${earlierLink}` })).json()
+      .data;
+    expect(again.merchant).toMatchObject({ acceptingPayments: true, unavailableReason: null });
   });
 
   it('enables or disables many rows at once, one audit row per row changed', async () => {

@@ -6,6 +6,7 @@ import { T } from '@coinlane/core/texts';
 import type { Selectable } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import type { PaymentLinksTable, PaymentsTable } from '#app/db/schema.ts';
+import { isCurrencyAccepted } from '#app/modules/currencies/is-currency-accepted.ts';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
 import { findPaymentLink } from '#app/modules/payment-links/find-payment-link.ts';
 import { getLatestAttempt } from '#app/modules/payments/get-latest-attempt.ts';
@@ -46,7 +47,9 @@ export async function presentCheckout(
     ? ('maintenance' as const)
     : profile?.status === 'suspended'
       ? ('suspended' as const)
-      : null;
+      : !(await isCurrencyAccepted({ db, symbol: link.currency, network: link.network }))
+        ? ('currency_unavailable' as const)
+        : null;
   const acceptingPayments = unavailableReason === null;
   return {
     merchant: {

@@ -111,6 +111,19 @@ describe('loading', () => {
     expect(open).toMatchObject({ status: 'pending', notice: null, payment: { id: 'pay_1' } });
   });
 
+  it('a link whose coin an administrator disabled starts nothing and says why; the payment under way goes on', () => {
+    const coinOff = {
+      name: 'Chez Marie',
+      website: null,
+      acceptingPayments: false,
+      unavailableReason: 'currency_unavailable' as const,
+    };
+    const fresh = run({ type: 'loaded', checkout: checkout({ merchant: coinOff, payment: null }) });
+    expect(fresh).toMatchObject({ status: 'expired', notice: 'currencyUnavailable', canRetry: false });
+    const open = run({ type: 'loaded', checkout: checkout({ merchant: coinOff }) });
+    expect(open).toMatchObject({ status: 'pending', notice: null, payment: { id: 'pay_1' } });
+  });
+
   it('an attempt that expired unpaid offers Try Again when the server says so', () => {
     const s = run({
       type: 'loaded',

@@ -28,7 +28,8 @@ export type TPageError =
   | 'rateLimited'
   | 'fundsOnExpired'
   | 'merchantUnavailable'
-  | 'maintenance';
+  | 'maintenance'
+  | 'currencyUnavailable';
 
 export type TPageState = {
   phase: 'loading' | 'error' | 'ready';
@@ -106,14 +107,21 @@ function fromCheckout(state: TPageState, checkout: TCheckout, receivedAt?: numbe
     notice = 'linkExpired';
   }
   if (payment?.status === 'expired' && payment.exception === 'paid_partial') notice = 'fundsOnExpired';
-  // A suspended merchant's page, or any page while the platform is under maintenance, starts nothing new; a payment under way is shown (and credited) as usual.
+  // A suspended merchant's page, any page while the platform is under maintenance, or a link whose coin an
+  // administrator disabled starts nothing new; a payment under way is shown (and credited) as usual.
   if (
     !checkout.merchant.acceptingPayments &&
     status !== 'confirmed' &&
     !(payment && isOpenStatus(payment.status))
   ) {
     status = payment?.status === 'failed' ? 'failed' : 'expired';
-    notice = checkout.merchant.unavailableReason === 'maintenance' ? 'maintenance' : 'merchantUnavailable';
+    const reason = checkout.merchant.unavailableReason;
+    notice =
+      reason === 'maintenance'
+        ? 'maintenance'
+        : reason === 'currency_unavailable'
+          ? 'currencyUnavailable'
+          : 'merchantUnavailable';
   }
   return {
     ...state,

@@ -630,15 +630,19 @@ function ClosedView({
   // no rate to price it again), and Try Again asks for the current price.
   const lockEnded = !failed && link?.status === 'active' && !link.expiresAt;
   const maintenance = notice === 'maintenance';
-  const unavailable = notice === 'merchantUnavailable' || maintenance;
+  const coinOff = notice === 'currencyUnavailable';
+  const unavailable = notice === 'merchantUnavailable' || maintenance || coinOff;
   const title =
     notice === 'linkExpired' || unavailable
       ? t(
           maintenance
             ? 'errors.maintenance'
-            : unavailable
-              ? 'errors.merchantUnavailable'
-              : 'errors.linkExpired',
+            : coinOff
+              ? 'errors.currencyUnavailable'
+              : unavailable
+                ? 'errors.merchantUnavailable'
+                : 'errors.linkExpired',
+          { currency: link?.currency ?? '' },
         )
       : t(failed ? 'status.failed' : lockEnded ? 'status.lockEnded' : 'status.expired');
   return (
@@ -658,7 +662,13 @@ function ClosedView({
       </div>
       {unavailable && (
         <p className="text-sm text-slate-600">
-          {t(maintenance ? 'errors.maintenanceBody' : 'errors.merchantUnavailableBody')}
+          {t(
+            maintenance
+              ? 'errors.maintenanceBody'
+              : coinOff
+                ? 'errors.currencyUnavailableBody'
+                : 'errors.merchantUnavailableBody',
+          )}
         </p>
       )}
       {notice === 'linkExpired' && <MerchantContact merchant={merchant} />}

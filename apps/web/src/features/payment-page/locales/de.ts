@@ -72,6 +72,9 @@ const de: TPaymentTexts = {
   'errors.maintenance': 'Zahlungen wegen Wartung pausiert',
   'errors.maintenanceBody':
     'Diese Zahlungsseite nimmt während der Wartung der Plattform keine neuen Zahlungen an. Es wurde nichts abgebucht. Bitte versuchen Sie es später erneut.',
+  'errors.currencyUnavailable': 'Diese Zahlungsseite nimmt derzeit keine Zahlungen in {{currency}} an',
+  'errors.currencyUnavailableBody':
+    'Es wurde nichts abgebucht. Bitte wenden Sie sich an den Händler, um anders zu bezahlen.',
   'errors.linkExpired': 'Dieser Zahlungslink ist abgelaufen',
   'errors.loadFailed': 'Zahlung konnte nicht geladen werden',
   'errors.createFailed': 'Zahlung konnte nicht erstellt werden',

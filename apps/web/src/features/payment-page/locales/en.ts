@@ -66,6 +66,8 @@ const en = {
   'errors.maintenance': 'Payments are paused for maintenance',
   'errors.maintenanceBody':
     'This payment page is not taking new payments while the platform is under maintenance. Nothing was charged. Please try again later.',
+  'errors.currencyUnavailable': 'This payment page is not taking payments in {{currency}} right now',
+  'errors.currencyUnavailableBody': 'Nothing was charged. Please contact the merchant to pay another way.',
   'errors.linkExpired': 'This payment link has expired',
   'errors.loadFailed': 'Failed to load payment',
   'errors.createFailed': 'Failed to create payment',

@@ -71,6 +71,9 @@ const es: TPaymentTexts = {
   'errors.maintenance': 'Pagos en pausa por mantenimiento',
   'errors.maintenanceBody':
     'Esta página no acepta pagos nuevos mientras la plataforma está en mantenimiento. No se te ha cobrado nada. Inténtalo de nuevo más tarde.',
+  'errors.currencyUnavailable': 'Esta página de pago no acepta pagos en {{currency}} en este momento',
+  'errors.currencyUnavailableBody':
+    'No se ha cobrado nada. Ponte en contacto con el comercio para pagar de otra forma.',
   'errors.linkExpired': 'Este enlace de pago ha caducado',
   'errors.loadFailed': 'No se pudo cargar el pago',
   'errors.createFailed': 'No se pudo crear el pago',

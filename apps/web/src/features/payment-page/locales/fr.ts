@@ -72,6 +72,10 @@ const fr: TPaymentTexts = {
   'errors.maintenance': 'Paiements suspendus pour maintenance',
   'errors.maintenanceBody':
     'Cette page n’accepte pas de nouveaux paiements pendant la maintenance de la plateforme. Aucun montant n’a été débité. Veuillez réessayer plus tard.',
+  'errors.currencyUnavailable':
+    'Cette page de paiement n’accepte pas de paiements en {{currency}} pour le moment',
+  'errors.currencyUnavailableBody':
+    'Aucun montant n’a été débité. Contactez le marchand pour payer autrement.',
   'errors.linkExpired': 'Ce lien de paiement a expiré',
   'errors.loadFailed': 'Impossible de charger le paiement',
   'errors.createFailed': 'Impossible de créer le paiement',
