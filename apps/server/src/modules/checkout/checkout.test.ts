@@ -420,6 +420,7 @@ describe('POST /checkout/{linkId}', () => {
       .selectFrom('audit_log')
       .select(['action', 'actor_type'])
       .where('entity_id', '=', link.id)
+      .orderBy('id')
       .execute();
     expect(audit).toEqual([
       { action: 'payment_link.created', actor_type: 'user' },
