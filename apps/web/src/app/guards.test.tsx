@@ -77,7 +77,7 @@ describe('RequireAdmin with a role (admin spec 2)', () => {
       <QueryClientProvider client={qc}>
         <MemoryRouter initialEntries={['/admin/compliance']}>
           <Routes>
-            <Route path="/admin/compliance" element={<RequireAdmin role="compliance_admin" />}>
+            <Route path="/admin/compliance" element={<RequireAdmin adminRole="compliance_admin" />}>
               <Route index element={<p>Compliance page</p>} />
             </Route>
           </Routes>

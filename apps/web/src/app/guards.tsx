@@ -43,11 +43,12 @@ export function RequireMerchant() {
 export function RequireAdmin({
   permission,
   orPermissions = [],
-  role,
+  adminRole,
 }: {
   permission?: TAdminPermission;
   orPermissions?: readonly TAdminPermission[];
-  role?: TAdminRole;
+  /** The spec's adminRole requirement: only an admin with exactly this role opens the page. */
+  adminRole?: TAdminRole;
 }) {
   const { user, loading, error, refetch } = useSession();
   const location = useLocation();
@@ -60,7 +61,7 @@ export function RequireAdmin({
   if (permission && !hasPermission(user, permission) && !orPermissions.some((p) => hasPermission(user, p))) {
     return <AccessDenied permission={permission} />;
   }
-  if (role && !hasRole(user, role)) return <AccessDenied role={role} />;
+  if (adminRole && !hasRole(user, adminRole)) return <AccessDenied role={adminRole} />;
   return <Outlet />;
 }
 
