@@ -4,8 +4,11 @@
 //  2. the server tests again on PostgreSQL (TEST_DATABASE_URL, or the local server at 127.0.0.1:5432 when it answers);
 //  3. the browser journeys in e2e/ with Chromium (/usr/bin/chromium or CHROMIUM_PATH), on PostgreSQL when present.
 // A part whose program is missing is skipped with the reason; with CI=true a missing part fails the run.
+// The parts run side by side (each is one vitest process: on a 2-core machine vitest uses one worker, and much of
+// the server and browser tests' time is spent waiting on nodes, browsers and timers); each part's output is kept
+// and printed whole when it ends, with a line every minute saying what still runs. --serial runs them one by one.
 // Flags: --only=unit|postgres|e2e (repeatable) to run some parts; anything after `--` goes to vitest.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +18,7 @@ const args = process.argv.slice(2);
 const dashdash = args.indexOf('--');
 const extra = dashdash >= 0 ? args.slice(dashdash + 1) : [];
 const only = args.filter((a) => a.startsWith('--only=')).map((a) => a.slice(7));
+const serial = args.includes('--serial');
 const want = (part) => only.length === 0 || only.includes(part);
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,7 +42,8 @@ async function postgresUrl() {
   }
 }
 
-function vitest(label, projects, env) {
+/** Runs one part (a vitest process); resolves when it ended, its output printed and its counts added. */
+async function vitest(label, projects, env) {
   const out = path.join(os.tmpdir(), `coinlane-vitest-${process.pid}-${label.replace(/\W+/g, '-')}.json`);
   const argv = [
     'vitest',
@@ -49,8 +54,24 @@ function vitest(label, projects, env) {
     `--outputFile.json=${out}`,
     ...extra,
   ];
-  console.log(`\n=== ${label} ===`);
-  const res = spawnSync('npx', argv, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const started = Date.now();
+  running.add(label);
+  // Alone, the part writes straight to the terminal; beside others, its output is kept and printed in one piece.
+  const alone = serial || parts.length === 1;
+  if (alone) console.log(`\n=== ${label} ===`);
+  const child = spawn('npx', argv, {
+    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env, ...(alone ? {} : { FORCE_COLOR: '1' }) },
+  });
+  const chunks = [];
+  child.stdout?.on('data', (c) => chunks.push(c));
+  child.stderr?.on('data', (c) => chunks.push(c));
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  running.delete(label);
+  if (!alone) {
+    console.log(`\n=== ${label} (${Math.round((Date.now() - started) / 1000)} s) ===`);
+    process.stdout.write(Buffer.concat(chunks));
+  }
   let counted = false;
   try {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -62,7 +83,7 @@ function vitest(label, projects, env) {
     if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) totals.failed += r.numFailedTestSuites;
   } catch {}
   fs.rmSync(out, { force: true });
-  if (res.status !== 0) {
+  if (status !== 0) {
     exitCode = 1;
     if (!counted) totals.failed += 1;
   }
@@ -81,12 +102,14 @@ function skip(part, reason) {
 
 const pgUrl = want('postgres') || want('e2e') ? await postgresUrl() : null;
 
+/** The parts to run: [label, projects, env], in the order they are printed when run one by one. */
+const parts = [];
 if (want('unit'))
-  vitest('core, web and server on PGlite', ['core', 'web', 'server'], { TEST_DATABASE_URL: '' });
+  parts.push(['core, web and server on PGlite', ['core', 'web', 'server'], { TEST_DATABASE_URL: '' }]);
 
 if (want('postgres')) {
   if (pgUrl)
-    vitest(`server on PostgreSQL (${new URL(pgUrl).host})`, ['server'], { TEST_DATABASE_URL: pgUrl });
+    parts.push([`server on PostgreSQL (${new URL(pgUrl).host})`, ['server'], { TEST_DATABASE_URL: pgUrl }]);
   else
     skip(
       'server on PostgreSQL',
@@ -98,10 +121,25 @@ if (want('e2e')) {
   if (!fs.existsSync(chromium))
     skip('browser journeys', `no Chromium at ${chromium}; apt-get install -y chromium`);
   else
-    vitest(`browser journeys (Chromium, ${pgUrl ? 'PostgreSQL' : 'PGlite'})`, ['e2e'], {
-      CHROMIUM_PATH: chromium,
-      TEST_DATABASE_URL: pgUrl ?? '',
-    });
+    parts.push([
+      `browser journeys (Chromium, ${pgUrl ? 'PostgreSQL' : 'PGlite'})`,
+      ['e2e'],
+      { CHROMIUM_PATH: chromium, TEST_DATABASE_URL: pgUrl ?? '' },
+    ]);
+}
+
+const running = new Set();
+const began = Date.now();
+if (serial) {
+  for (const part of parts) await vitest(...part);
+} else {
+  if (parts.length > 1) console.log(`\nRunning side by side: ${parts.map((p) => p[0]).join('; ')}.`);
+  const heartbeat = setInterval(() => {
+    const minutes = Math.round((Date.now() - began) / 60_000);
+    console.log(`... ${minutes} min: still running: ${[...running].join('; ')}`);
+  }, 60_000);
+  await Promise.all(parts.map((part) => vitest(...part)));
+  clearInterval(heartbeat);
 }
 
 console.log('');
