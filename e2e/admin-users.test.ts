@@ -100,14 +100,17 @@ describe('suspending a merchant', () => {
 });
 
 describe('bulk actions', () => {
-  it('approves several pending merchants at once, then suspends them at once, on a phone', async () => {
-    const tag = `bulk-${Date.now()}`;
+  it.each([
+    ['a phone', PHONE],
+    ['a desktop', DESKTOP],
+  ])('approves several pending merchants at once, then suspends them at once, on %s', async (_, viewport) => {
+    const tag = `bulk-${viewport.width}-${Date.now()}`;
     const names = ['Bea Bulk', 'Ben Bulk', 'Bo Bulk'];
     const merchants = [];
     for (const [i, name] of names.entries())
       merchants.push(await signUpMerchant(server, { name, email: `${tag}-${i}@example.com` }));
 
-    const staff = await newContext(browser, server.url, PHONE);
+    const staff = await newContext(browser, server.url, viewport);
     const page = await staff.newPage();
     await signIn(page, server, ADMIN);
     await page.goto('/admin/users');
@@ -131,11 +134,11 @@ describe('bulk actions', () => {
     await bulkOn('Approve Selected', 'Active');
     await page.getByText('3 users approved.').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await screenshot(page, 'admin-users-bulk-approved-phone');
+    await screenshot(page, `admin-users-bulk-approved-${viewport.width}`);
 
     await bulkOn('Suspend Selected', 'Suspended');
     await page.getByText('3 users suspended.').waitFor();
-    await screenshot(page, 'admin-users-bulk-suspended-phone');
+    await screenshot(page, `admin-users-bulk-suspended-${viewport.width}`);
 
     // The server agrees: every one of them is suspended, and their sessions and keys are refused.
     await page.reload();

@@ -556,7 +556,7 @@ function Tile({
     >
       <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500 dark:text-slate-400">
         {tone !== 'none' && (
-          <span aria-hidden="true" className={cn('size-1.5 rounded-full', tileTones[tone])} />
+          <span aria-hidden="true" className={cn('size-1.5 shrink-0 rounded-full', tileTones[tone])} />
         )}
         <span>{label}</span>
       </dt>
