@@ -90,23 +90,23 @@ describe.each([
   const email = `keys-${label}-${Date.now()}@example.com`;
   const phone = viewport === PHONE;
 
-  /** Sidebar on desktop; the account menu (Settings, API Keys, Sign Out) on the phone. */
+  /** Sidebar on desktop; the account menu (Settings, API Keys, Support, Sign Out) on the phone. */
   async function goTo(page: Page, name: 'API Keys' | 'Settings') {
     if (phone) {
       await page.getByRole('button', { name: 'Account menu' }).click();
       // allInnerTexts does not wait: wait for the menu to be open first.
       await page.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
       const items = await page.getByRole('menuitem').allInnerTexts();
-      expect(items.map((s) => s.trim())).toEqual(['Settings', 'API Keys', 'Sign Out']);
+      expect(items.map((s) => s.trim())).toEqual(['Settings', 'API Keys', 'Support', 'Sign Out']);
       await page.getByRole('menuitem', { name }).click();
     } else {
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
       // allInnerTexts does not wait: right after sign-in the shell may still be rendering.
       await nav.getByRole('link', { name: 'Settings' }).waitFor();
       const links = (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim());
-      // Spec order: ..., Payouts, API Keys, Documentation, Settings.
+      // Spec order: ..., Payouts, API Keys, Documentation, Settings; then Support (docs/decisions/017).
       expect(links.indexOf('API Keys')).toBeGreaterThan(links.indexOf('Dashboard'));
-      expect(links.slice(links.indexOf('API Keys'))).toEqual(['API Keys', 'Documentation', 'Settings']);
+      expect(links.slice(links.indexOf('API Keys'))).toEqual(['API Keys', 'Documentation', 'Settings', 'Support']);
       await nav.getByRole('link', { name }).click();
     }
   }
