@@ -13,8 +13,8 @@ import { paymentMailJob } from '#app/modules/notifications/payment-mail.job.ts';
 import { expireDuePaymentLinks } from '#app/modules/payment-links/expire-due-payment-links.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
-// customer IPs deleted after their retention period (decision 021)
-import { pruneCustomerIpsJob } from '#app/modules/payments/prune-customer-ips.job.ts';
+// customers' and visitors' IPs deleted after their retention period (decision 021)
+import { pruneCustomerIpsJob } from '#app/modules/privacy/prune-customer-ips.job.ts';
 import { createCoinGeckoSource } from '#app/modules/rates/coingecko-source.ts';
 import { createRatesRefresher } from '#app/modules/rates/refresh-rates.ts';
 import { ticketMessageMailJob } from '#app/modules/support/ticket-message-mail.job.ts';

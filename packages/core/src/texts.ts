@@ -571,6 +571,8 @@ export const T = {
   dailyLimitReached: (limit: number) =>
     `This merchant has reached its limit of ${limit} live payments for today (UTC). Please try again tomorrow.`,
   apiVersionUnavailable: 'Only v1 of the API exists: v2 (Beta) cannot be selected until it is released.',
+  smsNotificationsUnavailable:
+    'SMS notifications cannot be turned on: no SMS provider is connected to this platform.',
   // Support tickets (admin spec 2, 4, 8; issue 16; decision 017) and the texts the catalogue lacks
   supportTicketsLoadFailed: 'Failed to load support tickets. Please check your connection and try again.',
   ticketStatusUpdateFailed: 'Failed to update ticket status. Please try again.',

@@ -25,6 +25,7 @@ import * as m0023 from './migrations/0023-kyc-documents.ts';
 import * as m0024 from './migrations/0024-cryptocurrency-management.ts';
 import * as m0025 from './migrations/0025-risk-and-sanctions.ts';
 import * as m0026 from './migrations/0026-refunds.ts';
+import * as m0027 from './migrations/0027-customer-ip-retention.ts';
 
 // Refunds (issue 16, decision 022).
 
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-cryptocurrency-management': m0024,
   '0025-risk-and-sanctions': m0025,
   '0026-refunds': m0026,
+  '0027-customer-ip-retention': m0027,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -179,7 +179,8 @@ export const ZUpdateSystemSettingsRequest = z
     notifications: z
       .object({
         email_notifications: flag,
-        sms_notifications: flag,
+        // No SMS provider exists (decision 018): turning SMS on would promise alerts nobody sends. Off is accepted.
+        sms_notifications: flag.refine((on) => !on, T.smsNotificationsUnavailable),
         slack_webhook: webhookUrl,
         discord_webhook: webhookUrl,
         notify_high_risk_transactions: flag,

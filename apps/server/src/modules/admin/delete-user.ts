@@ -5,7 +5,9 @@ import { hasPermission } from '@coinlane/core/permissions';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { revokeAllApiKeys } from '#app/modules/api-keys/revoke-all-api-keys.ts';
+import { eraseAccountAuditDetails } from '#app/modules/audit/erase-account-audit-details.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
+import { eraseSignInTraces } from '#app/modules/auth/erase-sign-in-traces.ts';
 import { revokeUserSessions } from '#app/modules/auth/sessions.ts';
 import { eraseKycDocuments } from '#app/modules/kyc/erase-kyc-documents.ts';
 import { selectUsers } from './queries.ts';
@@ -13,11 +15,14 @@ import { selectUsers } from './queries.ts';
 /**
  * Deletes an account by anonymising it (DELETE /admin/users/:id, users.delete; admin.manage for an administrator's
  * account): its e-mail becomes an address of its id that cannot receive mail (the real one is free to sign up
- * again), its name, business and contact details, avatar and documents are erased, its admin role is taken away,
- * its password can no longer match, its sessions end and its API keys are revoked; the account is suspended and
- * marked deleted, so its hosted pages start no payment. Its payments, fees, transfers and audit rows stay under the
- * same id: money records are kept (and money still arriving for a payment under way is still credited). Nobody
- * deletes their own account, nor the last super admin. The audit row names no personal detail.
+ * again), its name, business (name, type, description, website), contact details, address and country, avatar and
+ * documents are erased, its admin role is taken away, its password can no longer match, its sessions end and its
+ * API keys are revoked; the account is suspended and marked deleted, so its hosted pages start no payment. In the
+ * same transaction the personal details it left elsewhere go: in the before and after of its audit rows (profile,
+ * Edit Details, sign-up, avatar, KYC files: '[deleted]'), its sessions' IP and user agent, its sign-in challenges'
+ * IP, the e-mail of its login attempts. Its payments, fees, transfers and audit rows stay under the same id: money
+ * records are kept (and money still arriving for a payment under way is still credited). Nobody deletes their own
+ * account, nor the last super admin. The audit row names no personal detail.
  */
 export async function deleteUser({
   db,
@@ -71,9 +76,11 @@ export async function deleteUser({
         business_name: null,
         website: null,
         phone: null,
+        business_type: null,
         description: null,
         address: null,
         city: null,
+        country: null,
         postal_code: null,
         avatar_url: null,
         updated_at: now,
@@ -82,6 +89,8 @@ export async function deleteUser({
       .execute();
     const kycDocumentsRemoved = await eraseKycDocuments({ db: trx, userId });
     await revokeUserSessions({ db: trx, userId });
+    await eraseSignInTraces({ db: trx, userId, formerEmail: target.email, anonymisedEmail: email });
+    const auditRowsAnonymised = await eraseAccountAuditDetails({ db: trx, userId });
     await revokeAllApiKeys({
       db: trx,
       userId,
@@ -97,7 +106,7 @@ export async function deleteUser({
       entityType: 'user',
       entityId: userId,
       before: { status: target.status, adminRole: target.admin_role },
-      after: { status: 'suspended', anonymised: true, kycDocumentsRemoved },
+      after: { status: 'suspended', anonymised: true, kycDocumentsRemoved, auditRowsAnonymised },
       ip,
     });
     return { id: userId, deleted: true as const };

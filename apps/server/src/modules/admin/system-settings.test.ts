@@ -154,6 +154,30 @@ describe('PUT /admin/settings', () => {
     expect(await storedRows()).toEqual(before);
   });
 
+  it('refuses to turn SMS notifications on while no SMS provider exists, and accepts off', async () => {
+    const before = await storedRows();
+    const shown = (await getSettings(adminCookie)).json().data.notifications;
+    const on = await putSettings({
+      notifications: {
+        sms_notifications: true,
+        notify_failed_transactions: !shown.notify_failed_transactions,
+      },
+    });
+    expect(on.statusCode).toBe(400);
+    expect(on.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { 'notifications.sms_notifications': T.smsNotificationsUnavailable },
+    });
+    expect(await storedRows()).toEqual(before);
+    expect((await getSettings(adminCookie)).json().data.notifications).toEqual({
+      ...shown,
+      sms_notifications: false,
+    });
+    const off = await putSettings({ notifications: { sms_notifications: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.notifications.sms_notifications).toBe(false);
+  });
+
   it('refuses an invalid value even when valid ones come with it', async () => {
     const before = await storedRows();
     const res = await putSettings({ general: { platform_name: 'Half Saved' }, api: { webhook_timeout: 0 } });

@@ -256,6 +256,59 @@ describe('deleting an account (DELETE /admin/users/:id)', () => {
       .where('id', '=', shop.id)
       .execute();
     const shopCookie = await signIn({ app: ctx.app, userId: shop.id });
+    // Personal details that land beyond the profile: the merchant's own profile edit and an administrator's Edit
+    // Details (audited before and after), a settings change, two failed sign-ins with the e-mail.
+    const profile = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/merchant/profile',
+      headers: { cookie: shopCookie },
+      payload: {
+        firstName: 'Erase',
+        lastName: 'Me',
+        businessName: 'Erase Ltd',
+        phone: '+44 20 7946 0000',
+        businessType: 'retail',
+        address: '1 Erase Street',
+        city: 'London',
+        country: 'GB',
+        postalCode: 'EC1A 1AA',
+      },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const edited = await call('PUT', `/users/${shop.id}`, bossCookie, {
+      businessName: 'Erase Holdings',
+      businessType: 'saas',
+      country: 'FR',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const settings = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/settings',
+      headers: { cookie: shopCookie },
+      payload: { language: 'fr', theme: 'dark' },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    for (const email of ['erase-me@example.com', 'Erase-Me@Example.com']) {
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email, password: 'not the password 1!' },
+      });
+      expect(login.statusCode, login.body).toBe(401);
+    }
+    const attemptsBefore = await ctx.db
+      .selectFrom('login_attempts')
+      .select('id')
+      .where((eb) => eb.or([eb('user_id', '=', shop.id), eb('email', '=', 'erase-me@example.com')]))
+      .execute();
+    expect(attemptsBefore).toHaveLength(2);
+    expect(
+      await ctx.db
+        .selectFrom('sessions')
+        .select(['ip', 'user_agent'])
+        .where('user_id', '=', shop.id)
+        .execute(),
+    ).toEqual([{ ip: '127.0.0.1', user_agent: 'vitest' }]);
     const key = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/api-keys',
@@ -277,9 +330,15 @@ describe('deleting an account (DELETE /admin/users/:id)', () => {
         'users.status',
         'users.deleted_at',
         'user_profiles.name',
+        'user_profiles.first_name',
+        'user_profiles.last_name',
         'user_profiles.business_name',
+        'user_profiles.business_type',
         'user_profiles.phone',
+        'user_profiles.address',
         'user_profiles.city',
+        'user_profiles.country',
+        'user_profiles.postal_code',
       ])
       .where('users.id', '=', shop.id)
       .executeTakeFirstOrThrow();
@@ -287,12 +346,77 @@ describe('deleting an account (DELETE /admin/users/:id)', () => {
       email: `deleted-${shop.id}@deleted.invalid`,
       status: 'suspended',
       name: null,
+      first_name: null,
+      last_name: null,
       business_name: null,
+      business_type: null,
       phone: null,
+      address: null,
       city: null,
+      country: null,
+      postal_code: null,
     });
     expect(row.deleted_at).toBeInstanceOf(Date);
     expect(JSON.stringify(await auditOf(shop.id, 'user.deleted'))).not.toMatch(/erase/i);
+
+    // The audit rows stay, with who, what and when, and the fields that changed; their personal values are gone.
+    const [profileRow] = await auditOf(shop.id, 'profile.updated');
+    expect(profileRow).toMatchObject({ actor_id: shop.id, actor_type: 'user', ip: '127.0.0.1' });
+    expect(profileRow!.after).toMatchObject({
+      firstName: '[deleted]',
+      lastName: '[deleted]',
+      name: '[deleted]',
+      businessName: '[deleted]',
+      businessType: '[deleted]',
+      phone: '[deleted]',
+      address: '[deleted]',
+      city: '[deleted]',
+      country: '[deleted]',
+      postalCode: '[deleted]',
+      // never given: still shown as empty
+      website: null,
+    });
+    const [detailsRow] = await auditOf(shop.id, 'user.details_updated');
+    expect(detailsRow).toMatchObject({
+      actor_id: boss.id,
+      actor_type: 'admin',
+      before: { businessName: '[deleted]', businessType: '[deleted]', country: '[deleted]' },
+      after: { businessName: '[deleted]', businessType: '[deleted]', country: '[deleted]' },
+    });
+    // Preferences are no personal detail: the settings row keeps them.
+    const [settingsRow] = await auditOf(shop.id, 'settings.updated');
+    expect(settingsRow!.after).toMatchObject({ language: 'fr', theme: 'dark' });
+    const everyRow = JSON.stringify(
+      await ctx.db
+        .selectFrom('audit_log')
+        .select(['before', 'after'])
+        .where((eb) => eb.or([eb('entity_id', '=', shop.id), eb('actor_id', '=', shop.id)]))
+        .execute(),
+    );
+    for (const detail of ['Erase', 'London', '7946', 'EC1A', 'retail', 'saas', '"GB"', '"FR"']) {
+      expect(everyRow).not.toContain(detail);
+    }
+    // Sign-in traces: the session's IP and user agent, the e-mail of the login attempts (the rows stay).
+    expect(
+      await ctx.db
+        .selectFrom('sessions')
+        .select(['ip', 'user_agent'])
+        .where('user_id', '=', shop.id)
+        .execute(),
+    ).toEqual([{ ip: null, user_agent: null }]);
+    const attempts = await ctx.db
+      .selectFrom('login_attempts')
+      .select('email')
+      .where(
+        'id',
+        'in',
+        attemptsBefore.map((a) => a.id),
+      )
+      .execute();
+    expect(attempts).toEqual([
+      { email: `deleted-${shop.id}@deleted.invalid` },
+      { email: `deleted-${shop.id}@deleted.invalid` },
+    ]);
 
     // The session and the key no longer work; the e-mail can sign up again.
     const session = await ctx.app.inject({

@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '#app/http/errors.ts';
 import { idempotent } from '#app/http/idempotency.ts';
-import { payerActor } from '#app/modules/payments/actor.ts';
+import { PAYER_ACTOR } from '#app/modules/payments/actor.ts';
 import { getCheckout } from './get-checkout.ts';
 import { simulateCheckoutPayment } from './simulate-checkout-payment.ts';
 import { startCheckoutPayment } from './start-checkout-payment.ts';
@@ -56,7 +56,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         deps: app.payments,
         db: app.db,
         linkId: req.params.linkId,
-        actor: payerActor(req),
+        actor: PAYER_ACTOR,
+        customerIp: req.ip,
         maxAgeSeconds: app.config.ratesMaxAgeSeconds,
         admitNewAttempt: async () => {
           const outcome = await attemptLimit(req);
@@ -93,7 +94,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           db: app.db,
           linkId: req.params.linkId,
           amount: req.body.amount,
-          actor: payerActor(req),
+          actor: PAYER_ACTOR,
         }),
       ),
   );

@@ -29,6 +29,7 @@ export async function startCheckoutPayment({
   db,
   linkId,
   actor,
+  customerIp,
   maxAgeSeconds,
   admitNewAttempt,
   now = new Date(),
@@ -37,6 +38,8 @@ export async function startCheckoutPayment({
   db: Db;
   linkId: string;
   actor: PaymentActor;
+  /** The client's IP as this server sees it (TRUST_PROXY: the proxy's X-Forwarded-For); recorded on a new attempt. */
+  customerIp: string | null;
   maxAgeSeconds: number;
   /** Called before a new attempt is started (not when the open one is returned); throws to refuse it. */
   admitNewAttempt?: () => Promise<void>;
@@ -99,8 +102,8 @@ export async function startCheckoutPayment({
         paymentLinkId: linkId,
         attempt: (current?.attempt ?? 0) + 1,
         ...(current ? { previousAttemptId: current.id } : {}),
-        // The customer's IP as this server sees it (TRUST_PROXY: the proxy's X-Forwarded-For) and its country.
-        customerOrigin: actor.ip ? { ip: actor.ip, country: countryOfIp(actor.ip) } : null,
+        // The customer's IP and its country, on the payment only (deleted after the retention period; decision 021).
+        customerOrigin: customerIp ? { ip: customerIp, country: countryOfIp(customerIp) } : null,
       },
       actor,
       now,

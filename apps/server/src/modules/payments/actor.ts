@@ -18,5 +18,8 @@ export function actorOf(req: FastifyRequest): PaymentActor {
     : { type: 'user', id: auth.user.id, ip: req.ip };
 }
 
-/** An anonymous payer on the hosted page. */
-export const payerActor = (req: FastifyRequest): PaymentActor => ({ type: 'system', id: null, ip: req.ip });
+/**
+ * An anonymous payer on the hosted page. No IP: the customer's IP is kept on the payment only (customer_ip, deleted
+ * after CUSTOMER_IP_RETENTION_DAYS), never in the audit log (decision 021).
+ */
+export const PAYER_ACTOR: PaymentActor = { type: 'system', id: null, ip: null };

@@ -44,15 +44,14 @@ export async function viewRefundRequest({
 /**
  * POST /refund-requests/address: the customer gives the refund address, once, while the link is valid. The address
  * is checked for the refund's network (checkRefundAddress) before anything changes; then, under the refund's row
- * lock, awaiting_address -> awaiting_payment (audited as refund.address_given by the anonymous customer with its
- * IP). A second address (the link used) is INVALID_STATE; a cancelled refund likewise.
+ * lock, awaiting_address -> awaiting_payment (audited as refund.address_given by the anonymous customer, without its
+ * IP: a customer's IP is not kept in the audit log, decision 021). A second address (the link used) is INVALID_STATE; a cancelled refund likewise.
  */
 export async function submitRefundAddress({
   db,
   token,
   address: text,
   chainModeOf,
-  ip,
   now = new Date(),
 }: {
   db: Db;
@@ -60,7 +59,6 @@ export async function submitRefundAddress({
   address: string;
   /** The chain mode of the network's configured node (live), or null. */
   chainModeOf: (network: string) => TChainMode | null;
-  ip: string | null;
   now?: Date;
 }): Promise<TPublicRefund> {
   const found = await refundOfToken(db, token, now);
@@ -76,7 +74,7 @@ export async function submitRefundAddress({
     chainMode: chainModeOf(found.network),
     text,
   });
-  const actor: RefundActor = { type: 'system', id: null, ip };
+  const actor: RefundActor = { type: 'system', id: null, ip: null };
   const row = await db.transaction().execute(async (trx) => {
     const locked = await selectRefundByTokenHash(trx, found.token_hash, { forUpdate: true });
     if (locked?.status !== 'awaiting_address') {

@@ -384,6 +384,8 @@ describe("the customer's address page", () => {
       .where('action', '=', 'refund.address_given')
       .executeTakeFirstOrThrow();
     expect(audit.actor_type).toBe('system');
+    // The customer's IP is not kept in the audit log (decision 021).
+    expect(audit.ip).toBeNull();
   });
 
   it("refuses a Coinlane payment's address as the refund address", async () => {

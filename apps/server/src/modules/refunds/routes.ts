@@ -208,7 +208,6 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           token: req.body.token,
           address: req.body.address,
           chainModeOf,
-          ip: req.ip,
         }),
       ),
   );

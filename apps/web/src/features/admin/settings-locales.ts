@@ -119,6 +119,7 @@ const en = {
     feeAmountInvalid: T.feeAmountInvalid,
     feeMaximumBelowMinimum: T.feeMaximumBelowMinimum,
     apiVersionUnavailable: T.apiVersionUnavailable,
+    smsNotificationsUnavailable: T.smsNotificationsUnavailable,
   },
   fees: {
     platform: {
@@ -323,6 +324,8 @@ const es: Messages = {
     feeMaximumBelowMinimum: 'La comisión máxima debe ser mayor o igual que la mínima',
     apiVersionUnavailable:
       'Solo existe la v1 de la API: la v2 (beta) no se puede elegir hasta que se publique.',
+    smsNotificationsUnavailable:
+      'Las notificaciones por SMS no se pueden activar: no hay ningún proveedor de SMS conectado a esta plataforma.',
   },
   fees: {
     platform: {
@@ -525,6 +528,8 @@ const fr: Messages = {
     feeMaximumBelowMinimum: 'Les frais maximaux doivent être supérieurs ou égaux aux frais minimaux',
     apiVersionUnavailable:
       'Seule la v1 de l’API existe : la v2 (bêta) ne peut pas être choisie avant sa publication.',
+    smsNotificationsUnavailable:
+      'Les notifications par SMS ne peuvent pas être activées : aucun fournisseur de SMS n’est relié à cette plateforme.',
   },
   fees: {
     platform: {
@@ -725,6 +730,8 @@ const de: Messages = {
     feeMaximumBelowMinimum: 'Die Höchstgebühr muss größer oder gleich der Mindestgebühr sein',
     apiVersionUnavailable:
       'Es gibt nur v1 der API: v2 (Beta) kann erst nach ihrer Veröffentlichung gewählt werden.',
+    smsNotificationsUnavailable:
+      'SMS-Benachrichtigungen können nicht aktiviert werden: Mit dieser Plattform ist kein SMS-Anbieter verbunden.',
   },
   fees: {
     platform: {

@@ -217,6 +217,7 @@ const KNOWN: [string, string][] = [
   [T.feeAmountInvalid, 'errors.feeAmountInvalid'],
   [T.feeMaximumBelowMinimum, 'errors.feeMaximumBelowMinimum'],
   [T.apiVersionUnavailable, 'errors.apiVersionUnavailable'],
+  [T.smsNotificationsUnavailable, 'errors.smsNotificationsUnavailable'],
 ];
 
 /**
