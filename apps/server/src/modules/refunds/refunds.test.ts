@@ -8,7 +8,7 @@ import { bearer, createKeyFor } from '#app/test/app-with-routes.ts';
 import { createUser, signIn } from '#app/test/fixtures.ts';
 import { startWebhooksRole } from '#app/test/jobs.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
-import { linkIn } from '#app/test/smtp.ts';
+import { linkIn, type ReceivedMail } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
 
@@ -613,5 +613,82 @@ describe('Issue Refund in Transaction Management', () => {
     expect(rows.find((t) => t.id === paymentId)).toMatchObject({ status: 'refunded', refundState: 'full' });
     const details = await admin(support.id, 'GET', `/transactions/${paymentId}`);
     expect(details.json().data.transaction.status).toBe('refunded');
+  });
+});
+
+describe("the merchant's mails", () => {
+  const emailOf = async (m: Merchant) =>
+    (await ctx.db.selectFrom('users').select('email').where('id', '=', m.id).executeTakeFirstOrThrow()).email;
+  const settings = async (m: Merchant, payload: Record<string, unknown>) => {
+    const res = await m.call({ method: 'PUT', url: '/api/v1/settings', payload });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const mailsTo = (email: string, subject: RegExp) =>
+    ctx.smtp.mails.filter((m) => m.to.includes(email.toLowerCase()) && subject.test(m.subject));
+  /** The quoted link of a merchant's link mail: the same in its text and HTML parts. */
+  const quotedLink = (mail: ReceivedMail) => linkIn(mail, '/refund');
+
+  it('an admin’s refund of a payment without a customer e-mail: the merchant is e-mailed the link, in its language', async () => {
+    const dora = await createMerchant(ctx, { name: 'Dora Boutique' });
+    await settings(dora, { language: 'fr', emailNotifications: false }); // sent whatever the toggles
+    const finance = await createUser({ db: ctx.db, adminRole: 'finance_admin' });
+    const paymentId = await paidPayment(dora, { email: null });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/transactions/${paymentId}/refund`,
+      headers: { cookie: await signIn({ app: ctx.app, userId: finance.id, mode: 'live' }) },
+      payload: { amount: '0.0007', reason: 'Colis perdu' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { addressLink, id } = res.json().data as { addressLink: string; id: string };
+    expect(addressLink).toMatch(/\/refund\?token=/);
+
+    const mail = await ctx.smtp.waitForMail(await emailOf(dora), { subject: /Remboursement de 0\.0007 BTC/ });
+    expect(mail.subject).toBe(
+      '[Test] Remboursement de 0.0007 BTC : envoyez à votre client le lien pour son adresse',
+    );
+    expect(mail.text).toContain('Bonjour Dora Boutique,');
+    expect(mail.text).toContain(
+      `Un administrateur de Coinlane a émis un remboursement de 0.0007 BTC (Bitcoin) de votre paiement ${paymentId}.`,
+    );
+    expect(mail.text).toContain('Motif: Colis perdu');
+    expect(mail.text).toContain(`Remboursement: ${id}`);
+    expect(mail.html).toContain('<html lang="fr">');
+    // The link the admin was shown, to pass on; the button opens the payment on the merchant's Transactions page.
+    expect(quotedLink(mail)).toBe(addressLink);
+    expect(mail.html).toContain(addressLink);
+    expect(mail.text).toContain(`http://localhost:3000/transactions?search=${paymentId}`);
+    const view = await publicCall('view', { token: tokenOf(quotedLink(mail)) });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().data).toMatchObject({ merchantName: 'Dora Boutique', amount: '0.0007' });
+  });
+
+  it('an API key’s refund mails the merchant the link too; the merchant’s own session does not (the link is on its screen)', async () => {
+    const erin = await createMerchant(ctx, { name: 'Erin Goods' });
+    const email = await emailOf(erin);
+    const linkMail = /send your customer the link/;
+    const bySession = await refund(erin, await paidPayment(erin, { email: null }), { amount: '0.0003' });
+    expect(bySession.statusCode, bySession.body).toBe(201);
+
+    const key = await createKeyFor({ app: ctx.app, userId: erin.id, permissions: ['read', 'write'] });
+    const paymentId = await paidPayment(erin, { email: null });
+    const byKey = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/payments/${paymentId}/refunds`,
+      headers: bearer(key.key),
+      payload: { amount: '0.0002' },
+    });
+    expect(byKey.statusCode, byKey.body).toBe(201);
+    const mail = await ctx.smtp.waitForMail(email, { subject: linkMail });
+    expect(mail.subject).toBe('[Test] Refund of 0.0002 BTC: send your customer the link for their address');
+    expect(mail.text).toContain(
+      `Your API key issued a refund of 0.0002 BTC (Bitcoin) of your payment ${paymentId}.`,
+    );
+    expect(quotedLink(mail)).toBe(byKey.json().data.addressLink);
+    // Sent before each reply: the session's refund sent none.
+    expect(mailsTo(email, linkMail)).toHaveLength(1);
+    expect(JSON.stringify(mailsTo(email, linkMail))).not.toContain(
+      tokenOf(bySession.json().data.addressLink),
+    );
   });
 });

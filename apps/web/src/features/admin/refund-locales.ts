@@ -16,7 +16,7 @@ const en = {
   cannot: 'Nothing more can be refunded on this transaction.',
   done: {
     emailed: 'Refund issued. The customer was e-mailed a link to give their refund address.',
-    link: 'Refund issued. The payment has no customer e-mail: the merchant sees the refund; give this link to the customer now (it is shown only once).',
+    link: 'Refund issued. The payment has no customer e-mail: the merchant was e-mailed this link to pass on to the customer. It is shown here only once.',
   },
   section: 'Refunds',
   none: 'No refund.',
@@ -49,7 +49,7 @@ const es: Catalogue = {
   cannot: 'No se puede reembolsar nada más de esta transacción.',
   done: {
     emailed: 'Reembolso emitido. El cliente recibió un enlace por correo para indicar su dirección.',
-    link: 'Reembolso emitido. El pago no tiene correo del cliente: el comercio ve el reembolso; entrega ahora este enlace al cliente (solo se muestra una vez).',
+    link: 'Reembolso emitido. El pago no tiene correo del cliente: el comercio recibió este enlace por correo para hacérselo llegar al cliente. Aquí solo se muestra una vez.',
   },
   section: 'Reembolsos',
   none: 'Sin reembolsos.',
@@ -81,7 +81,7 @@ const fr: Catalogue = {
   cannot: 'Plus rien ne peut être remboursé sur cette transaction.',
   done: {
     emailed: 'Remboursement émis. Le client a reçu par e-mail un lien pour indiquer son adresse.',
-    link: 'Remboursement émis. Le paiement n’a pas d’e-mail client : le marchand voit le remboursement ; donnez ce lien au client maintenant (il n’est affiché qu’une fois).',
+    link: 'Remboursement émis. Le paiement n’a pas d’e-mail client : le marchand a reçu ce lien par e-mail pour le transmettre au client. Il n’est affiché ici qu’une fois.',
   },
   section: 'Remboursements',
   none: 'Aucun remboursement.',
@@ -114,7 +114,7 @@ const de: Catalogue = {
   done: {
     emailed:
       'Erstattung veranlasst. Der Kunde hat per E-Mail einen Link für seine Erstattungsadresse erhalten.',
-    link: 'Erstattung veranlasst. Die Zahlung hat keine Kunden-E-Mail: Der Händler sieht die Erstattung; geben Sie dem Kunden jetzt diesen Link (er wird nur einmal angezeigt).',
+    link: 'Erstattung veranlasst. Die Zahlung hat keine Kunden-E-Mail: Der Händler hat diesen Link per E-Mail erhalten, um ihn an den Kunden weiterzugeben. Er wird hier nur einmal angezeigt.',
   },
   section: 'Erstattungen',
   none: 'Keine Erstattung.',
