@@ -6,11 +6,13 @@ import { advanceTestNetwork } from '#app/modules/test-network/advance-test-netwo
 import { dispatchWebhookEvents } from '#app/modules/webhooks/dispatch-webhook-events.ts';
 import { bearer, createKeyFor } from '#app/test/app-with-routes.ts';
 import { createUser, signIn } from '#app/test/fixtures.ts';
-import { startWebhooksRole } from '#app/test/jobs.ts';
+import { startWebhooksRole, waitForJobsIdle } from '#app/test/jobs.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { linkIn, type ReceivedMail } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
+import { waitFor } from '#app/test/wait-for.ts';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
+import { REFUND_ADDRESS_MAIL_JOB } from './refund-address-mail.job.ts';
 
 // Refunds through the HTTP API as a merchant, its API keys, an admin and the customer would call them (decision
 // 022). Test mode: payments are paid with the test network's simulate call and confirmed by its clock; no rate
@@ -690,5 +692,59 @@ describe("the merchant's mails", () => {
     expect(JSON.stringify(mailsTo(email, linkMail))).not.toContain(
       tokenOf(bySession.json().data.addressLink),
     );
+  });
+
+  it('when the customer gives the address, the merchant is e-mailed what to pay, where, in its language', async () => {
+    const finn = await createMerchant(ctx, { name: 'Finn Handel' });
+    await settings(finn, { language: 'de' });
+    const email = await emailOf(finn);
+    const paymentId = await paidPayment(finn, { email: null });
+    const created = await refund(finn, paymentId, { amount: '0.0004' });
+    const { id, addressLink } = created.json().data as { id: string; addressLink: string };
+    expect(
+      (await publicCall('address', { token: tokenOf(addressLink), address: BTC_ADDRESS })).statusCode,
+    ).toBe(200);
+    const mail = await ctx.smtp.waitForMail(email, { subject: /Erstattung/ });
+    expect(mail.subject).toBe(
+      '[Test] Zahlen Sie die Erstattung von 0.0004 BTC: Ihr Kunde hat seine Adresse angegeben',
+    );
+    expect(mail.text).toContain('Hallo Finn Handel,');
+    expect(mail.text).toContain(
+      `Ihr Kunde hat die Adresse für die Erstattung von 0.0004 BTC (Bitcoin) der Zahlung ${paymentId} angegeben.`,
+    );
+    expect(mail.text).toContain('Betrag: 0.0004 BTC');
+    expect(mail.text).toContain(`Adresse: ${BTC_ADDRESS}`);
+    expect(mail.text).toContain('Netzwerk: Bitcoin');
+    expect(mail.text).toContain(`Wallet-Link: bitcoin:${BTC_ADDRESS}?amount=0.0004`);
+    expect(mail.text).toContain(`Erstattung: ${id}`);
+    expect(mail.text).toContain(
+      `Transaktion ansehen:\nhttp://localhost:3000/transactions?search=${paymentId}`,
+    );
+    expect(mail.text).toContain('Testmodus');
+    expect(mail.html).toContain('<html lang="de">');
+    await waitForJobsIdle(ctx.db, [REFUND_ADDRESS_MAIL_JOB]);
+    expect(mailsTo(email, /Erstattung/)).toHaveLength(1); // once
+  });
+
+  it('the address mail follows the merchant’s payment alerts: off, nothing is sent', async () => {
+    const gail = await createMerchant(ctx, { name: 'Gail Quiet' });
+    await settings(gail, { paymentAlerts: false });
+    const email = await emailOf(gail);
+    const paymentId = await paidPayment(gail, { email: null });
+    const created = await refund(gail, paymentId, { amount: '0.0001' });
+    const since = ctx.smtp.mails.length;
+    expect(
+      (await publicCall('address', { token: tokenOf(created.json().data.addressLink), address: BTC_ADDRESS }))
+        .statusCode,
+    ).toBe(200);
+    await waitFor('the address mail job done', async () => {
+      const job = await ctx.db
+        .selectFrom('jobs')
+        .select('state')
+        .where('id', '=', `${REFUND_ADDRESS_MAIL_JOB}:${created.json().data.id}`)
+        .executeTakeFirst();
+      return job?.state === 'completed';
+    });
+    expect(ctx.smtp.mails.slice(since).filter((m) => m.to.includes(email.toLowerCase()))).toEqual([]);
   });
 });
