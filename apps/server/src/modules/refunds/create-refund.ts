@@ -1,7 +1,7 @@
 import { AppError } from '@coinlane/core/errors';
 import { randomId } from '@coinlane/core/ids';
 import { formatUnits, MoneyError, parseUnits } from '@coinlane/core/money';
-import type { TMode } from '@coinlane/core/options';
+import type { TLanguage, TMode } from '@coinlane/core/options';
 import { canRefund, REFUND_COMMITTED_STATUSES, REFUND_LINK_TTL_DAYS } from '@coinlane/core/refund-status';
 import { T } from '@coinlane/core/texts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -43,7 +43,7 @@ export async function merchantNameOf(db: Db, userId: string): Promise<string> {
  * payment's row lock, the new amount plus the open and paid refunds stays at or below its confirmed money; only on
  * a confirmed payment or a closed one (expired, cancelled) with confirmed money. Writes the refund (the link's token
  * hashed), an audit row refund.created and the outbox event refund.created in one transaction; then e-mails the
- * customer the address link when the payment has a customer e-mail; else
+ * customer the address link, in `input.language` (default English), when the payment has a customer e-mail; else
  * returns the link (shown this once) and, when an admin or an API key issued it, e-mails it to the merchant to pass
  * on (its language; whatever its notification toggles: the link is nowhere else). The mails are sent after the
  * commit, never through the job queue, so the token is stored nowhere.
@@ -66,7 +66,7 @@ export async function createRefund({
   paymentId: string;
   owner?: { userId: string; mode: TMode };
   actor: RefundActor & { type: 'admin' | 'user' | 'api_key' };
-  input: { amount: string; reason?: string | undefined };
+  input: { amount: string; reason?: string | undefined; language?: TLanguage | undefined };
   now?: Date;
 }): Promise<{ refund: RefundRow; addressLink: string | null }> {
   const token = newToken();
@@ -156,6 +156,7 @@ export async function createRefund({
     return { refund, addressLink: link };
   }
   const mail = refundAddressRequestMail({
+    lang: input.language ?? 'en',
     merchantName: await merchantNameOf(db, refund.user_id),
     amount: formatUnits(BigInt(refund.amount), refund.decimals),
     currency: refund.currency,

@@ -171,6 +171,33 @@ describe('issuing a refund (merchant session)', () => {
     expect(view.statusCode, view.body).toBe(200);
   });
 
+  it('the customer’s mail is in the language the refund names: a Spanish customer gets it in Spanish', async () => {
+    const paymentId = await paidPayment(alice, { email: 'lucia@example.com' });
+    const res = await refund(alice, paymentId, {
+      amount: '0.0003',
+      reason: 'Talla equivocada',
+      language: 'es',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ customerNotified: true, addressLink: null });
+    const mail = await ctx.smtp.waitForMail('lucia@example.com', { subject: /reembolsa/ });
+    expect(mail.subject).toBe('Alice Shop te reembolsa 0.0003 BTC: indica tu dirección de reembolso');
+    expect(mail.text).toContain('Alice Shop te reembolsa 0.0003 BTC (Bitcoin) de un pago que hiciste.');
+    expect(mail.text).toContain('Motivo: Talla equivocada');
+    expect(mail.text).toContain('Indicar mi dirección de reembolso:');
+    expect(mail.text).toContain('El enlace es personal: no lo reenvíes.');
+    expect(mail.text).not.toMatch(/refund address|Link valid/);
+    expect(mail.html).toContain('<html lang="es">');
+    const view = await publicCall('view', { token: tokenOf(linkIn(mail, '/refund')) });
+    expect(view.statusCode, view.body).toBe(200);
+
+    // Without a language the mail is in English (the payment records none).
+    await refund(alice, paymentId, { amount: '0.0001' });
+    const english = await ctx.smtp.waitForMail('lucia@example.com', { subject: /is refunding 0\.0001 BTC/ });
+    expect(english.text).toContain('Give my refund address:');
+    expect(english.html).toContain('<html lang="en">');
+  });
+
   it('partial refunds add up to what was confirmed, never more; refusals change nothing', async () => {
     const paymentId = await paidPayment(alice);
     const tooMuch = await refund(alice, paymentId, { amount: '0.00100001' });
@@ -214,6 +241,7 @@ describe('issuing a refund (merchant session)', () => {
       [{ amount: '0.000000001' }, 400, 'BTC'],
       [{ amount: '0.0001', reason: 'x'.repeat(501) }, 400, 'The reason may have at most 500 characters'],
       [{ amount: '0.0001', extra: 1 }, 400, ''],
+      [{ amount: '0.0001', language: 'it' }, 400, 'Choose the customer’s language: one of en, es, fr, de'],
     ];
     for (const [payload, status, message] of cases) {
       const res = await refund(alice, paymentId, payload);

@@ -12,6 +12,9 @@ const en = {
   amount: 'Amount ({{currency}})',
   amountHint: 'At most {{max}} {{currency}}, in the coin received.',
   reason: 'Reason (shown to the customer and the merchant)',
+  language: 'Customer’s language',
+  languageHint:
+    'The customer’s e-mail with the link is in this language (when the payment has their e-mail).',
   submit: 'Issue Refund',
   cannot: 'Nothing more can be refunded on this transaction.',
   done: {
@@ -45,6 +48,8 @@ const es: Catalogue = {
   amount: 'Importe ({{currency}})',
   amountHint: 'Como máximo {{max}} {{currency}}, en la moneda recibida.',
   reason: 'Motivo (lo verán el cliente y el comercio)',
+  language: 'Idioma del cliente',
+  languageHint: 'El correo del cliente con el enlace está en este idioma (si el pago tiene su correo).',
   submit: 'Emitir reembolso',
   cannot: 'No se puede reembolsar nada más de esta transacción.',
   done: {
@@ -77,6 +82,8 @@ const fr: Catalogue = {
   amount: 'Montant ({{currency}})',
   amountHint: 'Au plus {{max}} {{currency}}, dans la crypto reçue.',
   reason: 'Motif (montré au client et au marchand)',
+  language: 'Langue du client',
+  languageHint: 'L’e-mail du client avec le lien est dans cette langue (si le paiement a son e-mail).',
   submit: 'Émettre le remboursement',
   cannot: 'Plus rien ne peut être remboursé sur cette transaction.',
   done: {
@@ -109,6 +116,9 @@ const de: Catalogue = {
   amount: 'Betrag ({{currency}})',
   amountHint: 'Höchstens {{max}} {{currency}}, in der erhaltenen Kryptowährung.',
   reason: 'Grund (für Kunde und Händler sichtbar)',
+  language: 'Sprache des Kunden',
+  languageHint:
+    'Die E-Mail mit dem Link an den Kunden ist in dieser Sprache (wenn die Zahlung seine E-Mail-Adresse hat).',
   submit: 'Erstattung veranlassen',
   cannot: 'Für diese Transaktion kann nichts mehr erstattet werden.',
   done: {
