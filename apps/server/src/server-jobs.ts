@@ -17,6 +17,7 @@ import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { pruneCustomerIpsJob } from '#app/modules/privacy/prune-customer-ips.job.ts';
 import { createCoinGeckoSource } from '#app/modules/rates/coingecko-source.ts';
 import { createRatesRefresher } from '#app/modules/rates/refresh-rates.ts';
+import { refundAddressMailJob } from '#app/modules/refunds/refund-address-mail.job.ts';
 import { ticketMessageMailJob } from '#app/modules/support/ticket-message-mail.job.ts';
 import { deliverSystemAlertJob } from '#app/modules/system-alerts/deliver-system-alert.job.ts';
 import { pruneSystemLogsJob } from '#app/modules/system-logs/prune-system-logs.job.ts';
@@ -48,6 +49,8 @@ export const WEBHOOKS_ROLE_JOBS: readonly AnyJobDefinition[] = [
   deliverSystemAlertJob,
   webhookDisabledMailJob,
   kycDecisionMailJob,
+  // Refunds: the merchant's mail when the customer gave the address (decision 022).
+  refundAddressMailJob,
   // Support tickets: the notice mail of each message (decision 017).
   ticketMessageMailJob,
   pruneCustomerIpsJob,

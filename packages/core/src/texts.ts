@@ -593,6 +593,8 @@ export const T = {
   refundTransactionFailed: 'Failed to refund transaction. Please try again.',
   refundReasonInvalid: 'Please enter the reason as text',
   refundReasonTooLong: (n: number) => `The reason may have at most ${n} characters`,
+  refundLanguageInvalid: (languages: readonly string[]) =>
+    `Choose the customer’s language: one of ${languages.join(', ')}`,
   refundNotAllowed:
     'This payment cannot be refunded: a refund needs confirmed money on a confirmed, expired or cancelled payment',
   refundNothingLeft: 'Everything this payment received is already refunded or awaiting a refund',

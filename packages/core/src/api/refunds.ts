@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODES } from '../options.ts';
+import { LANGUAGES, MODES } from '../options.ts';
 import { PAYMENT_REFUND_STATES, REFUND_STATUSES } from '../refund-status.ts';
 import { T } from '../texts.ts';
 import { ZCryptoAmount } from './payments.ts';
@@ -35,6 +35,13 @@ export const ZCreateRefundRequest = z
       .optional()
       .transform((v) => (v === '' ? undefined : v))
       .meta({ description: `Why (at most ${REFUND_REASON_MAX} characters); shown to the customer` }),
+    language: z
+      .enum(LANGUAGES, { error: T.refundLanguageInvalid(LANGUAGES) })
+      .optional()
+      .meta({
+        description:
+          'The language of the customer’s refund e-mail: en, es, fr or de (default en). Only used when the payment has a customer e-mail.',
+      }),
   })
   .strict();
 export type TCreateRefundRequest = z.input<typeof ZCreateRefundRequest>;

@@ -7,8 +7,11 @@ import type { MailLanguage } from '#app/mail/templates.ts';
  * - `security`: sign-in codes, e-mail confirmation, password reset and change notices, wallet verification codes.
  *   Always sent: they are answers to what the user just did, or warnings about their account.
  * - `notice`: other account mails (the wallet gap-limit notice). Sent while email_notifications is on.
- * - `payment`: mails about payments (confirmed, late, underpaid, overpaid, reversed). Sent while
+ * - `payment`: mails about payments (confirmed, late, underpaid, overpaid, reversed; a refund's address given by the
+ *   customer, modules/refunds). Sent while
  *   email_notifications (the master switch) and payment_alerts are both on.
+ * A refund's address link mailed to the merchant to pass on (an admin or an API key refunded a payment without a
+ * customer e-mail; modules/refunds) is sent whatever the toggles, like `security`: the link is nowhere else.
  * webhook_notifications does not govern mail: off, it pauses automatic webhook deliveries (kept, and sent in
  * order when it is on again; modules/webhooks).
  */

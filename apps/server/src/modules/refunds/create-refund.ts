@@ -1,7 +1,7 @@
 import { AppError } from '@coinlane/core/errors';
 import { randomId } from '@coinlane/core/ids';
 import { formatUnits, MoneyError, parseUnits } from '@coinlane/core/money';
-import type { TMode } from '@coinlane/core/options';
+import type { TLanguage, TMode } from '@coinlane/core/options';
 import { canRefund, REFUND_COMMITTED_STATUSES, REFUND_LINK_TTL_DAYS } from '@coinlane/core/refund-status';
 import { T } from '@coinlane/core/texts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,15 +10,17 @@ import { newToken, sha256 } from '#app/lib/crypto.ts';
 import type { Mailer } from '#app/mail/mailer.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
+import { getNotificationPreferences } from '#app/modules/notifications/notification-preferences.ts';
 import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
 import { presentedDetailsOf } from '#app/modules/payments/chain-details.ts';
 import { lockPaymentForRefund } from '#app/modules/payments/payment-refunds.ts';
 import { getMerchantProfile } from '#app/modules/profile/get-merchant-profile.ts';
 import { auditView, type RefundActor } from './apply-refund-event.ts';
 import { expireLapsedRefunds } from './expire-lapsed-refunds.ts';
-import { presentRefund } from './present-refund.ts';
+import { presentRefund, refundMailFacts, transactionUrl } from './present-refund.ts';
 import { type RefundRow, selectRefund, sumRefunds } from './queries.ts';
 import { refundAddressRequestMail } from './refund-mail.ts';
+import { refundLinkForMerchantMail } from './refund-merchant-mails.ts';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -41,7 +43,10 @@ export async function merchantNameOf(db: Db, userId: string): Promise<string> {
  * payment's row lock, the new amount plus the open and paid refunds stays at or below its confirmed money; only on
  * a confirmed payment or a closed one (expired, cancelled) with confirmed money. Writes the refund (the link's token
  * hashed), an audit row refund.created and the outbox event refund.created in one transaction; then e-mails the
- * customer the address link when the payment has a customer e-mail, else returns the link (shown this once).
+ * customer the address link, in `input.language` (default English), when the payment has a customer e-mail; else
+ * returns the link (shown this once) and, when an admin or an API key issued it, e-mails it to the merchant to pass
+ * on (its language; whatever its notification toggles: the link is nowhere else). The mails are sent after the
+ * commit, never through the job queue, so the token is stored nowhere.
  */
 export async function createRefund({
   db,
@@ -61,7 +66,7 @@ export async function createRefund({
   paymentId: string;
   owner?: { userId: string; mode: TMode };
   actor: RefundActor & { type: 'admin' | 'user' | 'api_key' };
-  input: { amount: string; reason?: string | undefined };
+  input: { amount: string; reason?: string | undefined; language?: TLanguage | undefined };
   now?: Date;
 }): Promise<{ refund: RefundRow; addressLink: string | null }> {
   const token = newToken();
@@ -145,8 +150,13 @@ export async function createRefund({
     return { refund, customerEmail };
   });
   const link = refundLink(appUrl, token);
-  if (!customerEmail) return { refund, addressLink: link };
+  if (!customerEmail) {
+    if (actor.type !== 'user')
+      await mailLinkToMerchant({ db, mailer, log, appUrl, refund, link, issuedBy: actor.type });
+    return { refund, addressLink: link };
+  }
   const mail = refundAddressRequestMail({
+    lang: input.language ?? 'en',
     merchantName: await merchantNameOf(db, refund.user_id),
     amount: formatUnits(BigInt(refund.amount), refund.decimals),
     currency: refund.currency,
@@ -162,4 +172,45 @@ export async function createRefund({
     log.error({ err, refundId: refund.id }, 'refund address mail could not be sent');
   }
   return { refund, addressLink: null };
+}
+
+/**
+ * The address link of a refund someone else issued (an admin, the merchant's API key) of a payment without a
+ * customer e-mail, mailed to the merchant to pass on. A failure is logged: the refund stands, and the merchant may
+ * cancel it and issue another.
+ */
+async function mailLinkToMerchant({
+  db,
+  mailer,
+  log,
+  appUrl,
+  refund,
+  link,
+  issuedBy,
+}: {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  appUrl: string;
+  refund: RefundRow;
+  link: string;
+  issuedBy: 'admin' | 'api_key';
+}) {
+  try {
+    const prefs = await getNotificationPreferences(db, refund.user_id);
+    if (!prefs) return;
+    const mail = refundLinkForMerchantMail({
+      lang: prefs.language,
+      name: prefs.name,
+      refund: refundMailFacts(refund),
+      issuedBy,
+      link,
+      expiresAt: refund.token_expires_at,
+      reason: refund.reason,
+      transactionUrl: transactionUrl(appUrl, refund.payment_id),
+    });
+    await mailer.send({ to: prefs.email, ...mail });
+  } catch (err) {
+    log.error({ err, refundId: refund.id }, 'refund link mail to the merchant could not be sent');
+  }
 }

@@ -63,3 +63,16 @@ export function presentPublicRefund(row: RefundRow, merchantName: string): TPubl
     mode: row.mode,
   };
 }
+
+/** What the merchant's refund mails say of a refund: its id, payment, mode, amount with its coin, network. */
+export const refundMailFacts = (row: RefundRow) => ({
+  id: row.id,
+  paymentId: row.payment_id,
+  test: row.mode === 'test',
+  amount: `${formatUnits(BigInt(row.amount), row.decimals)} ${row.currency}`,
+  networkName: networkInfo(row.network).name,
+});
+
+/** The payment of a refund on the merchant's Transactions page (its search finds the payment by id). */
+export const transactionUrl = (appUrl: string, paymentId: string) =>
+  `${appUrl}/transactions?search=${encodeURIComponent(paymentId)}`;

@@ -3,6 +3,7 @@ import { AppError } from '@coinlane/core/errors';
 import type { TChainMode } from '@coinlane/core/families/wallet-input';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
+import { enqueueJob } from '#app/jobs/queue.ts';
 import { sha256 } from '#app/lib/crypto.ts';
 import { applyRefundEvent, type RefundActor } from './apply-refund-event.ts';
 import { merchantNameOf } from './create-refund.ts';
@@ -10,6 +11,7 @@ import { expireLapsedRefunds } from './expire-lapsed-refunds.ts';
 import { presentPublicRefund } from './present-refund.ts';
 import { type RefundRow, selectRefundByTokenHash } from './queries.ts';
 import { checkRefundAddress } from './refund-address.ts';
+import { REFUND_ADDRESS_MAIL_JOB, refundAddressMailJobId } from './refund-address-mail.job.ts';
 
 /**
  * The refund a link's token opens: found by the token's hash (the token itself is stored nowhere). An unknown token
@@ -45,7 +47,8 @@ export async function viewRefundRequest({
  * POST /refund-requests/address: the customer gives the refund address, once, while the link is valid. The address
  * is checked for the refund's network (checkRefundAddress) before anything changes; then, under the refund's row
  * lock, awaiting_address -> awaiting_payment (audited as refund.address_given by the anonymous customer, without its
- * IP: a customer's IP is not kept in the audit log, decision 021). A second address (the link used) is INVALID_STATE; a cancelled refund likewise.
+ * IP: a customer's IP is not kept in the audit log, decision 021), and the merchant's mail saying what to pay is
+ * queued (refund-address-mail.job.ts). A second address (the link used) is INVALID_STATE; a cancelled refund likewise.
  */
 export async function submitRefundAddress({
   db,
@@ -80,7 +83,7 @@ export async function submitRefundAddress({
     if (locked?.status !== 'awaiting_address') {
       throw new AppError('INVALID_STATE', { message: T.refundAddressAlreadyGiven });
     }
-    return applyRefundEvent({
+    const given = await applyRefundEvent({
       db: trx,
       refund: locked,
       event: { type: 'address_given' },
@@ -88,6 +91,14 @@ export async function submitRefundAddress({
       actor,
       now,
     });
+    await enqueueJob({
+      db: trx,
+      name: REFUND_ADDRESS_MAIL_JOB,
+      id: refundAddressMailJobId(given.id),
+      payload: { refundId: given.id },
+      maxAttempts: 8,
+    });
+    return given;
   });
   return presentPublicRefund(row, await merchantNameOf(db, row.user_id));
 }

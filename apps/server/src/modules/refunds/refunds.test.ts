@@ -6,11 +6,13 @@ import { advanceTestNetwork } from '#app/modules/test-network/advance-test-netwo
 import { dispatchWebhookEvents } from '#app/modules/webhooks/dispatch-webhook-events.ts';
 import { bearer, createKeyFor } from '#app/test/app-with-routes.ts';
 import { createUser, signIn } from '#app/test/fixtures.ts';
-import { startWebhooksRole } from '#app/test/jobs.ts';
+import { startWebhooksRole, waitForJobsIdle } from '#app/test/jobs.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
-import { linkIn } from '#app/test/smtp.ts';
+import { linkIn, type ReceivedMail } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
+import { waitFor } from '#app/test/wait-for.ts';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
+import { REFUND_ADDRESS_MAIL_JOB } from './refund-address-mail.job.ts';
 
 // Refunds through the HTTP API as a merchant, its API keys, an admin and the customer would call them (decision
 // 022). Test mode: payments are paid with the test network's simulate call and confirmed by its clock; no rate
@@ -169,6 +171,33 @@ describe('issuing a refund (merchant session)', () => {
     expect(view.statusCode, view.body).toBe(200);
   });
 
+  it('the customer’s mail is in the language the refund names: a Spanish customer gets it in Spanish', async () => {
+    const paymentId = await paidPayment(alice, { email: 'lucia@example.com' });
+    const res = await refund(alice, paymentId, {
+      amount: '0.0003',
+      reason: 'Talla equivocada',
+      language: 'es',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ customerNotified: true, addressLink: null });
+    const mail = await ctx.smtp.waitForMail('lucia@example.com', { subject: /reembolsa/ });
+    expect(mail.subject).toBe('Alice Shop te reembolsa 0.0003 BTC: indica tu dirección de reembolso');
+    expect(mail.text).toContain('Alice Shop te reembolsa 0.0003 BTC (Bitcoin) de un pago que hiciste.');
+    expect(mail.text).toContain('Motivo: Talla equivocada');
+    expect(mail.text).toContain('Indicar mi dirección de reembolso:');
+    expect(mail.text).toContain('El enlace es personal: no lo reenvíes.');
+    expect(mail.text).not.toMatch(/refund address|Link valid/);
+    expect(mail.html).toContain('<html lang="es">');
+    const view = await publicCall('view', { token: tokenOf(linkIn(mail, '/refund')) });
+    expect(view.statusCode, view.body).toBe(200);
+
+    // Without a language the mail is in English (the payment records none).
+    await refund(alice, paymentId, { amount: '0.0001' });
+    const english = await ctx.smtp.waitForMail('lucia@example.com', { subject: /is refunding 0\.0001 BTC/ });
+    expect(english.text).toContain('Give my refund address:');
+    expect(english.html).toContain('<html lang="en">');
+  });
+
   it('partial refunds add up to what was confirmed, never more; refusals change nothing', async () => {
     const paymentId = await paidPayment(alice);
     const tooMuch = await refund(alice, paymentId, { amount: '0.00100001' });
@@ -212,6 +241,7 @@ describe('issuing a refund (merchant session)', () => {
       [{ amount: '0.000000001' }, 400, 'BTC'],
       [{ amount: '0.0001', reason: 'x'.repeat(501) }, 400, 'The reason may have at most 500 characters'],
       [{ amount: '0.0001', extra: 1 }, 400, ''],
+      [{ amount: '0.0001', language: 'it' }, 400, 'Choose the customer’s language: one of en, es, fr, de'],
     ];
     for (const [payload, status, message] of cases) {
       const res = await refund(alice, paymentId, payload);
@@ -615,5 +645,136 @@ describe('Issue Refund in Transaction Management', () => {
     expect(rows.find((t) => t.id === paymentId)).toMatchObject({ status: 'refunded', refundState: 'full' });
     const details = await admin(support.id, 'GET', `/transactions/${paymentId}`);
     expect(details.json().data.transaction.status).toBe('refunded');
+  });
+});
+
+describe("the merchant's mails", () => {
+  const emailOf = async (m: Merchant) =>
+    (await ctx.db.selectFrom('users').select('email').where('id', '=', m.id).executeTakeFirstOrThrow()).email;
+  const settings = async (m: Merchant, payload: Record<string, unknown>) => {
+    const res = await m.call({ method: 'PUT', url: '/api/v1/settings', payload });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const mailsTo = (email: string, subject: RegExp) =>
+    ctx.smtp.mails.filter((m) => m.to.includes(email.toLowerCase()) && subject.test(m.subject));
+  /** The quoted link of a merchant's link mail: the same in its text and HTML parts. */
+  const quotedLink = (mail: ReceivedMail) => linkIn(mail, '/refund');
+
+  it('an admin’s refund of a payment without a customer e-mail: the merchant is e-mailed the link, in its language', async () => {
+    const dora = await createMerchant(ctx, { name: 'Dora Boutique' });
+    await settings(dora, { language: 'fr', emailNotifications: false }); // sent whatever the toggles
+    const finance = await createUser({ db: ctx.db, adminRole: 'finance_admin' });
+    const paymentId = await paidPayment(dora, { email: null });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/transactions/${paymentId}/refund`,
+      headers: { cookie: await signIn({ app: ctx.app, userId: finance.id, mode: 'live' }) },
+      payload: { amount: '0.0007', reason: 'Colis perdu' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { addressLink, id } = res.json().data as { addressLink: string; id: string };
+    expect(addressLink).toMatch(/\/refund\?token=/);
+
+    const mail = await ctx.smtp.waitForMail(await emailOf(dora), { subject: /Remboursement de 0\.0007 BTC/ });
+    expect(mail.subject).toBe(
+      '[Test] Remboursement de 0.0007 BTC : envoyez à votre client le lien pour son adresse',
+    );
+    expect(mail.text).toContain('Bonjour Dora Boutique,');
+    expect(mail.text).toContain(
+      `Un administrateur de Coinlane a émis un remboursement de 0.0007 BTC (Bitcoin) de votre paiement ${paymentId}.`,
+    );
+    expect(mail.text).toContain('Motif: Colis perdu');
+    expect(mail.text).toContain(`Remboursement: ${id}`);
+    expect(mail.html).toContain('<html lang="fr">');
+    // The link the admin was shown, to pass on; the button opens the payment on the merchant's Transactions page.
+    expect(quotedLink(mail)).toBe(addressLink);
+    expect(mail.html).toContain(addressLink);
+    expect(mail.text).toContain(`http://localhost:3000/transactions?search=${paymentId}`);
+    const view = await publicCall('view', { token: tokenOf(quotedLink(mail)) });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().data).toMatchObject({ merchantName: 'Dora Boutique', amount: '0.0007' });
+  });
+
+  it('an API key’s refund mails the merchant the link too; the merchant’s own session does not (the link is on its screen)', async () => {
+    const erin = await createMerchant(ctx, { name: 'Erin Goods' });
+    const email = await emailOf(erin);
+    const linkMail = /send your customer the link/;
+    const bySession = await refund(erin, await paidPayment(erin, { email: null }), { amount: '0.0003' });
+    expect(bySession.statusCode, bySession.body).toBe(201);
+
+    const key = await createKeyFor({ app: ctx.app, userId: erin.id, permissions: ['read', 'write'] });
+    const paymentId = await paidPayment(erin, { email: null });
+    const byKey = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/payments/${paymentId}/refunds`,
+      headers: bearer(key.key),
+      payload: { amount: '0.0002' },
+    });
+    expect(byKey.statusCode, byKey.body).toBe(201);
+    const mail = await ctx.smtp.waitForMail(email, { subject: linkMail });
+    expect(mail.subject).toBe('[Test] Refund of 0.0002 BTC: send your customer the link for their address');
+    expect(mail.text).toContain(
+      `Your API key issued a refund of 0.0002 BTC (Bitcoin) of your payment ${paymentId}.`,
+    );
+    expect(quotedLink(mail)).toBe(byKey.json().data.addressLink);
+    // Sent before each reply: the session's refund sent none.
+    expect(mailsTo(email, linkMail)).toHaveLength(1);
+    expect(JSON.stringify(mailsTo(email, linkMail))).not.toContain(
+      tokenOf(bySession.json().data.addressLink),
+    );
+  });
+
+  it('when the customer gives the address, the merchant is e-mailed what to pay, where, in its language', async () => {
+    const finn = await createMerchant(ctx, { name: 'Finn Handel' });
+    await settings(finn, { language: 'de' });
+    const email = await emailOf(finn);
+    const paymentId = await paidPayment(finn, { email: null });
+    const created = await refund(finn, paymentId, { amount: '0.0004' });
+    const { id, addressLink } = created.json().data as { id: string; addressLink: string };
+    expect(
+      (await publicCall('address', { token: tokenOf(addressLink), address: BTC_ADDRESS })).statusCode,
+    ).toBe(200);
+    const mail = await ctx.smtp.waitForMail(email, { subject: /Erstattung/ });
+    expect(mail.subject).toBe(
+      '[Test] Zahlen Sie die Erstattung von 0.0004 BTC: Ihr Kunde hat seine Adresse angegeben',
+    );
+    expect(mail.text).toContain('Hallo Finn Handel,');
+    expect(mail.text).toContain(
+      `Ihr Kunde hat die Adresse für die Erstattung von 0.0004 BTC (Bitcoin) der Zahlung ${paymentId} angegeben.`,
+    );
+    expect(mail.text).toContain('Betrag: 0.0004 BTC');
+    expect(mail.text).toContain(`Adresse: ${BTC_ADDRESS}`);
+    expect(mail.text).toContain('Netzwerk: Bitcoin');
+    expect(mail.text).toContain(`Wallet-Link: bitcoin:${BTC_ADDRESS}?amount=0.0004`);
+    expect(mail.text).toContain(`Erstattung: ${id}`);
+    expect(mail.text).toContain(
+      `Transaktion ansehen:\nhttp://localhost:3000/transactions?search=${paymentId}`,
+    );
+    expect(mail.text).toContain('Testmodus');
+    expect(mail.html).toContain('<html lang="de">');
+    await waitForJobsIdle(ctx.db, [REFUND_ADDRESS_MAIL_JOB]);
+    expect(mailsTo(email, /Erstattung/)).toHaveLength(1); // once
+  });
+
+  it('the address mail follows the merchant’s payment alerts: off, nothing is sent', async () => {
+    const gail = await createMerchant(ctx, { name: 'Gail Quiet' });
+    await settings(gail, { paymentAlerts: false });
+    const email = await emailOf(gail);
+    const paymentId = await paidPayment(gail, { email: null });
+    const created = await refund(gail, paymentId, { amount: '0.0001' });
+    const since = ctx.smtp.mails.length;
+    expect(
+      (await publicCall('address', { token: tokenOf(created.json().data.addressLink), address: BTC_ADDRESS }))
+        .statusCode,
+    ).toBe(200);
+    await waitFor('the address mail job done', async () => {
+      const job = await ctx.db
+        .selectFrom('jobs')
+        .select('state')
+        .where('id', '=', `${REFUND_ADDRESS_MAIL_JOB}:${created.json().data.id}`)
+        .executeTakeFirst();
+      return job?.state === 'completed';
+    });
+    expect(ctx.smtp.mails.slice(since).filter((m) => m.to.includes(email.toLowerCase()))).toEqual([]);
   });
 });

@@ -43,6 +43,9 @@ const en = {
     amount: 'Amount ({{currency}})',
     amountHint: 'At most {{max}} {{currency}}, in the coin the customer paid.',
     reason: 'Reason (optional, shown to the customer)',
+    language: 'Customer’s language',
+    languageHint:
+      'The customer’s e-mail with the link is in this language (when the payment has their e-mail).',
     submit: 'Issue refund',
     cannot: 'Nothing more can be refunded on this payment.',
     notYet: 'A refund needs confirmed money on a confirmed, expired or cancelled payment.',
@@ -101,6 +104,8 @@ const es: Catalogue = {
     amount: 'Importe ({{currency}})',
     amountHint: 'Como máximo {{max}} {{currency}}, en la moneda con la que pagó el cliente.',
     reason: 'Motivo (opcional, lo verá el cliente)',
+    language: 'Idioma del cliente',
+    languageHint: 'El correo del cliente con el enlace está en este idioma (si el pago tiene su correo).',
     submit: 'Emitir reembolso',
     cannot: 'No se puede reembolsar nada más de este pago.',
     notYet: 'Un reembolso necesita dinero confirmado en un pago confirmado, caducado o cancelado.',
@@ -158,6 +163,8 @@ const fr: Catalogue = {
     amount: 'Montant ({{currency}})',
     amountHint: 'Au plus {{max}} {{currency}}, dans la crypto payée par le client.',
     reason: 'Motif (facultatif, montré au client)',
+    language: 'Langue du client',
+    languageHint: 'L’e-mail du client avec le lien est dans cette langue (si le paiement a son e-mail).',
     submit: 'Émettre le remboursement',
     cannot: 'Plus rien ne peut être remboursé sur ce paiement.',
     notYet: 'Un remboursement demande de l’argent confirmé sur un paiement confirmé, expiré ou annulé.',
@@ -215,6 +222,9 @@ const de: Catalogue = {
     amount: 'Betrag ({{currency}})',
     amountHint: 'Höchstens {{max}} {{currency}}, in der Kryptowährung, mit der der Kunde zahlte.',
     reason: 'Grund (optional, für den Kunden sichtbar)',
+    language: 'Sprache des Kunden',
+    languageHint:
+      'Die E-Mail mit dem Link an den Kunden ist in dieser Sprache (wenn die Zahlung seine E-Mail-Adresse hat).',
     submit: 'Erstattung veranlassen',
     cannot: 'Für diese Zahlung kann nichts mehr erstattet werden.',
     notYet:

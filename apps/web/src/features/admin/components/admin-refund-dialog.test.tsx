@@ -39,7 +39,7 @@ const ok = (data: unknown, status = 200) =>
   new Response(JSON.stringify({ success: true, data, error: null }), { status });
 
 describe('Issue Refund', () => {
-  it('shows what is refundable and posts the amount and reason; the customer was e-mailed', async () => {
+  it('shows what is refundable and posts the amount, reason and customer’s language; the customer was e-mailed', async () => {
     const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
       init?.method === 'POST' ? ok({ id: 'ref_1', addressLink: null }, 201) : ok(state),
     );
@@ -55,11 +55,16 @@ describe('Issue Refund', () => {
     fireEvent.change(screen.getByLabelText('Reason (shown to the customer and the merchant)'), {
       target: { value: 'Chargeback' },
     });
+    fireEvent.change(screen.getByLabelText('Customer’s language'), { target: { value: 'fr' } });
     fireEvent.click(screen.getByTestId('admin-refund-submit'));
     expect((await screen.findByTestId('admin-refund-done')).textContent).toBe(locales.en.done.emailed);
     const post = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!;
     expect(post[0]).toBe('/api/v1/admin/transactions/pay_1/refund');
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ amount: '0.0004', reason: 'Chargeback' });
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      amount: '0.0004',
+      reason: 'Chargeback',
+      language: 'fr',
+    });
   });
 
   it('a failure reads as the spec’s message', async () => {

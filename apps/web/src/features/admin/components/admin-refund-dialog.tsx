@@ -1,5 +1,6 @@
 import type { TAdminTransaction } from '@coinlane/core/api/admin-transactions';
 import type { TPaymentRefunds } from '@coinlane/core/api/refunds';
+import { LANGUAGE_NAMES, LANGUAGES, type TLanguage } from '@coinlane/core/options';
 import { hasPermission } from '@coinlane/core/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
@@ -9,7 +10,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
+import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatCrypto } from '../../../lib/amounts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -31,7 +32,7 @@ const refundsKey = (id: string) => [...adminTransactionsKey, 'refunds', id] as c
 /** Issue Refund is offered on completed transactions (admin spec 2), partially refunded ones included. */
 export const offersIssueRefund = (tx: Pick<TAdminTransaction, 'status'>) => tx.status === 'completed';
 
-/** The Issue Refund dialog (transactions.refund; decision 022): refundable figures, amount and reason. */
+/** The Issue Refund dialog (transactions.refund; decision 022): refundable figures, amount, reason, customer's language. */
 export function AdminRefundDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('adminRefunds');
   const qc = useQueryClient();
@@ -43,12 +44,14 @@ export function AdminRefundDialog({ id, onClose }: { id: string | null; onClose:
   });
   const [amount, setAmount] = useState<string | null>(null);
   const [reason, setReason] = useState('');
+  const [language, setLanguage] = useState<TLanguage>('en');
   const [error, setError] = useState<{ field?: string; text: string } | null>(null);
   const issue = useMutation({
     mutationFn: () =>
       issueAdminRefund(id!, {
         amount: (amount ?? q.data?.refundable ?? '').trim(),
         ...(reason.trim() ? { reason } : {}),
+        language,
       }),
     onSettled: () => void qc.invalidateQueries({ queryKey: adminTransactionsKey }),
   });
@@ -57,6 +60,7 @@ export function AdminRefundDialog({ id, onClose }: { id: string | null; onClose:
     issue.reset();
     setAmount(null);
     setReason('');
+    setLanguage('en');
     setError(null);
     onClose();
   };
@@ -164,6 +168,22 @@ export function AdminRefundDialog({ id, onClose }: { id: string | null; onClose:
                       value={reason}
                       onChange={(e) => setReason(e.target.value)}
                     />
+                  )}
+                </Field>
+                <Field label={t('language')} hint={t('languageHint')}>
+                  {(fid, describedBy) => (
+                    <Select
+                      id={fid}
+                      aria-describedby={describedBy}
+                      value={language}
+                      onChange={(e) => setLanguage(e.target.value as TLanguage)}
+                    >
+                      {LANGUAGES.map((l) => (
+                        <option key={l} value={l}>
+                          {LANGUAGE_NAMES[l]}
+                        </option>
+                      ))}
+                    </Select>
                   )}
                 </Field>
                 {error && !error.field && <Banner>{error.text}</Banner>}

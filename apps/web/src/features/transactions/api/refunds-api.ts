@@ -1,4 +1,9 @@
-import type { TCreateRefundReply, TPaymentRefunds, TRefund } from '@coinlane/core/api/refunds';
+import type {
+  TCreateRefundReply,
+  TCreateRefundRequest,
+  TPaymentRefunds,
+  TRefund,
+} from '@coinlane/core/api/refunds';
 import { api } from '../../../lib/api-client.ts';
 
 const id = encodeURIComponent;
@@ -8,7 +13,7 @@ export const fetchPaymentRefunds = (paymentId: string) =>
   api<TPaymentRefunds>(`/payments/${id(paymentId)}/refunds`);
 
 /** POST /payments/{id}/refunds: a new refund (the customer is e-mailed, or the reply carries the link once). */
-export const createRefund = (paymentId: string, body: { amount: string; reason?: string }) =>
+export const createRefund = (paymentId: string, body: TCreateRefundRequest) =>
   api<TCreateRefundReply>(`/payments/${id(paymentId)}/refunds`, { method: 'POST', body });
 
 export const cancelRefund = (refundId: string) =>

@@ -124,7 +124,7 @@ describe('the merchant’s refunds of a payment', () => {
             { status: 409 },
           );
         }
-        expect(body).toEqual({ amount: '0.06', reason: 'Damaged' });
+        expect(body).toEqual({ amount: '0.06', reason: 'Damaged', language: 'es' });
         return ok(
           {
             ...refund({ status: 'awaiting_address', customerNotified: false }),
@@ -148,6 +148,16 @@ describe('the merchant’s refunds of a payment', () => {
     fireEvent.change(screen.getByLabelText('Reason (optional, shown to the customer)'), {
       target: { value: 'Damaged' },
     });
+    // The customer's language: English unless chosen, one of the four the mails speak.
+    const language = screen.getByLabelText('Customer’s language') as HTMLSelectElement;
+    expect(language.value).toBe('en');
+    expect([...language.options].map((o) => o.textContent)).toEqual([
+      'English',
+      'Español',
+      'Français',
+      'Deutsch',
+    ]);
+    fireEvent.change(language, { target: { value: 'es' } });
     fireEvent.click(screen.getByTestId('refund-submit'));
     expect((await screen.findByTestId('refund-created')).textContent).toBe(locales.en.created.link);
     expect(screen.getByTestId('refund-link').textContent).toBe('http://x/refund?token=abc');

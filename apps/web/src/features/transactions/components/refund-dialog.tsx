@@ -1,5 +1,6 @@
 import type { TPaymentRefunds, TRefund } from '@coinlane/core/api/refunds';
 import type { TTransaction } from '@coinlane/core/api/transactions';
+import { LANGUAGE_NAMES, LANGUAGES, type TLanguage } from '@coinlane/core/options';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, ExternalLink, Undo2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -8,7 +9,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
+import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatCrypto } from '../../../lib/amounts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -188,7 +189,7 @@ function RefundItem({
   );
 }
 
-/** The form of a new refund: amount (at most what is refundable, prefilled) and a reason. */
+/** The form of a new refund: amount (at most what is refundable, prefilled), a reason, the customer's language. */
 function NewRefund({ data, paymentId }: { data: TPaymentRefunds; paymentId: string }) {
   const { t, i18n } = useTranslation('refunds');
   const qc = useQueryClient();
@@ -196,11 +197,12 @@ function NewRefund({ data, paymentId }: { data: TPaymentRefunds; paymentId: stri
   // What is refundable changed (a refund issued, cancelled, expired): the amount offered follows.
   useEffect(() => setAmount(data.refundable), [data.refundable]);
   const [reason, setReason] = useState('');
+  const [language, setLanguage] = useState<TLanguage>('en');
   const [error, setError] = useState<{ field?: string; text: string } | null>(null);
   const [created, setCreated] = useState<{ link: string | null } | null>(null);
   const create = useMutation({
     mutationFn: () =>
-      createRefund(paymentId, { amount: amount.trim(), ...(reason.trim() ? { reason } : {}) }),
+      createRefund(paymentId, { amount: amount.trim(), ...(reason.trim() ? { reason } : {}), language }),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: refundsKey(paymentId) });
       void qc.invalidateQueries({ queryKey: LIVE_KEYS.transactions });
@@ -271,6 +273,23 @@ function NewRefund({ data, paymentId }: { data: TPaymentRefunds; paymentId: stri
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
               />
+            )}
+          </Field>
+          <Field label={t('form.language')} hint={t('form.languageHint')}>
+            {(id, describedBy) => (
+              <Select
+                id={id}
+                aria-describedby={describedBy}
+                value={language}
+                onChange={(e) => setLanguage(e.target.value as TLanguage)}
+                name="language"
+              >
+                {LANGUAGES.map((l) => (
+                  <option key={l} value={l}>
+                    {LANGUAGE_NAMES[l]}
+                  </option>
+                ))}
+              </Select>
             )}
           </Field>
           {error && !error.field && <Banner tone="error">{error.text}</Banner>}
