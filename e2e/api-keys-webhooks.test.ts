@@ -106,7 +106,12 @@ describe.each([
       const links = (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim());
       // Spec order: ..., Payouts, API Keys, Documentation, Settings; then Support (docs/decisions/017).
       expect(links.indexOf('API Keys')).toBeGreaterThan(links.indexOf('Dashboard'));
-      expect(links.slice(links.indexOf('API Keys'))).toEqual(['API Keys', 'Documentation', 'Settings', 'Support']);
+      expect(links.slice(links.indexOf('API Keys'))).toEqual([
+        'API Keys',
+        'Documentation',
+        'Settings',
+        'Support',
+      ]);
       await nav.getByRole('link', { name }).click();
     }
   }
