@@ -3,11 +3,17 @@ import type { Locator, Page } from 'playwright-core';
 /** The merchant's Support page (/support, /support/:id). English labels. */
 export class MerchantSupportPage {
   constructor(readonly page: Page) {}
-  async openFromNavigation() {
-    await this.page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Support' })
-      .click();
+  /** From the sidebar on a desktop; on a phone from the account menu (the bottom bar has no room for it). */
+  async openFromNavigation({ phone = false }: { phone?: boolean } = {}) {
+    if (phone) {
+      await this.page.getByRole('button', { name: 'Account menu' }).click();
+      await this.page.getByRole('menuitem', { name: 'Support' }).click();
+    } else {
+      await this.page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Support' })
+        .click();
+    }
     await this.page.getByRole('heading', { name: 'Support', level: 1 }).waitFor();
   }
   dialog(): Locator {

@@ -127,9 +127,10 @@ export function AdminRefundDialog({ id, onClose }: { id: string | null; onClose:
           </Banner>
         ) : (
           <>
-            <dl className="grid grid-cols-3 gap-2">
+            {/* One under the other on a phone: three side by side leave an 8-decimal amount no room. */}
+            <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
               {(['confirmed', 'refunded', 'refundable'] as const).map((k) => (
-                <div key={k} className="rounded-lg bg-slate-50 px-3 py-2 dark:bg-white/5">
+                <div key={k} className="min-w-0 rounded-lg bg-slate-50 px-3 py-2 dark:bg-white/5">
                   <dt className="text-xs text-slate-500 dark:text-slate-400">{t(`figures.${k}`)}</dt>
                   <dd className="font-semibold tabular-nums text-slate-900 dark:text-white">
                     {formatCrypto(d[k], d.currency, i18n.language)}{' '}
