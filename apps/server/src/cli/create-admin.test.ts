@@ -142,7 +142,9 @@ const accountOf = (db: Db, email: string) =>
     .where('users.email', '=', email)
     .executeTakeFirst();
 
-describe('create-admin', () => {
+// Each command opens the embedded database of its DATA_DIR (the first one migrates it) or a PostgreSQL pool: on a
+// loaded two-core CI machine that alone has taken over 30 s, so these tests get 120 s.
+describe('create-admin', { timeout: 120_000 }, () => {
   it('refuses a password on the command line, and explains why', async () => {
     // Refused before the database is opened: the runs are independent and go side by side.
     const flags = [['--password', 'Hunter-22!'], ['--password=Hunter-22!']];

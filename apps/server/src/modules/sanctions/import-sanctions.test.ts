@@ -67,7 +67,9 @@ describe('parseSdnAdvanced', () => {
   });
 });
 
-describe('importSanctionsList and npm run sanctions:import', () => {
+// The command opens the embedded database of its DATA_DIR (the first run migrates it) four times: on a loaded
+// two-core CI machine that has taken over 30 s, so these tests get 120 s.
+describe('importSanctionsList and npm run sanctions:import', { timeout: 120_000 }, () => {
   let handle: DbHandle;
   let dataDir: string;
   beforeAll(async () => {
