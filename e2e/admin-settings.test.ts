@@ -179,7 +179,7 @@ describe('maintenance mode', () => {
       const links = new PaymentLinksPage(shop);
       await links.toggleForm();
       await links.fill({ amount: '25' });
-      await shop.getByTestId('crypto-preview').waitFor(); // the form is priced and ready
+      await shop.getByTestId('preview-rate').waitFor(); // the form is priced and ready
       const [reply] = await Promise.all([
         shop.waitForResponse(
           (r) => r.url().endsWith('/api/v1/payment-links') && r.request().method() === 'POST',
@@ -206,7 +206,7 @@ describe('maintenance mode', () => {
       expect(await banner.count()).toBe(0);
       await links.toggleForm();
       await links.fill({ amount: '25' });
-      await shop.getByTestId('crypto-preview').waitFor();
+      await shop.getByTestId('preview-rate').waitFor();
       await links.submit();
       await shop.getByTestId('created-url').waitFor();
       expect(await banner.count()).toBe(0);

@@ -32,10 +32,11 @@ const CURRENCIES = [
   { symbol: 'LTC', name: 'Litecoin', networks: [net('litecoin', 8)] },
 ];
 
-function renderForm(defaultCurrency: string) {
+function renderForm(defaultCurrency: string, ratesReady: Promise<void> = Promise.resolve()) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
+      if (url.startsWith('/api/v1/exchange-rates')) await ratesReady;
       const data = url.startsWith('/api/v1/auth/current-user')
         ? {
             user: {
@@ -77,5 +78,17 @@ describe('CreateLinkForm', () => {
     const select = (await screen.findByLabelText('Cryptocurrency')) as HTMLSelectElement;
     await waitFor(() => expect(select.options.length).toBe(3));
     expect(select.value).toBe('BTC');
+  });
+
+  it('offers Create Payment Link only once the coin is priced (no "rate not available" while the rates load)', async () => {
+    let ratesArrive = () => {};
+    renderForm('BTC', new Promise<void>((resolve) => (ratesArrive = resolve)));
+    const select = (await screen.findByLabelText('Cryptocurrency')) as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBe(3));
+    expect(screen.getByTestId('crypto-preview').textContent).toBe(locales.en.form.rateLoading);
+    const button = screen.getByRole('button', { name: locales.en.form.submit });
+    expect(button).toHaveProperty('disabled', true);
+    ratesArrive();
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
   });
 });

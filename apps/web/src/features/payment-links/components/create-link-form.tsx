@@ -254,7 +254,11 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
               t('form.previewNone')
             )}
           </p>
-          <Button type="submit" loading={busy} disabled={busy || noLive || currencies.isPending}>
+          <Button
+            type="submit"
+            loading={busy}
+            disabled={busy || noLive || currencies.isPending || (rates.isPending && list.length > 0)}
+          >
             {busy ? t('form.submitting') : t('form.submit')}
           </Button>
         </div>
