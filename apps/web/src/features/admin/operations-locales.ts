@@ -118,6 +118,15 @@ const en = {
     },
     timeout: T.healthTimeout(ph('ms')),
     networkError: T.healthNetworkError,
+    reasons: {
+      webhookWorkerSilent: 'No webhook worker has run in the last 60 seconds',
+      jobsWaiting: 'The oldest due job has waited {{seconds}} s for a worker',
+      noMail: 'No mail transport is configured',
+      ratesOld: 'The newest market rate is older than {{seconds}} s',
+      noRates: 'No market rate has been fetched yet',
+      watcherSilent: 'The watcher has not reported for more than 30 seconds',
+      watcherLag: '{{blocks}} blocks behind the node',
+    },
     noServiceData: T.noServiceData,
     loadFailed: T.healthFailed,
     alerts: {
@@ -257,6 +266,15 @@ const es: Catalogue = {
     },
     timeout: 'Tiempo de espera agotado tras {{ms}} ms',
     networkError: 'Error de red',
+    reasons: {
+      webhookWorkerSilent: 'Ningún proceso de webhooks se ha ejecutado en los últimos 60 segundos',
+      jobsWaiting: 'La tarea pendiente más antigua lleva {{seconds}} s esperando un proceso',
+      noMail: 'No hay ningún transporte de correo configurado',
+      ratesOld: 'La cotización de mercado más reciente tiene más de {{seconds}} s',
+      noRates: 'Todavía no se ha obtenido ninguna cotización de mercado',
+      watcherSilent: 'El vigilante no ha informado en más de 30 segundos',
+      watcherLag: '{{blocks}} bloques por detrás del nodo',
+    },
     noServiceData: 'No hay datos de servicios disponibles',
     loadFailed: 'No se pudo cargar el estado del sistema. Algunos servicios pueden no estar disponibles.',
     alerts: {
@@ -393,6 +411,15 @@ const fr: Catalogue = {
     },
     timeout: 'Délai dépassé après {{ms}} ms',
     networkError: 'Erreur réseau',
+    reasons: {
+      webhookWorkerSilent: 'Aucun processus de webhooks ne s’est exécuté au cours des 60 dernières secondes',
+      jobsWaiting: 'La plus ancienne tâche due attend un processus depuis {{seconds}} s',
+      noMail: 'Aucun transport de courrier n’est configuré',
+      ratesOld: 'Le cours de marché le plus récent date de plus de {{seconds}} s',
+      noRates: 'Aucun cours de marché n’a encore été obtenu',
+      watcherSilent: 'Le veilleur ne s’est pas manifesté depuis plus de 30 secondes',
+      watcherLag: '{{blocks}} blocs de retard sur le nœud',
+    },
     noServiceData: 'Aucune donnée de service disponible',
     loadFailed: 'Impossible de charger l’état du système. Certains services peuvent être indisponibles.',
     alerts: {
@@ -535,6 +562,15 @@ const de: Catalogue = {
     },
     timeout: 'Zeitüberschreitung nach {{ms}} ms',
     networkError: 'Netzwerkfehler',
+    reasons: {
+      webhookWorkerSilent: 'In den letzten 60 Sekunden ist kein Webhook-Prozess gelaufen',
+      jobsWaiting: 'Der älteste fällige Auftrag wartet seit {{seconds}} s auf einen Prozess',
+      noMail: 'Es ist kein E-Mail-Versand eingerichtet',
+      ratesOld: 'Der neueste Marktkurs ist älter als {{seconds}} s',
+      noRates: 'Es wurde noch kein Marktkurs abgerufen',
+      watcherSilent: 'Der Beobachter hat sich seit mehr als 30 Sekunden nicht gemeldet',
+      watcherLag: '{{blocks}} Blöcke hinter dem Knoten',
+    },
     noServiceData: 'Keine Dienstdaten verfügbar',
     loadFailed:
       'Der Systemzustand konnte nicht geladen werden. Einige Dienste sind möglicherweise nicht verfügbar.',

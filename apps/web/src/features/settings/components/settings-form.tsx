@@ -493,9 +493,10 @@ export function SettingsForm({ profile, settings }: { profile: TMerchantProfile;
 
       <div className="space-y-3 md:sticky md:bottom-4 md:z-10">
         {notice && (
-          <Banner tone={notice.tone} className="shadow-sm">
-            {t(notice.key, { reason: notice.reason })}
-          </Banner>
+          // An opaque layer under the banner: its dark tones are translucent, and it floats over the fields.
+          <div className="rounded-lg bg-white shadow-sm dark:bg-slate-900">
+            <Banner tone={notice.tone}>{t(notice.key, { reason: notice.reason })}</Banner>
+          </div>
         )}
         <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white/90 p-3 shadow-lg shadow-slate-900/5 backdrop-blur sm:flex-row sm:items-center sm:justify-between sm:pl-5 dark:border-white/10 dark:bg-slate-900/90 dark:shadow-black/30">
           <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">

@@ -50,7 +50,7 @@ export function TicketStatusSelect({
       value={status}
       disabled={!canWrite || busy}
       onChange={(e) => onChange(e.target.value as TTicketStatus)}
-      className={cn('h-9 w-auto min-w-[8.5rem] py-1', className)}
+      className={cn('h-9 w-auto min-w-[11rem] py-1', className)}
     >
       {TICKET_STATUSES.map((s) => (
         <option key={s} value={s}>
