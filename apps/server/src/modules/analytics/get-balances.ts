@@ -9,7 +9,7 @@ import { usd2 } from './get-payment-analytics.ts';
 /**
  * GET /analytics/balances: per coin, all the money received with its confirmations (exact, in whole coins),
  * whatever the status of its payment (confirmed, accepted or unaccepted late, partial: it is in the merchant's
- * wallet either way), and its USD value; beside it the part on payments that are not confirmed, which Total Volume
+ * wallet either way), less the refunds the merchant paid from it, and its USD value; beside it the part on payments that are not confirmed, which Total Volume
  * leaves out (outsideVolumeAmount / outsideVolumeUsd, and their total). The value is at the current rate when one is known for the mode (test: any
  * source including the built-in test prices; live: market, manual or stale market, never test prices),
  * `valuation: 'current'` with its source; otherwise the sum of the payments' USD values at their locked

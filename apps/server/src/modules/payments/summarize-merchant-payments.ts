@@ -143,10 +143,16 @@ export async function summarizeMerchantPayments({
 }
 
 /**
+ * Net USD cents at the locked rate of what a payment confirmed less what the merchant refunded of it (paid refunds,
+ * amount_refunded; same half-up rule as confirmedUsdCentsSql).
+ */
+const keptUsdCentsSql = sql<string>`div(2 * coalesce(usd_amount, 0) * 100 * (amount_confirmed - amount_refunded) + amount, 2 * amount)`;
+
+/**
  * Per coin (and decimals, which differ by network) all the money received with its confirmations, whatever the
  * payment's status: confirmed payments, accepted or not late payments, parts of partial or expired ones. It is in
- * the merchant's wallet either way. Also its USD value at the payments' locked rates, and how many payments hold
- * some.
+ * the merchant's wallet either way, less the refunds the merchant paid back from it (decision 022). Also its USD
+ * value at the payments' locked rates, and how many payments hold some.
  */
 export async function sumConfirmedByCoin({
   db,
@@ -162,14 +168,12 @@ export async function sumConfirmedByCoin({
     .select((eb) => [
       'currency',
       'decimals',
-      sql<string>`sum(amount_confirmed)`.as('units'),
-      dollarsOfCents(sql`sum(${confirmedUsdCentsSql})`).as('usd'),
-      sql<string>`coalesce(sum(amount_confirmed) FILTER (WHERE status <> 'confirmed'), 0)`.as(
+      sql<string>`sum(amount_confirmed - amount_refunded)`.as('units'),
+      dollarsOfCents(sql`sum(${keptUsdCentsSql})`).as('usd'),
+      sql<string>`coalesce(sum(amount_confirmed - amount_refunded) FILTER (WHERE status <> 'confirmed'), 0)`.as(
         'outside_units',
       ),
-      dollarsOfCents(sql`sum(${confirmedUsdCentsSql}) FILTER (WHERE status <> 'confirmed')`).as(
-        'outside_usd',
-      ),
+      dollarsOfCents(sql`sum(${keptUsdCentsSql}) FILTER (WHERE status <> 'confirmed')`).as('outside_usd'),
       eb.fn.countAll<string>().as('n'),
     ])
     .where('user_id', '=', userId)

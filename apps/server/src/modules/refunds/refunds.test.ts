@@ -511,6 +511,10 @@ describe('paying, cancelling and the payment shown refunded', () => {
 
     let state = await refundsOf(carol, paymentId);
     expect(state).toMatchObject({ refunded: '0.0004', refundable: '0.0006', refundState: 'partial' });
+    // The dashboard's balance is what stayed in the merchant's wallet: the paid refund left it.
+    const balance = async () =>
+      (await carol.call({ method: 'GET', url: '/api/v1/analytics/balances' })).json().data.balances;
+    expect(await balance()).toMatchObject([{ currency: 'BTC', amount: '0.0006', paymentCount: 1 }]);
     const tx = async () =>
       (
         (await carol.call({ method: 'GET', url: '/api/v1/transactions?limit=100' })).json().data as Array<
@@ -535,6 +539,7 @@ describe('paying, cancelling and the payment shown refunded', () => {
       canRefund: false,
     });
     expect(await tx()).toMatchObject({ status: 'confirmed', amountReceived: '0.001', refundState: 'full' });
+    expect(await balance()).toMatchObject([{ currency: 'BTC', amount: '0', usdAmount: '0.00' }]);
 
     const csv = await carol.call({ method: 'GET', url: '/api/v1/transactions/export.csv' });
     const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
