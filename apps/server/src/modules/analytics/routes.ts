@@ -39,7 +39,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requirePermission('read'),
       schema: {
-        summary: 'Balances per currency (all money received with its confirmations) with their USD value',
+        summary:
+          'Balances per currency (money received with its confirmations, less paid refunds) with their USD value',
         tags: ['analytics'],
         response: { 200: envelope(ZBalances) },
       },
