@@ -15,7 +15,8 @@ const en = {
   submit: 'Send my refund address',
   never: 'Never share your recovery phrase or private key: only an address is needed.',
   validUntil: 'This link is valid until {{date}}.',
-  testMode: 'Test refund: no real money moves.',
+  testMode:
+    'Test refund: no real money moves. Give an address of the coin’s test network (testnet), not of its main network.',
   status: {
     awaiting_payment: 'Thank you. {{merchant}} now sends {{amount}} {{currency}} to this address:',
     awaiting_payment_note: 'You will see it in your wallet once {{merchant}} has sent it.',
@@ -54,7 +55,8 @@ const es: Catalogue = {
   submit: 'Enviar mi dirección de reembolso',
   never: 'Nunca compartas tu frase de recuperación ni tu clave privada: solo hace falta una dirección.',
   validUntil: 'Este enlace es válido hasta el {{date}}.',
-  testMode: 'Reembolso de prueba: no se mueve dinero real.',
+  testMode:
+    'Reembolso de prueba: no se mueve dinero real. Indica una dirección de la red de pruebas de la moneda (testnet), no de su red principal.',
   status: {
     awaiting_payment: 'Gracias. {{merchant}} envía ahora {{amount}} {{currency}} a esta dirección:',
     awaiting_payment_note: 'Lo verás en tu billetera cuando {{merchant}} lo haya enviado.',
@@ -93,7 +95,8 @@ const fr: Catalogue = {
   never:
     'Ne partagez jamais votre phrase de récupération ni votre clé privée : seule une adresse est nécessaire.',
   validUntil: 'Ce lien est valable jusqu’au {{date}}.',
-  testMode: 'Remboursement de test : aucun argent réel ne bouge.',
+  testMode:
+    'Remboursement de test : aucun argent réel ne bouge. Indiquez une adresse du réseau de test de la monnaie (testnet), pas de son réseau principal.',
   status: {
     awaiting_payment: 'Merci. {{merchant}} envoie maintenant {{amount}} {{currency}} à cette adresse :',
     awaiting_payment_note: 'Vous le verrez dans votre portefeuille une fois envoyé par {{merchant}}.',
@@ -132,7 +135,8 @@ const de: Catalogue = {
   never:
     'Geben Sie nie Ihre Wiederherstellungsphrase oder Ihren privaten Schlüssel weiter: Nur eine Adresse wird gebraucht.',
   validUntil: 'Dieser Link ist gültig bis {{date}}.',
-  testMode: 'Test-Erstattung: Es wird kein echtes Geld bewegt.',
+  testMode:
+    'Test-Erstattung: Es wird kein echtes Geld bewegt. Geben Sie eine Adresse im Testnetz der Münze (Testnet) an, nicht im Hauptnetz.',
   status: {
     awaiting_payment: 'Danke. {{merchant}} sendet jetzt {{amount}} {{currency}} an diese Adresse:',
     awaiting_payment_note: 'Sie sehen sie in Ihrer Wallet, sobald {{merchant}} sie gesendet hat.',

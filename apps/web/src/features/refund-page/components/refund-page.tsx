@@ -192,7 +192,7 @@ export default function RefundPage() {
       <div className="space-y-6">
         <Summary refund={refund} />
         {refund.mode === 'test' && (
-          <p className="rounded-full border border-amber-300 bg-amber-100 px-3 py-1 text-center text-xs font-semibold text-amber-900">
+          <p className="rounded-lg border border-amber-300 bg-amber-100 px-3 py-2 text-center text-xs font-semibold text-amber-900">
             {t('testMode')}
           </p>
         )}
