@@ -9,6 +9,8 @@ const en = {
   title: 'Identity verification (KYC)',
   description:
     'Live payments need an approved account. Submit your identity and business documents: an administrator reviews them.',
+  approved:
+    'Your account is approved: live payments are open. Documents you send are still reviewed by an administrator.',
   notRequired:
     'Identity documents are not required at the moment. You can still see and delete the ones you sent.',
   statusLabel: 'Verification status',
@@ -69,6 +71,8 @@ const es: Catalogue = {
   title: 'Verificación de identidad (KYC)',
   description:
     'Los pagos reales requieren una cuenta aprobada. Envía tus documentos de identidad y de empresa: un administrador los revisa.',
+  approved:
+    'Tu cuenta está aprobada: los pagos reales están abiertos. Un administrador sigue revisando los documentos que envíes.',
   notRequired: 'Ahora mismo no se piden documentos de identidad. Aún puedes ver y eliminar los que enviaste.',
   statusLabel: 'Estado de la verificación',
   status: { pending: 'Pendiente', verified: 'Verificada', rejected: 'Rechazada' },
@@ -125,6 +129,8 @@ const fr: Catalogue = {
   title: "Vérification d'identité (KYC)",
   description:
     "Les paiements réels demandent un compte approuvé. Envoyez vos documents d'identité et d'entreprise : un administrateur les examine.",
+  approved:
+    'Votre compte est approuvé : les paiements réels sont ouverts. Un administrateur examine toujours les documents que vous envoyez.',
   notRequired:
     "Les documents d'identité ne sont pas demandés pour le moment. Vous pouvez toujours voir et supprimer ceux que vous avez envoyés.",
   statusLabel: 'Statut de la vérification',
@@ -183,6 +189,8 @@ const de: Catalogue = {
   title: 'Identitätsprüfung (KYC)',
   description:
     'Echte Zahlungen erfordern ein freigegebenes Konto. Reichen Sie Ihre Identitäts- und Unternehmensdokumente ein: Ein Administrator prüft sie.',
+  approved:
+    'Ihr Konto ist freigegeben: Echte Zahlungen sind möglich. Dokumente, die Sie einreichen, prüft weiterhin ein Administrator.',
   notRequired:
     'Identitätsdokumente werden derzeit nicht verlangt. Sie können die eingereichten weiterhin ansehen und löschen.',
   statusLabel: 'Status der Prüfung',

@@ -51,14 +51,25 @@ const ok = (data: unknown) =>
 const fail = (status: number, code: string, message: string) =>
   new Response(JSON.stringify({ success: false, data: null, error: { message, code } }), { status });
 
-/** GET /merchant/kyc answers `state()`; every other call is recorded and answered by `handler`. */
-function mockApi(state: () => TKyc, handler: (call: Call) => Response | undefined = () => undefined) {
+/**
+ * GET /merchant/kyc answers `state()`, the session a merchant whose account is `accountStatus`; every other call is
+ * recorded and answered by `handler`.
+ */
+function mockApi(
+  state: () => TKyc,
+  handler: (call: Call) => Response | undefined = () => undefined,
+  accountStatus: 'pending' | 'active' = 'pending',
+) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       if (url === '/api/v1/merchant/kyc' && method === 'GET') return ok(state());
+      if (url.startsWith('/api/v1/auth/current-user')) {
+        const user = { id: 'usr_1', email: 'm@example.com', name: 'M', mode: 'test', isAdmin: false };
+        return ok({ user: { ...user, status: accountStatus } });
+      }
       const call = { url, method, body: init?.body };
       calls.push(call);
       return handler(call) ?? fail(404, 'NOT_FOUND', 'unexpected');
@@ -81,6 +92,19 @@ const pdf = (name = 'passport_scan.pdf', size = 1000) =>
   new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
 describe('Identity verification (KYC) in Settings', () => {
+  it('tells a merchant whose account an administrator approved that live payments are open', async () => {
+    mockApi(() => empty, undefined, 'active');
+    renderSection();
+    expect(await screen.findByText(/Your account is approved: live payments are open/)).toBeTruthy();
+  });
+
+  it('says nothing of approval while the account waits for it', async () => {
+    mockApi(() => empty);
+    renderSection();
+    expect(await screen.findByText(/No document submitted yet/)).toBeTruthy();
+    expect(screen.queryByText(/Your account is approved/)).toBeNull();
+  });
+
   it('uploads the chosen file with its kind, then lists it with Download and Delete', async () => {
     let state = empty;
     const calls = mockApi(

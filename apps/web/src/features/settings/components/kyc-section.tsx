@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Select } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/auth.ts';
 import { deleteKycDocument, fetchKyc, kycDocumentUrl, kycKey, uploadKycDocument } from '../api/kyc-api.ts';
 import { SettingsSection } from './settings-section.tsx';
 
@@ -79,6 +80,8 @@ export function KycSection() {
   const lang = i18n.language;
   const qc = useQueryClient();
   const kyc = useQuery({ queryKey: kycKey, queryFn: fetchKyc });
+  // Approval (the account's status) and the documents' review are separate: an approved account may have none.
+  const { user } = useSession();
   const inputRef = useRef<HTMLInputElement>(null);
   const kindId = useId();
   const fileId = useId();
@@ -164,6 +167,9 @@ export function KycSection() {
     <>
       <SettingsSection id="kyc" title={t('title')} description={t('description')}>
         {!data.required && <Banner tone="info">{t('notRequired')}</Banner>}
+        {data.required && user?.status === 'active' && !verified && (
+          <Banner tone="success">{t('approved')}</Banner>
+        )}
         {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
 
         <div className="flex flex-wrap items-start gap-3">
