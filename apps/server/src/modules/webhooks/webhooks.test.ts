@@ -449,10 +449,12 @@ describe('isolation', () => {
     const m = await createMerchant(ctx, { name: 'Acme Shop' });
     await configure(m, r.url);
     await createPayment(m);
+    // Delivered: the receiver has it and the delivery's outcome is recorded (after the receiver's reply).
     await until(
-      () => r.received.length,
-      (n) => n === 1,
+      () => eventsOf(m, '?state=delivered'),
+      (l) => l.total === 1,
     );
+    expect(r.received).toHaveLength(1);
     const admin = await createMerchant(ctx, { isAdmin: true });
     const res = await admin.call({ method: 'GET', url: '/api/v1/admin/webhooks' });
     expect(res.statusCode, res.body).toBe(200);
