@@ -10,6 +10,13 @@ import {
 } from './utxo-transactions.ts';
 
 const TX_BATCH = 100;
+/**
+ * How long a transaction that left the mempool keeps its first sighting. Mined, it leaves the mempool before the
+ * watcher may have scanned its block (a block can arrive between a pass's block scan and its mempool read): the
+ * block scan must still find when it was first seen, else it would fall back to the block's time and credit money
+ * sent before the address was handed out. Forgotten when its block is scanned, or after this (dropped, replaced).
+ */
+const LEFT_MEMPOOL_KEEP_MS = 3600_000;
 
 /** The node's answers to `getrawtransaction` of `txids`, in batches; those that left the mempool meanwhile skipped. */
 async function* decode(
@@ -93,7 +100,8 @@ export function createUtxoMempool({ rpc, payers }: { rpc: RpcClient; payers?: Ut
     const freshSet = new Set(fresh);
     const again: string[] = [];
     for (const [txid, tx] of txs) {
-      if (!freshSet.has(txid) && tx.outs.some((o) => addedSet.has(o.address))) again.push(txid);
+      if (current.has(txid) && !freshSet.has(txid) && tx.outs.some((o) => addedSet.has(o.address)))
+        again.push(txid);
     }
     await loadEntryTimes(rpc, txs, again);
     // Decoded again for the outpoints it spends (not kept for the whole mempool).
@@ -107,7 +115,7 @@ export function createUtxoMempool({ rpc, payers }: { rpc: RpcClient; payers?: Ut
   }
 
   return {
-    /** When a transaction was first seen, if in the mempool (a block's transaction is matched by it). */
+    /** When a transaction was first seen in the mempool, if it was (a block's transaction is matched by it). */
     seen: (txid: string) => txs.get(txid),
     /** A transaction mined in a scanned block leaves the view. */
     forget: (txid: string) => txs.delete(txid),
@@ -119,7 +127,12 @@ export function createUtxoMempool({ rpc, payers }: { rpc: RpcClient; payers?: Ut
     async scan(pass: PassContext & { added: readonly string[] }) {
       const txids = await rpc.call<string[]>('getrawmempool', [false]);
       current = new Set(txids);
-      for (const txid of txs.keys()) if (!current.has(txid)) txs.delete(txid);
+      const nowMs = pass.now.getTime();
+      for (const [txid, tx] of txs) {
+        if (current.has(txid)) tx.leftAt = undefined;
+        else if (tx.leftAt === undefined) tx.leftAt = nowMs;
+        else if (nowMs - tx.leftAt > LEFT_MEMPOOL_KEEP_MS) txs.delete(txid);
+      }
       const fresh = txids.filter((t) => !txs.has(t));
       await scanFresh(fresh, pass);
       if (pass.added.length) await matchAdded(pass.added, fresh, pass);

@@ -13,9 +13,10 @@ export type Output = { address: string; n: number; value: string | number };
 
 /**
  * A mempool transaction the watcher has decoded: its outputs, when it first saw it, and (once asked) when the
- * node's mempool took it in (Unix seconds; null: it left the mempool before the node was asked).
+ * node's mempool took it in (Unix seconds; null: it left the mempool before the node was asked), and when the
+ * watcher found it gone from the mempool (kept a while: its block may not be scanned yet).
  */
-export type MempoolTx = { outs: Output[]; decodedAt: number; entryTime?: number | null };
+export type MempoolTx = { outs: Output[]; decodedAt: number; entryTime?: number | null; leftAt?: number };
 
 /**
  * Clock slack when a transaction's first sighting (the node's mempool entry time, whole seconds, or this
