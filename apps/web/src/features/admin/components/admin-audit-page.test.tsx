@@ -93,6 +93,13 @@ describe('Audit Log page', () => {
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'user.approved' } });
     fireEvent.change(screen.getByLabelText('Actor'), { target: { value: ' root@coinlane.test ' } });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    // The entities the server's audit rows name, refunds and the Danger Zone's platform actions among them.
+    const entity = screen.getByLabelText('Entity') as HTMLSelectElement;
+    const offered = [...entity.options].map((o) => o.value);
+    expect(offered).toEqual(expect.arrayContaining(['refund', 'kyc_document', 'cryptocurrency', 'system']));
+    expect(offered).not.toContain('rate');
+    fireEvent.change(entity, { target: { value: 'refund' } });
+    expect(entity.selectedOptions[0]?.textContent).toBe('Refund');
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await screen.findByText('No audit entries');
     expect(screen.getByText('No entry matches these filters: change or reset them.')).toBeTruthy();
@@ -100,6 +107,7 @@ describe('Audit Log page', () => {
     expect(Object.fromEntries(last.searchParams)).toEqual({
       action: 'user.approved',
       actor: 'root@coinlane.test',
+      entityType: 'refund',
       from: '2026-11-01',
     });
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));

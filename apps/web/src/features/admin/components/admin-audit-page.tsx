@@ -11,18 +11,30 @@ import { auditKey, EMPTY_AUDIT_FILTERS, fetchAudit, type TAuditFilters } from '.
 import { formatListDate } from '../utils/format.ts';
 import { LoadFailed, PageHeader } from './admin-parts.tsx';
 
+/** What the server's audit rows name as their entity (recordAudit's entityType), in the filter's order. */
 const ENTITY_TYPES = [
   'user',
+  'user_profile',
+  'user_settings',
   'session',
+  'kyc_document',
   'payment',
   'payment_link',
+  'refund',
   'api_key',
   'wallet',
-  'webhook',
+  'webhook_endpoint',
+  'webhook_delivery',
   'system_setting',
+  'cryptocurrency',
   'fee_structure',
-  'rate',
+  'platform_fee',
+  'exchange_rate',
   'support_ticket',
+  'system_alert',
+  'sanctions_list',
+  'compliance_export',
+  'system',
 ] as const;
 
 /** The Audit Log (issue 16, admin.manage): who did what, before and after, when; filtered, 50 at a time. */
