@@ -622,4 +622,46 @@ export const T = {
   approveTransactionFailed: 'Failed to approve transaction. Please try again.',
   customerCountryUnknown: 'Unknown',
   customerIpInvalid: 'customerIp must be an IPv4 or IPv6 address',
+  // Subscriptions (merchant spec 2, 5, 8; issue 17; decision 023) and the texts the catalogue lacks
+  plansLoadFailed: 'Failed to fetch subscription plans',
+  subscribersLoadFailed: 'Failed to fetch subscribers',
+  subscriptionsLoadFailed: 'Failed to load data',
+  planSaveFailed: 'Failed to save plan',
+  planStatusFailed: 'Failed to update plan status',
+  planDeleteFailed: 'Failed to delete plan',
+  planDeleteConfirm: 'Are you sure you want to delete this plan? This action cannot be undone.',
+  planNameRequired: 'Plan name is required',
+  planNameTooLong: (n: number) => `Plan name must be at most ${n} characters`,
+  planDescriptionTooLong: (n: number) => `Description must be at most ${n} characters`,
+  planPriceRequired: 'Price is required',
+  planPriceInvalid: 'Please enter a valid price greater than 0',
+  planPriceTooManyDecimals: (currency: string, decimals: number) =>
+    `A price in ${currency} has at most ${decimals} decimal places`,
+  planPriceTooLarge: (max: string, currency: string) => `The price may be at most ${max} ${currency}`,
+  planCurrencyInvalid: 'Choose a currency: USD, BTC, ETH or USDT',
+  planIntervalInvalid: 'Choose an interval: monthly or yearly',
+  planTooManyFeatures: (n: number) => `A plan may list at most ${n} features`,
+  planFeatureTooLong: (n: number) => `Each feature must be at most ${n} characters`,
+  planLeadDaysInvalid: (max: number) =>
+    `Renewal invoices are sent between 0 and ${max} days before the period ends`,
+  planGraceDaysInvalid: (max: number) => `The grace period is between 0 and ${max} days`,
+  planNotFound: 'Plan not found',
+  planHasSubscribers: (n: number) =>
+    `This plan has ${n} active subscriber${n === 1 ? '' : 's'}: deactivate it instead, so no one new can subscribe while they keep their subscriptions`,
+  planInactive: 'This plan is not open to new subscribers at the moment',
+  planTooMany: (n: number) => `You can have at most ${n} subscription plans`,
+  planCoinNotAccepted: (coin: string, currency: string) =>
+    `${coin} cannot pay this plan: a plan priced in ${currency} is paid in ${currency}`,
+  subscriberNotFound: 'Subscriber not found',
+  subscriptionActionInvalid: 'Choose an action: cancel_now, cancel_at_period_end or resume',
+  subscriptionCannot: (action: string, status: string) =>
+    `This subscription cannot ${action} while it is ${status.replace(/_/g, ' ')}`,
+  subscriptionExists:
+    'This e-mail address already has a subscription to this plan. The subscriber can pay or cancel it from the link in their e-mail.',
+  subscriptionTestClockLiveMode: 'The test clock can only move test-mode subscriptions',
+  subscriptionTestClockStepInvalid: 'Choose how far to move the clock: day, period or past_grace',
+  subscriptionTooManyRequests: 'Too many subscription requests. Please wait a little before trying again.',
+  portalLinkInvalid: 'This subscription link is not valid. Please use the link from your latest e-mail.',
+  portalLinkExpired: 'This subscription link has expired. Please use the link from your latest e-mail.',
+  subscriptionNothingToPay: 'This subscription has no invoice to pay at the moment',
 } as const;
