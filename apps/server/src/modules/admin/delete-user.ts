@@ -10,6 +10,7 @@ import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import { eraseSignInTraces } from '#app/modules/auth/erase-sign-in-traces.ts';
 import { revokeUserSessions } from '#app/modules/auth/sessions.ts';
 import { eraseKycDocuments } from '#app/modules/kyc/erase-kyc-documents.ts';
+import { endMerchantSubscriptions } from '#app/modules/subscriptions/end-merchant-subscriptions.ts';
 import { selectUsers } from './queries.ts';
 
 /**
@@ -22,7 +23,8 @@ import { selectUsers } from './queries.ts';
  * Edit Details, sign-up, avatar, KYC files: '[deleted]'), its sessions' IP and user agent, its sign-in challenges'
  * IP, the e-mail of its login attempts. Its payments, fees, transfers and audit rows stay under the same id: money
  * records are kept (and money still arriving for a payment under way is still credited). Nobody deletes their own
- * account, nor the last super admin. The audit row names no personal detail.
+ * account, nor the last super admin. Its running subscriptions are cancelled and its plans deactivated. The audit row names
+ * no personal detail.
  */
 export async function deleteUser({
   db,
@@ -91,6 +93,13 @@ export async function deleteUser({
     await revokeUserSessions({ db: trx, userId });
     await eraseSignInTraces({ db: trx, userId, formerEmail: target.email, anonymisedEmail: email });
     const auditRowsAnonymised = await eraseAccountAuditDetails({ db: trx, userId });
+    // Its subscriptions stop: cancelled now, plans deactivated (decision 023).
+    const subscriptionsCancelled = await endMerchantSubscriptions({
+      db: trx,
+      userId,
+      actor: { type: 'admin', id: actor.id, ip },
+      now,
+    });
     await revokeAllApiKeys({
       db: trx,
       userId,
@@ -106,7 +115,13 @@ export async function deleteUser({
       entityType: 'user',
       entityId: userId,
       before: { status: target.status, adminRole: target.admin_role },
-      after: { status: 'suspended', anonymised: true, kycDocumentsRemoved, auditRowsAnonymised },
+      after: {
+        status: 'suspended',
+        anonymised: true,
+        kycDocumentsRemoved,
+        auditRowsAnonymised,
+        subscriptionsCancelled,
+      },
       ip,
     });
     return { id: userId, deleted: true as const };

@@ -55,10 +55,11 @@ export const subscriberMailJob = defineJob({
     if (sub.mode === 'test') {
       const merchant = await db
         .selectFrom('users')
-        .select('email')
+        .select(['email', 'deleted_at'])
         .where('id', '=', sub.user_id)
         .executeTakeFirst();
-      if (!merchant) return undefined;
+      // A deleted merchant has no address left to send test copies to.
+      if (!merchant || merchant.deleted_at) return undefined;
       to = merchant.email;
       testCopyFor = sub.email;
     }

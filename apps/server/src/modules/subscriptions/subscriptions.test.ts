@@ -726,4 +726,26 @@ describe('the figures and the books', () => {
     const activated = got.find((r) => JSON.parse(r.body).type === 'subscription.activated')!;
     expect(JSON.parse(activated.body).data).toMatchObject({ id, status: 'active', planId: plan.id });
   });
+
+  it('deleting a merchant’s account cancels its running subscriptions and closes its plans', async () => {
+    const admin = await createMerchant(ctx, { name: 'Admin', isAdmin: true });
+    const frank = await createMerchant(ctx, { name: 'Frank' });
+    const plan = await createPlan(frank);
+    const { id } = await activeSubscription(plan.id);
+    const { subscriptionId: pending } = (await subscribe(plan.id, nextEmail())).json().data;
+    const del = await admin.call({ method: 'DELETE', url: `/api/v1/admin/users/${frank.id}` });
+    expect(del.statusCode, del.body).toBe(200);
+    const rows = await ctx.db
+      .selectFrom('subscriptions')
+      .select(['id', 'status', 'open_invoice_id', 'due_at'])
+      .where('id', 'in', [id, pending])
+      .execute();
+    expect(rows.map((r) => [r.status, r.open_invoice_id, r.due_at])).toEqual([
+      ['cancelled', null, null],
+      ['cancelled', null, null],
+    ]);
+    const page = await ctx.app.inject({ method: 'GET', url: `/api/v1/public/subscribe/${plan.id}` });
+    expect(page.json().data.active).toBe(false);
+    expect(await eventsOf(frank, id)).toContain('subscription.cancelled');
+  });
 });
