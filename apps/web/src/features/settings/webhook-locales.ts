@@ -55,6 +55,16 @@ const en = {
       paid: 'A refund was paid on chain',
       reversed: 'A paid refund was undone by a chain reorganisation',
     },
+    // Subscriptions (decision 023).
+    subscription: {
+      created: 'A customer subscribed to a plan (the first invoice is not paid yet)',
+      activated: 'A subscription started: its first invoice was paid',
+      renewed: 'A subscription was renewed: a renewal invoice was paid',
+      past_due: 'A period ended with its renewal invoice unpaid: grace begins',
+      cancelled: 'A subscription was cancelled',
+      expired: 'A subscription expired: its invoice was not paid in time',
+    },
+    invoice: { created: 'A subscription invoice was issued' },
   },
   secret: {
     label: 'Signing secret',
@@ -185,6 +195,15 @@ const es: Messages = {
       paid: 'Un reembolso se pagó en la cadena',
       reversed: 'Una reorganización de la cadena deshizo un reembolso pagado',
     },
+    subscription: {
+      created: 'Un cliente se suscribió a un plan (la primera factura aún no está pagada)',
+      activated: 'Empezó una suscripción: se pagó su primera factura',
+      renewed: 'Se renovó una suscripción: se pagó una factura de renovación',
+      past_due: 'Terminó un periodo con su factura de renovación sin pagar: empieza el periodo de gracia',
+      cancelled: 'Se canceló una suscripción',
+      expired: 'Una suscripción venció: su factura no se pagó a tiempo',
+    },
+    invoice: { created: 'Se emitió una factura de suscripción' },
   },
   secret: {
     label: 'Secreto de firma',
@@ -313,6 +332,16 @@ const fr: Messages = {
       paid: 'Un remboursement a été payé sur la chaîne',
       reversed: 'Une réorganisation de la chaîne a annulé un remboursement payé',
     },
+    subscription: {
+      created: 'Un client s’est abonné à une offre (la première facture n’est pas encore payée)',
+      activated: 'Un abonnement a commencé : sa première facture a été payée',
+      renewed: 'Un abonnement a été renouvelé : une facture de renouvellement a été payée',
+      past_due:
+        'Une période s’est terminée avec sa facture de renouvellement impayée : le délai de grâce commence',
+      cancelled: 'Un abonnement a été annulé',
+      expired: 'Un abonnement a expiré : sa facture n’a pas été payée à temps',
+    },
+    invoice: { created: 'Une facture d’abonnement a été émise' },
   },
   secret: {
     label: 'Secret de signature',
@@ -441,6 +470,15 @@ const de: Messages = {
       paid: 'Eine Erstattung wurde auf der Chain bezahlt',
       reversed: 'Eine Reorganisation der Chain hat eine bezahlte Erstattung rückgängig gemacht',
     },
+    subscription: {
+      created: 'Ein Kunde hat einen Plan abonniert (die erste Rechnung ist noch nicht bezahlt)',
+      activated: 'Ein Abonnement hat begonnen: seine erste Rechnung wurde bezahlt',
+      renewed: 'Ein Abonnement wurde verlängert: eine Verlängerungsrechnung wurde bezahlt',
+      past_due: 'Ein Zeitraum endete mit unbezahlter Verlängerungsrechnung: die Kulanzfrist beginnt',
+      cancelled: 'Ein Abonnement wurde gekündigt',
+      expired: 'Ein Abonnement ist abgelaufen: seine Rechnung wurde nicht rechtzeitig bezahlt',
+    },
+    invoice: { created: 'Eine Abonnementrechnung wurde ausgestellt' },
   },
   secret: {
     label: 'Signaturgeheimnis',

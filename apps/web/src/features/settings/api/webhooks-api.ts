@@ -14,7 +14,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /**
  * The events in the order offered: the spec's three, then partial, expired, reversed and paid-late payments, then
- * refunds (decision 022).
+ * refunds (decision 022), then subscriptions and their invoices (decision 023).
  */
 export const WEBHOOK_EVENT_CHOICES: readonly TWebhookEventType[] = [
   'payment.created',
@@ -27,6 +27,13 @@ export const WEBHOOK_EVENT_CHOICES: readonly TWebhookEventType[] = [
   'refund.created',
   'refund.paid',
   'refund.reversed',
+  'subscription.created',
+  'subscription.activated',
+  'subscription.renewed',
+  'subscription.past_due',
+  'subscription.cancelled',
+  'subscription.expired',
+  'invoice.created',
 ];
 /** Preselected before an endpoint is first saved: the events the spec offers. */
 export const WEBHOOK_DEFAULT_EVENTS: readonly TWebhookEventType[] = [
