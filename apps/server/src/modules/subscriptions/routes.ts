@@ -49,10 +49,11 @@ import { updatePlan } from './update-plan.ts';
 
 /**
  * New subscriptions (each mails someone: the address typed, or in test mode the merchant) allowed per hour: per
- * client IP on the public page, per merchant (public page and enrolment together), per e-mail address (both).
+ * client IP (10 on the public page; 200 for enrolments, which a merchant's server makes from one address), per
+ * merchant (public page and enrolment together), per e-mail address (both).
  * In this process's counters, like the other request limits (decision 023).
  */
-export const SUBSCRIBE_LIMITS = { perIp: 10, perMerchant: 200, perAddress: 3 } as const;
+export const SUBSCRIBE_LIMITS = { perIp: 10, perEnrolIp: 200, perMerchant: 200, perAddress: 3 } as const;
 const HOUR = 3_600_000;
 
 type Keyed = FastifyRequest & { subscribeKey?: string };
@@ -69,6 +70,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   const limits = {
     ip: limiter(SUBSCRIBE_LIMITS.perIp, 'subscribe-ip'),
+    // A merchant's server enrols its customers from one IP: its own, higher limit.
+    enrolIp: limiter(SUBSCRIBE_LIMITS.perEnrolIp, 'enrol-ip'),
     merchant: limiter(SUBSCRIBE_LIMITS.perMerchant, 'subscribe-merchant'),
     address: limiter(SUBSCRIBE_LIMITS.perAddress, 'subscribe-address'),
   };
@@ -295,7 +298,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
           details: { fields: { currency: T.currencyRequired } },
         });
       }
-      await admit(req, { merchant: auth.user.id, address: req.body.email });
+      await admit(req, { enrolIp: req.ip, merchant: auth.user.id, address: req.body.email });
       const { subscription } = await startSubscription({
         deps: app.payments,
         db: app.db,
