@@ -63,7 +63,7 @@ export function PortalPage({ token }: { token: string | null }) {
 
   const merchant = load.phase === 'ready' ? load.portal.merchantName : null;
   useEffect(() => {
-    if (merchant) document.title = t('portal.pageTitle', { merchant });
+    document.title = merchant ? t('portal.pageTitle', { merchant }) : t('sub.docTitle');
   }, [merchant, t]);
 
   return (
@@ -205,8 +205,10 @@ function Portal({
           <span>{t(`portal.${done}`, { date: periodEnd ?? '' })}</span>
         </p>
       )}
-      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
-        <Card>
+      {/* Phones: the status, what to pay (or renew), the history, then the cancel buttons. Wide screens: the
+          status with the cancel buttons on the left, what to pay and the history on the right. */}
+      <div className="grid gap-4 lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:items-start">
+        <Card className="lg:col-start-1 lg:row-start-1">
           <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
             <div className="min-w-0">
               <h2 className="text-xl font-semibold break-words text-slate-900">{portal.plan.name}</h2>
@@ -243,51 +245,16 @@ function Portal({
               </Row>
             )}
           </dl>
-          {(canCancelAtPeriodEnd || canCancelNow || canRenew) && (
-            <section aria-labelledby="portal-manage" className="space-y-3 border-t border-slate-200 pt-4">
-              <h3 id="portal-manage" className="text-sm font-semibold text-slate-900">
-                {t('portal.manage')}
-              </h3>
-              {canRenew && (
-                <>
-                  <Button
-                    className="w-full"
-                    size="lg"
-                    loading={busy === 'renew'}
-                    onClick={() => void renew()}
-                  >
-                    {t('portal.renew')}
-                  </Button>
-                  <p className="text-xs text-slate-500">{t('portal.renewHint')}</p>
-                </>
-              )}
-              {(canCancelAtPeriodEnd || canCancelNow) && (
-                <div className="grid gap-2 min-[420px]:grid-cols-2">
-                  {canCancelAtPeriodEnd && (
-                    <Button
-                      variant="outline"
-                      onClick={() => {
-                        setActionError(null);
-                        setConfirm('period_end');
-                      }}
-                    >
-                      {t('portal.cancelAtPeriodEnd')}
-                    </Button>
-                  )}
-                  {canCancelNow && (
-                    <Button
-                      variant="dangerOutline"
-                      className={canCancelAtPeriodEnd ? undefined : 'min-[420px]:col-span-2'}
-                      onClick={() => {
-                        setActionError(null);
-                        setConfirm('now');
-                      }}
-                    >
-                      {t('portal.cancelNow')}
-                    </Button>
-                  )}
-                </div>
-              )}
+        </Card>
+        <div className="space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          {portal.openInvoice && <OpenInvoice invoice={portal.openInvoice} money={money} />}
+          {canRenew && (
+            <Card>
+              <h3 className="text-base font-semibold text-slate-900">{t('portal.renewTitle')}</h3>
+              <p className="text-sm text-slate-600">{t('portal.renewHint')}</p>
+              <Button className="w-full" size="lg" loading={busy === 'renew'} onClick={() => void renew()}>
+                {t('portal.renew')}
+              </Button>
               {actionError && !confirm && (
                 <p
                   role="alert"
@@ -296,13 +263,43 @@ function Portal({
                   {actionError}
                 </p>
               )}
-            </section>
+            </Card>
           )}
-        </Card>
-        <div className="space-y-4">
-          {portal.openInvoice && <OpenInvoice invoice={portal.openInvoice} money={money} />}
           <PaidInvoices invoices={portal.paidInvoices} money={money} />
         </div>
+        {(canCancelAtPeriodEnd || canCancelNow) && (
+          <Card className="lg:col-start-1 lg:row-start-2">
+            <section aria-labelledby="portal-manage" className="space-y-3">
+              <h3 id="portal-manage" className="text-base font-semibold text-slate-900">
+                {t('portal.manage')}
+              </h3>
+              <div className="grid gap-2">
+                {canCancelAtPeriodEnd && (
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setActionError(null);
+                      setConfirm('period_end');
+                    }}
+                  >
+                    {t('portal.cancelAtPeriodEnd')}
+                  </Button>
+                )}
+                {canCancelNow && (
+                  <Button
+                    variant="dangerOutline"
+                    onClick={() => {
+                      setActionError(null);
+                      setConfirm('now');
+                    }}
+                  >
+                    {t('portal.cancelNow')}
+                  </Button>
+                )}
+              </div>
+            </section>
+          </Card>
+        )}
       </div>
       <ConfirmDialog
         open={confirm !== null}
@@ -357,11 +354,9 @@ function StatusBadge({
 function Row({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-2">
-      <dt className="text-slate-600">
-        {label}
-        {hint && <span className="block text-xs text-slate-500">{hint}</span>}
-      </dt>
+      <dt className="text-slate-600">{label}</dt>
       <dd className="min-w-0 font-medium text-slate-900">{children}</dd>
+      {hint && <dd className="basis-full text-xs text-slate-500">{hint}</dd>}
     </div>
   );
 }

@@ -129,6 +129,16 @@ describe('the subscribe page', () => {
     expect(calls[1]?.body).toMatchObject({ currency: 'USDT', network: 'ethereum', language: 'es' });
   });
 
+  it('switches language with the picker, the page’s own texts and the shared footer alike', async () => {
+    serve(() => ok(plan()));
+    await show();
+    fireEvent.change(await screen.findByLabelText('Language'), { target: { value: 'de' } });
+    expect(await screen.findByRole('button', { name: 'Abonnieren' })).toBeTruthy();
+    expect(screen.getByText('Gesichert durch Coinlane')).toBeTruthy();
+    expect(screen.getByTestId('plan-price').textContent).toBe('9,99\u00a0$ / Monat');
+    expect(screen.getByLabelText('Bezahlen mit')).toBeTruthy();
+  });
+
   it('checks the e-mail before asking the server, under the field', async () => {
     const calls = serve(() => ok(plan()));
     const onNavigate = await show();

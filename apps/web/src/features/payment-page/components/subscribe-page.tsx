@@ -60,7 +60,9 @@ export function SubscribePage({
 
   const plan = load.phase === 'ready' ? load.plan : null;
   useEffect(() => {
-    if (plan) document.title = t('subscribe.pageTitle', { plan: plan.name, merchant: plan.merchantName });
+    document.title = plan
+      ? t('subscribe.pageTitle', { plan: plan.name, merchant: plan.merchantName })
+      : t('sub.docTitle');
   }, [plan, t]);
 
   return (
@@ -129,14 +131,17 @@ export function PlanPrice({
   const { t, lang } = useSubscriptionT();
   const [before = '', after = ''] = t(intervalKey(interval)).split('{{price}}');
   return (
-    <p data-testid="plan-price" className="flex flex-wrap items-baseline">
-      {before && <span className="text-sm text-slate-600">{before}</span>}
+    <p data-testid="plan-price" className="flex flex-wrap items-baseline gap-x-1.5">
+      {before.trim() && <span className="text-sm font-medium text-slate-600">{before.trim()}</span>}
+      {/* The spaces of the text, for its reading; the gap lays it out. */}
+      {before.trim() && ' '}
       <span
         className={cn('font-semibold tracking-tight tabular-nums', size === 'lg' ? 'text-3xl' : 'text-xl')}
       >
         {formatPlanAmount(price, currency, lang)}
       </span>
-      <span className="ml-1 text-sm font-medium whitespace-pre text-slate-600">{after}</span>
+      {after.trim() && ' '}
+      <span className="text-sm font-medium whitespace-nowrap text-slate-600">{after.trim()}</span>
     </p>
   );
 }

@@ -2,6 +2,7 @@ import type { TSubscriptionTexts } from './en.ts';
 
 /** German texts of the subscribe page and the subscriber's portal (loaded only when chosen). */
 const de: TSubscriptionTexts = {
+  'sub.docTitle': 'Abonnement · Coinlane',
   'sub.merchantLabel': 'Abonnement bei',
   'sub.perMonth': '{{price}} / Monat',
   'sub.perYear': '{{price}} / Jahr',
@@ -76,6 +77,7 @@ const de: TSubscriptionTexts = {
   'portal.cancelAtPeriodEnd': 'Zum Ende des Zeitraums kündigen',
   'portal.cancelNow': 'Jetzt kündigen',
   'portal.renew': 'Verlängern',
+  'portal.renewTitle': 'Verlängern Sie Ihr Abonnement',
   'portal.renewHint':
     'Beim Verlängern wird eine neue Rechnung ausgestellt; Ihr Abonnement ist wieder aktiv, sobald sie bezahlt ist.',
   'portal.confirmPeriodEndTitle': 'Zum Ende des Zeitraums kündigen?',

@@ -4,6 +4,7 @@
  * English (checked by subscription-locales.test.ts).
  */
 const en = {
+  'sub.docTitle': 'Subscription · Coinlane',
   'sub.merchantLabel': 'Subscription with',
   'sub.perMonth': '{{price}} / month',
   'sub.perYear': '{{price}} / year',
@@ -74,6 +75,7 @@ const en = {
   'portal.cancelAtPeriodEnd': 'Cancel at period end',
   'portal.cancelNow': 'Cancel now',
   'portal.renew': 'Renew',
+  'portal.renewTitle': 'Renew your subscription',
   'portal.renewHint': 'Renewing issues a new invoice; your subscription is active again once it is paid.',
   'portal.confirmPeriodEndTitle': 'Cancel at the end of the period?',
   'portal.confirmPeriodEndBody':

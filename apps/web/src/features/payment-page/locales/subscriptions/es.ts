@@ -2,6 +2,7 @@ import type { TSubscriptionTexts } from './en.ts';
 
 /** Spanish texts of the subscribe page and the subscriber's portal (loaded only when chosen). */
 const es: TSubscriptionTexts = {
+  'sub.docTitle': 'Suscripción · Coinlane',
   'sub.merchantLabel': 'Suscripción con',
   'sub.perMonth': '{{price}} / mes',
   'sub.perYear': '{{price}} / año',
@@ -73,6 +74,7 @@ const es: TSubscriptionTexts = {
   'portal.cancelAtPeriodEnd': 'Cancelar al final del periodo',
   'portal.cancelNow': 'Cancelar ahora',
   'portal.renew': 'Renovar',
+  'portal.renewTitle': 'Renueva tu suscripción',
   'portal.renewHint':
     'Al renovar se emite una factura nueva; tu suscripción vuelve a estar activa cuando la pagas.',
   'portal.confirmPeriodEndTitle': '¿Cancelar al final del periodo?',

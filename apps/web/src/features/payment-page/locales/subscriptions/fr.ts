@@ -2,6 +2,7 @@ import type { TSubscriptionTexts } from './en.ts';
 
 /** French texts of the subscribe page and the subscriber's portal (loaded only when chosen). */
 const fr: TSubscriptionTexts = {
+  'sub.docTitle': 'Abonnement · Coinlane',
   'sub.merchantLabel': 'Abonnement chez',
   'sub.perMonth': '{{price}} / mois',
   'sub.perYear': '{{price}} / an',
@@ -73,6 +74,7 @@ const fr: TSubscriptionTexts = {
   'portal.cancelAtPeriodEnd': 'Résilier en fin de période',
   'portal.cancelNow': 'Résilier maintenant',
   'portal.renew': 'Renouveler',
+  'portal.renewTitle': 'Renouvelez votre abonnement',
   'portal.renewHint':
     'Le renouvellement émet une nouvelle facture ; votre abonnement redevient actif une fois celle-ci payée.',
   'portal.confirmPeriodEndTitle': 'Résilier en fin de période ?',
