@@ -249,6 +249,7 @@ describe("the subscriber's portal", () => {
     });
     expect(screen.getByTestId('pay-invoice').getAttribute('href')).toBe('http://localhost/payment/lnk_new');
     expect(screen.queryByRole('button', { name: 'Renew' })).toBeNull();
+    expect(screen.getByText('This subscription has expired. Pay its new invoice to renew it.')).toBeTruthy();
   });
 
   it.each([

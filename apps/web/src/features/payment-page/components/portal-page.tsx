@@ -221,7 +221,13 @@ function Portal({
             </div>
             <StatusBadge status={status} t={t} lang={lang} />
           </div>
-          <p className="text-sm text-slate-600">{t(`statusHint.${status}`)}</p>
+          <p className="text-sm text-slate-600">
+            {t(
+              status === 'expired' && portal.openInvoice
+                ? 'statusHint.expiredRenewing'
+                : `statusHint.${status}`,
+            )}
+          </p>
           {portal.cancelAtPeriodEnd && periodEnd && (
             <p
               data-testid="cancels-at-period-end"

@@ -28,6 +28,7 @@ const plan = (over: Partial<TPublicPlan> = {}): TPublicPlan => ({
   coins: [
     { currency: 'USDT', network: 'ethereum', networkName: 'Ethereum' },
     { currency: 'BTC', network: 'bitcoin', networkName: 'Bitcoin' },
+    { currency: 'USDT', network: 'tron', networkName: 'Tron' },
   ],
   ...over,
 });
@@ -79,7 +80,12 @@ describe('the subscribe page', () => {
     expect(screen.getByText('Unlimited invoices')).toBeTruthy();
     expect(screen.getByText('Priority support')).toBeTruthy();
     const coin = screen.getByLabelText('Pay with') as HTMLSelectElement;
-    expect([...coin.options].map((o) => o.textContent)).toEqual(['USDT on Ethereum', 'BTC on Bitcoin']);
+    expect([...coin.querySelectorAll('optgroup')].map((g) => g.label)).toEqual(['USDT', 'BTC']);
+    expect([...coin.options].map((o) => o.textContent)).toEqual([
+      'USDT on Ethereum',
+      'USDT on Tron',
+      'BTC on Bitcoin',
+    ]);
     expect(coin.value).toBe('USDT|ethereum');
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).type).toBe('email');
     expect(screen.getByTestId('subscribe-note').textContent).toContain(

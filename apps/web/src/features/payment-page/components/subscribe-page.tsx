@@ -18,7 +18,15 @@ type TLoad =
   | { phase: 'error'; error: 'notFound' | 'loadFailed' | 'merchantUnavailable' | 'maintenance' }
   | { phase: 'ready'; plan: TPublicPlan };
 
-const coinKey = (c: { currency: string; network: string }) => `${c.currency}|${c.network}`;
+type TCoin = TPublicPlan['coins'][number];
+const coinKey = (c: TCoin) => `${c.currency}|${c.network}`;
+
+/** The coins by currency, in the server's order (a merchant may take one coin on many networks). */
+function groupByCurrency(coins: TCoin[]): [string, TCoin[]][] {
+  const groups = new Map<string, TCoin[]>();
+  for (const c of coins) groups.set(c.currency, [...(groups.get(c.currency) ?? []), c]);
+  return [...groups];
+}
 
 /**
  * The public subscribe page /subscribe/{planId}: the plan, and a form (e-mail, the coin to pay with). Subscribing
@@ -315,10 +323,14 @@ function SubscribeForm({
             aria-describedby={errors.coin ? coinError : undefined}
             className={cn('mt-1', inputClass(!!errors.coin))}
           >
-            {plan.coins.map((c) => (
-              <option key={coinKey(c)} value={coinKey(c)}>
-                {t('subscribe.coinOption', { currency: c.currency, network: c.networkName })}
-              </option>
+            {groupByCurrency(plan.coins).map(([currency, coins]) => (
+              <optgroup key={currency} label={currency}>
+                {coins.map((c) => (
+                  <option key={coinKey(c)} value={coinKey(c)}>
+                    {t('subscribe.coinOption', { currency: c.currency, network: c.networkName })}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
           {errors.coin && (

@@ -61,6 +61,8 @@ const de: TSubscriptionTexts = {
   'statusHint.cancelled': 'Dieses Abonnement ist gekündigt. Es werden keine Rechnungen mehr ausgestellt.',
   'statusHint.expired':
     'Dieses Abonnement ist abgelaufen. Verlängern Sie es, um eine neue Rechnung zu erhalten.',
+  'statusHint.expiredRenewing':
+    'Dieses Abonnement ist abgelaufen. Bezahlen Sie die neue Rechnung, um es zu verlängern.',
   'portal.openInvoice': 'Offene Rechnung',
   'portal.amountDue': 'Fälliger Betrag',
   'portal.creditApplied': 'Guthaben von {{amount}} verrechnet',

@@ -59,6 +59,7 @@ const en = {
   'statusHint.past_due': 'The invoice for this period is unpaid. Pay it to keep your subscription.',
   'statusHint.cancelled': 'This subscription is cancelled. No more invoices will be issued.',
   'statusHint.expired': 'This subscription has expired. Renew it to get a new invoice.',
+  'statusHint.expiredRenewing': 'This subscription has expired. Pay its new invoice to renew it.',
   'portal.openInvoice': 'Invoice to pay',
   'portal.amountDue': 'Amount due',
   'portal.creditApplied': 'Credit of {{amount}} applied',

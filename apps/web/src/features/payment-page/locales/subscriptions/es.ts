@@ -58,6 +58,7 @@ const es: TSubscriptionTexts = {
   'statusHint.past_due': 'La factura de este periodo está sin pagar. Págala para conservar tu suscripción.',
   'statusHint.cancelled': 'Esta suscripción está cancelada. No se emitirán más facturas.',
   'statusHint.expired': 'Esta suscripción ha caducado. Renuévala para recibir una factura nueva.',
+  'statusHint.expiredRenewing': 'Esta suscripción ha caducado. Paga su factura nueva para renovarla.',
   'portal.openInvoice': 'Factura por pagar',
   'portal.amountDue': 'Importe a pagar',
   'portal.creditApplied': 'Saldo a favor aplicado: {{amount}}',

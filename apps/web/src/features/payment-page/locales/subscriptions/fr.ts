@@ -58,6 +58,7 @@ const fr: TSubscriptionTexts = {
     'La facture de cette période n’est pas payée. Payez-la pour conserver votre abonnement.',
   'statusHint.cancelled': 'Cet abonnement est résilié. Aucune autre facture ne sera émise.',
   'statusHint.expired': 'Cet abonnement a expiré. Renouvelez-le pour recevoir une nouvelle facture.',
+  'statusHint.expiredRenewing': 'Cet abonnement a expiré. Payez sa nouvelle facture pour le renouveler.',
   'portal.openInvoice': 'Facture à payer',
   'portal.amountDue': 'Montant dû',
   'portal.creditApplied': 'Avoir de {{amount}} déduit',
