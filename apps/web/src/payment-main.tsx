@@ -1,16 +1,26 @@
 import './lib/csp.ts';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ErrorPanel } from './features/payment-page/components/page-parts.tsx';
 import { PaymentPage } from './features/payment-page/components/payment-page.tsx';
-import { PaymentI18nProvider, pickLanguage, storedLanguage } from './features/payment-page/i18n.tsx';
+import { hostedRoute, takePortalToken } from './features/payment-page/hosted-route.ts';
+import {
+  PaymentI18nProvider,
+  pickLanguage,
+  storedLanguage,
+  translate,
+} from './features/payment-page/i18n.tsx';
 import { englishTexts, loadPaymentTexts } from './features/payment-page/locales.ts';
 import './payment.css';
 
 /**
- * Entry of the hosted payment page (payment.html): a separate light bundle that loads none of the merchant
- * app's code (no router, no query client, no i18next). The server serves payment.html for /payment/*.
+ * Entry of the hosted pages (payment.html): a separate light bundle that loads none of the merchant app's code
+ * (no router, no query client, no i18next). The server serves payment.html for /payment/*, /subscribe/* and
+ * /subscription-portal; the subscribe page and the portal are a chunk of their own, loaded only for them.
  */
-const linkId = decodeURIComponent(window.location.pathname.replace(/^\/payment\/?/, '').split('/')[0] ?? '');
+const route = hostedRoute(window.location.pathname);
+// The portal's token leaves the address bar before anything else runs; from here on it is in memory only.
+const portalToken = route.page === 'portal' ? takePortalToken() : null;
 const lang = pickLanguage(
   window.location.search,
   storedLanguage(),
@@ -19,14 +29,25 @@ const lang = pickLanguage(
 
 void loadPaymentTexts(lang)
   .catch(() => englishTexts)
-  .then((texts) => {
+  .then(async (texts) => {
     const shown = texts === englishTexts ? 'en' : lang;
     document.documentElement.lang = shown;
+    let page: ReactNode;
+    if (route.page === 'payment') page = <PaymentPage linkId={route.linkId} />;
+    else {
+      page = await import('./features/payment-page/components/subscription-pages.tsx').then(
+        (m) => m.subscriptionPage(route, portalToken, shown),
+        () => (
+          <ErrorPanel
+            title={translate(texts, 'errors.pageLoadFailed')}
+            message={translate(texts, 'errors.pageLoadFailedBody')}
+          />
+        ),
+      );
+    }
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
-        <PaymentI18nProvider initial={{ lang: shown, texts }}>
-          <PaymentPage linkId={linkId} />
-        </PaymentI18nProvider>
+        <PaymentI18nProvider initial={{ lang: shown, texts }}>{page}</PaymentI18nProvider>
       </StrictMode>,
     );
   });

@@ -200,8 +200,8 @@ export async function buildApp({
       ) {
         return notFound(reply);
       }
-      // The hosted payment page is its own light bundle (apps/web/payment.html).
-      if (/^\/payment\/[^/?#]/.test(req.url) && fs.existsSync(path.join(webDist, 'payment.html'))) {
+      // The hosted pages are their own light bundle (apps/web/payment.html).
+      if (HOSTED_PAGE.test(req.url) && fs.existsSync(path.join(webDist, 'payment.html'))) {
         return reply.type('text/html').sendFile('payment.html', webDist);
       }
       return reply.type('text/html').sendFile('index.html', webDist);
@@ -213,6 +213,13 @@ export async function buildApp({
   }
   return app;
 }
+
+/**
+ * The customer's pages of the light bundle payment.html: the hosted payment page /payment/{linkId}, the subscribe
+ * page /subscribe/{planId} and the subscriber's portal /subscription-portal?token=... (never the merchant's
+ * /subscriptions, which is the app's).
+ */
+export const HOSTED_PAGE = /^\/(?:payment\/[^/?#]|subscribe\/[^/?#]|subscription-portal\/?(?:[?#]|$))/;
 
 /** Hashed build files (dist/assets/name-HASH.ext) are immutable; anything else is revalidated on each use. */
 export const cacheControlOf = (file: string) =>

@@ -9,6 +9,15 @@ describe('redactUrl', () => {
   it.each([
     ['/reset-password?token=Abc123Abc123Abc123Abc123Abc123Abc123xyz', '/reset-password?token=[redacted]'],
     ['/ws?token=cl_live_0123456789abcdefghijKLMNOP', '/ws?token=[redacted]'],
+    // The subscriber portal's link, and the portal's API read, whatever the token looks like.
+    [
+      '/subscription-portal?token=Abc123Abc123Abc123Abc123Abc123Abc123xyz&lang=es',
+      '/subscription-portal?token=[redacted]&lang=es',
+    ],
+    [
+      '/api/v1/public/subscription-portal?token=short-one',
+      '/api/v1/public/subscription-portal?token=[redacted]',
+    ],
     ['/x?code=123456&page=2', '/x?code=[redacted]&page=2'],
     [
       '/x?api_key=short&sig=abc&secret=&Password=p',
@@ -41,10 +50,11 @@ describe("a real server's request log", () => {
   }, 90_000);
   afterAll(() => server?.stop());
 
-  it('never holds the token of a reset or confirmation link, an API key in /ws, or a token in a path', async () => {
+  it('never holds the token of a reset, confirmation or subscription portal link, an API key in /ws, or a token in a path', async () => {
     const secrets = {
       reset: token(),
       confirm: token(),
+      portal: token(),
       apiKey: `cl_live_${randomBytes(24).toString('hex')}`,
       path: token(),
       code: '493817',
@@ -52,6 +62,7 @@ describe("a real server's request log", () => {
     const urls = [
       `/reset-password?token=${secrets.reset}`,
       `/confirm-email?token=${secrets.confirm}`,
+      `/subscription-portal?token=${secrets.portal}`,
       `/ws?token=${secrets.apiKey}`,
       `/api/v1/auth/revoke-api-keys/${secrets.path}`,
       `/login?email=a%40example.com&code=${secrets.code}`,
@@ -67,6 +78,7 @@ describe("a real server's request log", () => {
     for (const path of [
       '/reset-password?token=[redacted]',
       '/confirm-email?token=[redacted]',
+      '/subscription-portal?token=[redacted]',
       '/ws?token=[redacted]',
     ]) {
       expect(log).toContain(path);

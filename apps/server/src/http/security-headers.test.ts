@@ -35,6 +35,11 @@ describe('security headers', () => {
     ['the app shell', '/dashboard'],
     ['the admin back-office', '/admin/dashboard'],
     ['the hosted payment page', '/payment/lnk_abc'],
+    ['the subscribe page', '/subscribe/plan_abc'],
+    [
+      'the subscriber portal (its token in the query)',
+      '/subscription-portal?token=Abc123Abc123Abc123Abc123Abc123Abc123xyz',
+    ],
     ['an API reply', '/api/v1/health'],
     ['an API error', '/api/v1/payments'],
     ['a missing file', '/assets/missing.js'],
@@ -50,6 +55,7 @@ describe('security headers', () => {
     );
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // The portal's token (in its URL until the page removes it) never leaves in a Referer to another site.
     expect(res.headers['referrer-policy']).toBe('same-origin');
     // Not pinned to https on a laptop's http://localhost.
     expect(res.headers['strict-transport-security']).toBeUndefined();

@@ -21,7 +21,8 @@ function write(rel: string, text: string, compressed = true) {
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
   }
 }
-write('index.html', html);
+const appHtml = html.replace(/hosted page/g, 'merchant app');
+write('index.html', appHtml);
 write('payment.html', html);
 write('assets/payment-AbCd_123.js', js);
 write('theme-init.js', 'document.documentElement.classList.add("dark");', false);
@@ -67,5 +68,26 @@ describe('the web app on the wire', () => {
     expect(app.headers['cache-control']).toBe('no-cache');
     // Unhashed files are revalidated too: a new build is picked up at once.
     expect((await get('/theme-init.js', 'br')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the light bundle for the subscribe page and the subscriber portal, the app for the rest', async () => {
+    const page = async (url: string) => {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      return zlib.brotliDecompressSync(res.rawPayload).toString();
+    };
+    for (const url of [
+      '/subscribe/plan_01abc',
+      '/subscription-portal?token=Abc123Abc123Abc123Abc123Abc123Abc123xyz',
+      '/subscription-portal/?token=x&lang=es',
+      '/subscription-portal',
+    ]) {
+      expect(await page(url), url).toBe(html);
+    }
+    // The merchant's own pages keep the app, even where their path starts alike.
+    for (const url of ['/subscriptions', '/subscriptions/plans', '/subscribe', '/subscription-portals']) {
+      expect(await page(url), url).toBe(appHtml);
+    }
   });
 });

@@ -28,16 +28,17 @@ export function storedLanguage() {
   }
 }
 
+/** Fills {{name}} placeholders. */
+export const fill = (text: string, vars?: Record<string, string | number>) =>
+  vars ? text.replace(/\{\{(\w+)\}\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
+
 /** Fills {{name}} placeholders; a key missing in a language falls back to English. */
 export function translate(
   texts: TPaymentTexts,
   key: TPaymentTextKey,
   vars?: Record<string, string | number>,
 ) {
-  const text = texts[key] ?? englishTexts[key];
-  return vars
-    ? text.replace(/\{\{(\w+)\}\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
-    : text;
+  return fill(texts[key] ?? englishTexts[key], vars);
 }
 
 export type TTranslate = (key: TPaymentTextKey, vars?: Record<string, string | number>) => string;

@@ -10,13 +10,16 @@ export class CheckoutApiError extends Error {
     message: string,
     readonly status: number,
     readonly code: string,
+    /** A 400's message per field of the body. */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'CheckoutApiError';
   }
 }
 
-async function request<T>(
+/** One call of the public API (no cookie sent), its envelope unwrapped; the hosted pages' only way to the server. */
+export async function request<T>(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
@@ -41,13 +44,14 @@ async function request<T>(
   const json = (await res.json().catch(() => null)) as {
     success?: boolean;
     data?: T;
-    error?: { message?: string; code?: string };
+    error?: { message?: string; code?: string; fields?: Record<string, string> };
   } | null;
   if (!res.ok || !json || json.success === false) {
     throw new CheckoutApiError(
       json?.error?.message ?? `HTTP ${res.status}`,
       res.status,
       json?.error?.code ?? `HTTP_${res.status}`,
+      json?.error?.fields,
     );
   }
   return json.data as T;

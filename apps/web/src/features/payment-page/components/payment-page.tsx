@@ -1,5 +1,4 @@
 import type { TCheckout, TCheckoutPayment } from '@coinlane/core/api/checkout';
-import type { TLanguage } from '@coinlane/core/options';
 import { type ReactNode, useCallback, useEffect, useReducer, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -14,7 +13,7 @@ import {
 } from '../api/checkout-api.ts';
 import { isZeroDecimal, shareOf } from '../decimal.ts';
 import { useLivePayment } from '../hooks/use-live-payment.ts';
-import { LANGUAGE_NAMES, LANGUAGES, type TTranslate, useT } from '../i18n.tsx';
+import { useT } from '../i18n.tsx';
 import {
   initialPageState,
   isOpenStatus,
@@ -25,15 +24,8 @@ import {
 } from '../state.ts';
 import { Toast, useCopyToast } from './copy-field.tsx';
 import { Countdown } from './countdown.tsx';
-import {
-  CheckCircleIcon,
-  ClockIcon,
-  CopyIcon,
-  LinkIcon,
-  LockIcon,
-  WarningIcon,
-  XCircleIcon,
-} from './icons.tsx';
+import { CheckCircleIcon, ClockIcon, CopyIcon, LinkIcon, WarningIcon, XCircleIcon } from './icons.tsx';
+import { Card, ErrorPanel, Footer, MerchantHeader } from './page-parts.tsx';
 import { QrCode } from './qr-code.tsx';
 import { TestPanel } from './test-panel.tsx';
 
@@ -163,7 +155,9 @@ export function PaymentPage({ linkId }: { linkId: string }) {
             <Spinner className="size-8" label={t('loading')} />
           </div>
         )}
-        {state.phase === 'error' && state.error && <ErrorPanel message={t(`errors.${state.error}`)} t={t} />}
+        {state.phase === 'error' && state.error && (
+          <ErrorPanel title={t('errorTitle')} message={t(`errors.${state.error}`)} />
+        )}
         {state.phase === 'ready' && state.checkout && (
           <ReadyPage
             state={state}
@@ -177,22 +171,6 @@ export function PaymentPage({ linkId }: { linkId: string }) {
       </main>
       <Footer />
       <Toast message={toast} />
-    </div>
-  );
-}
-
-function ErrorPanel({ message, t }: { message: string; t: TTranslate }) {
-  return (
-    <div
-      className="mx-auto mt-8 max-w-md rounded-2xl border border-red-200 bg-white p-6 text-center shadow-sm"
-      role="alert"
-    >
-      <XCircleIcon className="mx-auto size-10 text-red-600" />
-      <h1 className="mt-3 text-lg font-semibold">{t('errorTitle')}</h1>
-      <p className="mt-1 text-sm text-red-700">{message}</p>
-      <Button className="mt-5 w-full" size="lg" onClick={() => window.location.reload()}>
-        {t('tryAgain')}
-      </Button>
     </div>
   );
 }
@@ -447,60 +425,6 @@ function Timers({
   );
 }
 
-function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <div
-      className={cn('space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6', className)}
-    >
-      {children}
-    </div>
-  );
-}
-
-function MerchantHeader({ name, testMode }: { name: string; testMode: boolean }) {
-  const { t } = useT();
-  return (
-    <header className="flex items-center gap-3">
-      <span
-        aria-hidden="true"
-        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-slate-900 text-lg font-semibold text-white"
-      >
-        {name.trim().charAt(0).toUpperCase() || '?'}
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="text-xs font-medium text-slate-500">{t('payTo')}</p>
-        <h1 className="text-lg leading-tight font-semibold break-words text-slate-900">{name}</h1>
-      </div>
-      {testMode && (
-        <span className="shrink-0 rounded-full border border-amber-300 bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-          {t('testBadge')}
-        </span>
-      )}
-    </header>
-  );
-}
-
-function LanguagePicker() {
-  const { t, lang, setLang } = useT();
-  return (
-    <label className="inline-flex items-center gap-2">
-      <span className="sr-only">{t('language')}</span>
-      <select
-        value={lang}
-        onChange={(e) => setLang(e.target.value as TLanguage)}
-        aria-label={t('language')}
-        className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-500"
-      >
-        {LANGUAGES.map((l) => (
-          <option key={l} value={l}>
-            {LANGUAGE_NAMES[l]}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 function LiveIndicator({ live }: { live: boolean }) {
   const { t } = useT();
   return (
@@ -737,18 +661,4 @@ function siteOf(url: string): string | null {
   } catch {
     return null;
   }
-}
-
-function Footer() {
-  const { t } = useT();
-  return (
-    <footer className="mx-auto flex w-full max-w-md flex-col items-center gap-3 px-4 pb-8 text-center text-xs text-slate-500 lg:max-w-4xl">
-      <LanguagePicker />
-      <p className="flex items-center justify-center gap-1.5 font-semibold text-slate-600">
-        <LockIcon className="size-3.5" />
-        {t('secured')}
-      </p>
-      <p>{t('nonCustodial')}</p>
-    </footer>
-  );
 }

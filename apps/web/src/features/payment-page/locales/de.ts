@@ -77,6 +77,8 @@ const de: TPaymentTexts = {
     'Es wurde nichts abgebucht. Bitte wenden Sie sich an den Händler, um anders zu bezahlen.',
   'errors.linkExpired': 'Dieser Zahlungslink ist abgelaufen',
   'errors.loadFailed': 'Zahlung konnte nicht geladen werden',
+  'errors.pageLoadFailed': 'Diese Seite konnte nicht geladen werden',
+  'errors.pageLoadFailedBody': 'Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'errors.createFailed': 'Zahlung konnte nicht erstellt werden',
   'errors.rateLimited': 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   'errors.fundsOnExpired':

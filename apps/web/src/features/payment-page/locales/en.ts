@@ -70,6 +70,8 @@ const en = {
   'errors.currencyUnavailableBody': 'Nothing was charged. Please contact the merchant to pay another way.',
   'errors.linkExpired': 'This payment link has expired',
   'errors.loadFailed': 'Failed to load payment',
+  'errors.pageLoadFailed': 'This page could not be loaded',
+  'errors.pageLoadFailedBody': 'Check your connection and try again.',
   'errors.createFailed': 'Failed to create payment',
   'errors.rateLimited': 'Too many requests. Please wait a moment before trying again.',
   'errors.fundsOnExpired':

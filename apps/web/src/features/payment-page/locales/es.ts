@@ -76,6 +76,8 @@ const es: TPaymentTexts = {
     'No se ha cobrado nada. Ponte en contacto con el comercio para pagar de otra forma.',
   'errors.linkExpired': 'Este enlace de pago ha caducado',
   'errors.loadFailed': 'No se pudo cargar el pago',
+  'errors.pageLoadFailed': 'No se pudo cargar esta página',
+  'errors.pageLoadFailedBody': 'Revisa tu conexión e inténtalo de nuevo.',
   'errors.createFailed': 'No se pudo crear el pago',
   'errors.rateLimited': 'Demasiadas solicitudes. Espera un momento antes de volver a intentarlo.',
   'errors.fundsOnExpired':

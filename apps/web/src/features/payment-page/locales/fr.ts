@@ -78,6 +78,8 @@ const fr: TPaymentTexts = {
     'Aucun montant n’a été débité. Contactez le marchand pour payer autrement.',
   'errors.linkExpired': 'Ce lien de paiement a expiré',
   'errors.loadFailed': 'Impossible de charger le paiement',
+  'errors.pageLoadFailed': 'Cette page n’a pas pu être chargée',
+  'errors.pageLoadFailedBody': 'Vérifiez votre connexion et réessayez.',
   'errors.createFailed': 'Impossible de créer le paiement',
   'errors.rateLimited': 'Trop de requêtes. Veuillez patienter un instant avant de réessayer.',
   'errors.fundsOnExpired':
