@@ -209,24 +209,23 @@ export function SubscribersPanel({ plans }: { plans: TPlan[] }) {
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-200 max-md:block dark:divide-white/10">
-                {q.data.data.map((s) => (
-                  <SubscriberRow
-                    key={s.id}
-                    s={s}
-                    busy={
-                      (act.isPending && act.variables?.id === s.id) ||
-                      (clock.isPending && clock.variables?.id === s.id)
-                    }
-                    onCancel={() => {
-                      setNotice(null);
-                      setCancelling(s);
-                    }}
-                    onResume={() => resume(s)}
-                    onClock={(step) => advance(s, step)}
-                  />
-                ))}
-              </tbody>
+              {/* One body per subscriber: its row, and a test-mode subscriber's clock below it. */}
+              {q.data.data.map((s) => (
+                <SubscriberRow
+                  key={s.id}
+                  s={s}
+                  busy={
+                    (act.isPending && act.variables?.id === s.id) ||
+                    (clock.isPending && clock.variables?.id === s.id)
+                  }
+                  onCancel={() => {
+                    setNotice(null);
+                    setCancelling(s);
+                  }}
+                  onResume={() => resume(s)}
+                  onClock={(step) => advance(s, step)}
+                />
+              ))}
             </table>
           ) : (
             <div className="flex flex-col items-center px-6 py-14 text-center">
@@ -309,89 +308,98 @@ function SubscriberRow({
   const { t, i18n } = useTranslation('subscriptions');
   const lang = i18n.language;
   const canResume = s.status === 'active' && s.cancelAtPeriodEnd;
+  const columns = 7;
   return (
-    <tr
-      className="max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-3 max-md:px-4 max-md:py-4"
+    <tbody
+      className="border-t border-slate-200 max-md:block max-md:px-4 max-md:py-4 dark:border-white/10"
       data-testid="subscriber-row"
       data-id={s.id}
     >
-      <td className="py-3 pl-4 pr-3 align-top max-md:col-span-2 max-md:block max-md:p-0 sm:pl-5">
-        <span className="block text-xs font-medium text-slate-500 md:hidden dark:text-slate-400">
-          {t('subscribers.columns.subscriber')}
-        </span>
-        <span className="block font-medium [overflow-wrap:anywhere] text-slate-900 dark:text-white">
-          {s.email}
-        </span>
-        <span className="block text-xs text-slate-500 dark:text-slate-400">
-          {t('subscribers.paysWith', { coin: s.currency, network: s.network })}
-        </span>
-        {s.testClock !== null && (
-          <div className="mt-2 space-y-1.5" data-testid="test-clock">
-            <p className="flex items-center gap-1.5 text-xs text-brand-700 dark:text-brand-300">
-              <Clock className="size-3.5" aria-hidden="true" />
-              {t('subscribers.clock', { date: formatDateTime(s.testClock, lang) })}
-            </p>
-            <fieldset
-              aria-label={t('subscribers.clockLabel', { email: s.email })}
-              className="flex flex-wrap gap-1.5"
-            >
-              {CLOCK_STEPS.map(([step, key]) => (
-                <Button
-                  key={step}
-                  size="sm"
-                  variant="outline"
-                  className="h-7 px-2 text-xs"
-                  disabled={busy}
-                  onClick={() => onClock(step)}
-                >
-                  {t(key)}
-                </Button>
-              ))}
-            </fieldset>
-          </div>
-        )}
-      </td>
-      <Cell label={t('subscribers.columns.plan')}>
-        <span className="[overflow-wrap:anywhere]">{s.planName}</span>
-      </Cell>
-      <Cell label={t('subscribers.columns.status')}>
-        <Badge tone={SUBSCRIPTION_TONE[s.status]} dot>
-          <span data-testid="subscriber-status">{statusLabel(s.status, t, lang)}</span>
-        </Badge>
-        {s.cancelAtPeriodEnd && s.currentPeriodEnd && (
-          <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
-            {t('subscribers.cancelsOn', { date: formatDate(s.currentPeriodEnd, lang) })}
+      <tr className="max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-3">
+        <td className="py-3 md:min-w-56 pl-4 pr-3 align-top max-md:col-span-2 max-md:block max-md:p-0 sm:pl-5">
+          <span className="block text-xs font-medium text-slate-500 md:hidden dark:text-slate-400">
+            {t('subscribers.columns.subscriber')}
           </span>
-        )}
-      </Cell>
-      <Cell label={t('subscribers.columns.nextPayment')} className="whitespace-nowrap">
-        <span data-testid="next-payment">
-          {s.nextPaymentAt ? formatDate(s.nextPaymentAt, lang) : t('subscribers.notAvailable')}
-        </span>
-      </Cell>
-      <Cell
-        label={t('subscribers.columns.totalPaid')}
-        className="whitespace-nowrap tabular-nums md:text-right"
-      >
-        <span data-testid="total-paid">{formatUsd(s.totalPaid, lang)}</span>
-      </Cell>
-      <Cell label={t('subscribers.columns.joined')} className="whitespace-nowrap">
-        {formatDate(s.createdAt, lang)}
-      </Cell>
-      <td className="py-3 pl-3 pr-4 text-right align-top max-md:col-span-2 max-md:block max-md:p-0 max-md:text-left sm:pr-5">
-        <div className="flex flex-wrap gap-2 md:justify-end">
-          {canResume && (
-            <Button size="sm" variant="outline" disabled={busy} onClick={onResume}>
-              {t('subscribers.resume')}
-            </Button>
+          <span className="block font-medium break-all text-slate-900 dark:text-white">{s.email}</span>
+          <span className="block text-xs text-slate-500 dark:text-slate-400">
+            {t('subscribers.paysWith', { coin: s.currency, network: s.network })}
+          </span>
+        </td>
+        <Cell label={t('subscribers.columns.plan')} className="md:min-w-32">
+          <span className="break-words">{s.planName}</span>
+        </Cell>
+        <Cell label={t('subscribers.columns.status')}>
+          <Badge tone={SUBSCRIPTION_TONE[s.status]} dot>
+            <span data-testid="subscriber-status">{statusLabel(s.status, t, lang)}</span>
+          </Badge>
+          {s.cancelAtPeriodEnd && s.currentPeriodEnd && (
+            <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
+              {t('subscribers.cancelsOn', { date: formatDate(s.currentPeriodEnd, lang) })}
+            </span>
           )}
-          {cancellable(s) && (
-            <Button size="sm" variant="dangerOutline" disabled={busy} onClick={onCancel}>
-              {t('subscribers.cancel')}
-            </Button>
-          )}
-        </div>
-      </td>
-    </tr>
+        </Cell>
+        <Cell label={t('subscribers.columns.nextPayment')} className="whitespace-nowrap">
+          <span data-testid="next-payment">
+            {s.nextPaymentAt ? formatDate(s.nextPaymentAt, lang) : t('subscribers.notAvailable')}
+          </span>
+        </Cell>
+        <Cell
+          label={t('subscribers.columns.totalPaid')}
+          className="whitespace-nowrap tabular-nums md:text-right"
+        >
+          <span data-testid="total-paid">{formatUsd(s.totalPaid, lang)}</span>
+        </Cell>
+        <Cell label={t('subscribers.columns.joined')} className="whitespace-nowrap">
+          {formatDate(s.createdAt, lang)}
+        </Cell>
+        <td className="py-3 pl-3 pr-4 text-right align-top max-md:col-span-2 max-md:block max-md:p-0 max-md:text-left sm:pr-5">
+          <div className="flex flex-wrap gap-2 md:justify-end">
+            {canResume && (
+              <Button size="sm" variant="outline" disabled={busy} onClick={onResume}>
+                {t('subscribers.resume')}
+              </Button>
+            )}
+            {cancellable(s) && (
+              <Button size="sm" variant="dangerOutline" disabled={busy} onClick={onCancel}>
+                {t('subscribers.cancel')}
+              </Button>
+            )}
+          </div>
+        </td>
+      </tr>
+      {s.testClock !== null && (
+        <tr className="max-md:mt-3 max-md:block max-md:border-t max-md:border-dashed max-md:border-slate-200 max-md:pt-3 dark:max-md:border-white/10">
+          <td
+            colSpan={columns}
+            className="px-4 pb-3 max-md:block max-md:p-0 sm:px-5"
+            data-testid="test-clock"
+          >
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg bg-brand-50/60 px-3 py-2 dark:bg-brand-500/10">
+              <p className="flex items-center gap-1.5 text-xs font-medium text-brand-700 dark:text-brand-300">
+                <Clock className="size-3.5 shrink-0" aria-hidden="true" />
+                {t('subscribers.clock', { date: formatDateTime(s.testClock, lang) })}
+              </p>
+              <fieldset
+                aria-label={t('subscribers.clockLabel', { email: s.email })}
+                className="flex flex-wrap gap-1.5"
+              >
+                {CLOCK_STEPS.map(([step, key]) => (
+                  <Button
+                    key={step}
+                    size="sm"
+                    variant="outline"
+                    className="h-7 px-2 text-xs"
+                    disabled={busy}
+                    onClick={() => onClock(step)}
+                  >
+                    {t(key)}
+                  </Button>
+                ))}
+              </fieldset>
+            </div>
+          </td>
+        </tr>
+      )}
+    </tbody>
   );
 }
