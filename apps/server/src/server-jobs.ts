@@ -18,6 +18,8 @@ import { pruneCustomerIpsJob } from '#app/modules/privacy/prune-customer-ips.job
 import { createCoinGeckoSource } from '#app/modules/rates/coingecko-source.ts';
 import { createRatesRefresher } from '#app/modules/rates/refresh-rates.ts';
 import { refundAddressMailJob } from '#app/modules/refunds/refund-address-mail.job.ts';
+import { subscriptionJobs } from '#app/modules/subscriptions/advance-subscriptions.job.ts';
+import { subscriberMailJob } from '#app/modules/subscriptions/subscriber-mail.job.ts';
 import { ticketMessageMailJob } from '#app/modules/support/ticket-message-mail.job.ts';
 import { deliverSystemAlertJob } from '#app/modules/system-alerts/deliver-system-alert.job.ts';
 import { pruneSystemLogsJob } from '#app/modules/system-logs/prune-system-logs.job.ts';
@@ -54,6 +56,8 @@ export const WEBHOOKS_ROLE_JOBS: readonly AnyJobDefinition[] = [
   // Support tickets: the notice mail of each message (decision 017).
   ticketMessageMailJob,
   pruneCustomerIpsJob,
+  // Subscriptions: the subscriber's mails (decision 023).
+  subscriberMailJob,
 ];
 
 /**
@@ -96,5 +100,7 @@ export function schedulerRoleJobs({
     }),
     // The Health Monitor's sweep: raises and resolves the service and webhook alerts (decision 018).
     sweepSystemHealthJob,
+    // Subscriptions' renewal job: due actions by their indexed time, in parallel batches (decision 023).
+    ...subscriptionJobs({ payments, config }),
   ];
 }

@@ -9,6 +9,7 @@ import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { createPaymentLifecycle } from '#app/modules/payments/payment-lifecycle.ts';
 import { priceLockOf } from '#app/modules/payments/price-lock.ts';
 import { type RiskAlertHandler, scorePaymentRisk } from '#app/modules/risk/score-payment-risk.ts';
+import { onInvoicePaymentConfirmed } from '#app/modules/subscriptions/apply-invoice-payment.ts';
 import {
   alertFailedTransaction,
   alertLargeTransaction,
@@ -35,6 +36,11 @@ export const RISK_ALERTS: RiskAlertHandler = (finding, { db, now }) => alertRisk
  */
 export function paymentDepsOf(config: Config): PaymentDeps {
   const lifecycle = createPaymentLifecycle(({ onPaymentStatusChange }) => {
+    // A subscription invoice's payment pays the invoice and activates or renews the subscription (decision 023).
+    // First: it locks the subscription before the link, the order the renewal job takes them in.
+    onPaymentStatusChange('payment.confirmed', ({ db, payment, actor, now }) =>
+      onInvoicePaymentConfirmed({ db, payment, actor, now }),
+    );
     onPaymentStatusChange('payment.confirmed', async ({ db, payment, actor, now }) => {
       if (!payment.payment_link_id) return;
       await completePaymentLink({ db, linkId: payment.payment_link_id, paymentId: payment.id, now, actor });

@@ -34,6 +34,7 @@ import { clearSettlementCache } from '#app/modules/public/measure-settlement.ts'
 import { publicRoutes } from '#app/modules/public/routes.ts';
 import { rateRoutes } from '#app/modules/rates/routes.ts';
 import { adminRefundRoutes, refundRoutes } from '#app/modules/refunds/routes.ts';
+import { subscriptionRoutes } from '#app/modules/subscriptions/routes.ts';
 import { supportRoutes } from '#app/modules/support/routes.ts';
 import { systemAlertRoutes } from '#app/modules/system-alerts/routes.ts';
 import { systemLogRoutes } from '#app/modules/system-logs/routes.ts';
@@ -99,6 +100,8 @@ function apiRoutesOf(config: Config): ApiRoutes[] {
     // Refunds without custody (decision 022): the merchant's, the customer's page and Issue Refund.
     { plugin: refundRoutes },
     { plugin: adminRefundRoutes, prefix: '/admin' },
+    // Subscriptions (decision 023): plans, subscribers, the public subscribe page and the subscriber's portal.
+    { plugin: subscriptionRoutes },
     // The development mail outbox's pages exist only where it is on.
     ...(config.devMailOutbox ? [{ plugin: devMailRoutes, prefix: '/dev' }] : []),
   ];

@@ -647,7 +647,7 @@ export const T = {
   planGraceDaysInvalid: (max: number) => `The grace period is between 0 and ${max} days`,
   planNotFound: 'Plan not found',
   planHasSubscribers: (n: number) =>
-    `This plan has ${n} active subscriber${n === 1 ? '' : 's'}: deactivate it instead, so no one new can subscribe while they keep their subscriptions`,
+    `This plan has ${n} subscriber${n === 1 ? '' : 's'} still subscribed (active, past due or with a first invoice to pay): deactivate it instead, so no one new can subscribe while they keep their subscriptions`,
   planInactive: 'This plan is not open to new subscribers at the moment',
   planTooMany: (n: number) => `You can have at most ${n} subscription plans`,
   planCoinNotAccepted: (coin: string, currency: string) =>
@@ -663,5 +663,7 @@ export const T = {
   subscriptionTooManyRequests: 'Too many subscription requests. Please wait a little before trying again.',
   portalLinkInvalid: 'This subscription link is not valid. Please use the link from your latest e-mail.',
   portalLinkExpired: 'This subscription link has expired. Please use the link from your latest e-mail.',
+  paymentLinkIsInvoice:
+    'This link is the invoice of a subscription: cancel or manage the subscription on the Subscriptions page instead',
   subscriptionNothingToPay: 'This subscription has no invoice to pay at the moment',
 } as const;

@@ -240,6 +240,8 @@ export interface PaymentLinksTable {
   expires_at: NullableTimestamp;
   completed_at: NullableTimestamp;
   completed_payment_id: string | null;
+  /** 'invoice': the payment link of a subscription invoice (0028), not listed among the merchant's links. */
+  kind: Generated<'link' | 'invoice'>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -768,4 +770,92 @@ export interface SanctionedAddressesTable {
   /** The DistinctParty's FixedRef (the SDN entry). */
   party_ref: string | null;
   import_id: string;
+}
+
+// (0028): subscriptions (docs/decisions/023-subscriptions.md)
+export interface SubscriptionPlansTable {
+  id: string;
+  user_id: string;
+  mode: Mode;
+  name: string;
+  description: string | null;
+  price: Numeric;
+  currency: 'USD' | 'BTC' | 'ETH' | 'USDT';
+  interval: 'monthly' | 'yearly';
+  features: Json<string[]>;
+  active: Generated<boolean>;
+  renewal_lead_days: Generated<number>;
+  grace_days: Generated<number>;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  mode: Mode;
+  plan_id: string;
+  email: string;
+  language: Generated<string>;
+  currency: string;
+  network: string;
+  status: Generated<'incomplete' | 'active' | 'past_due' | 'cancelled' | 'expired'>;
+  cancel_at_period_end: Generated<boolean>;
+  anchor_at: NullableTimestamp;
+  anchor_period: Generated<number>;
+  period_index: Generated<number>;
+  current_period_start: NullableTimestamp;
+  current_period_end: NullableTimestamp;
+  open_invoice_id: string | null;
+  grace_reminded: Generated<boolean>;
+  credit: Generated<string>;
+  total_paid_usd: Generated<string>;
+  /** The test clock's lead over real time (int8, read as a number). */
+  clock_offset_ms: ColumnType<number, number | undefined, number>;
+  next_action: 'expire_incomplete' | 'issue_renewal' | 'end_period' | 'remind_grace' | 'end_grace' | null;
+  next_action_at: NullableTimestamp;
+  due_at: NullableTimestamp;
+  created_via: 'subscribe_page' | 'merchant';
+  cancelled_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SubscriptionInvoicesTable {
+  id: string;
+  subscription_id: string;
+  user_id: string;
+  mode: Mode;
+  period: number;
+  period_start: NullableTimestamp;
+  period_end: NullableTimestamp;
+  amount: Numeric;
+  credit_applied: Generated<string>;
+  amount_due: Numeric;
+  currency: string;
+  status: Generated<'open' | 'paid' | 'void'>;
+  due_at: RequiredTimestamp;
+  payment_link_id: string | null;
+  payment_id: string | null;
+  due_reminded: Generated<boolean>;
+  paid_at: NullableTimestamp;
+  voided_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SubscriptionPortalTokensTable {
+  token_hash: string;
+  subscription_id: string;
+  expires_at: RequiredTimestamp;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  subscription_plans: SubscriptionPlansTable;
+  subscriptions: SubscriptionsTable;
+  subscription_invoices: SubscriptionInvoicesTable;
+  subscription_portal_tokens: SubscriptionPortalTokensTable;
 }

@@ -19,6 +19,14 @@ export const WEBHOOK_EVENT_TYPES = [
   'refund.created',
   'refund.paid',
   'refund.reversed',
+  // Subscriptions (decision 023): each transition of a subscription, and each invoice issued.
+  'subscription.created',
+  'subscription.activated',
+  'subscription.renewed',
+  'subscription.past_due',
+  'subscription.cancelled',
+  'subscription.expired',
+  'invoice.created',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event sent by POST /webhooks/config/test. */

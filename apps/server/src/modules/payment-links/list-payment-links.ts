@@ -25,7 +25,12 @@ export async function listPaymentLinks({
   appUrl: string;
   now?: Date;
 }): Promise<{ data: TPaymentLink[]; pagination: TPagination }> {
-  let q = db.selectFrom('payment_links').where('user_id', '=', userId).where('mode', '=', mode);
+  // Subscription invoices' links are shown with their subscriptions, not among the merchant's links.
+  let q = db
+    .selectFrom('payment_links')
+    .where('user_id', '=', userId)
+    .where('mode', '=', mode)
+    .where('kind', '=', 'link');
   if (query.currency) q = q.where('currency', '=', normalizeCoinSymbol(query.currency));
   if (query.status === 'active') {
     q = q

@@ -36,7 +36,7 @@ export async function summarizePaymentLinks({
       sum(CASE WHEN metadata->>'usdEquivalent' ~ '^[0-9]+(\\.[0-9]+)?$'
                THEN (metadata->>'usdEquivalent')::numeric END) FILTER (WHERE status = 'completed') AS usd
     FROM payment_links
-    WHERE user_id = ${userId} AND mode = ${mode}
+    WHERE user_id = ${userId} AND mode = ${mode} AND kind = 'link'
   `.execute(db);
   const c = counts.rows[0]!;
   const fiat = await db
@@ -44,6 +44,7 @@ export async function summarizePaymentLinks({
     .select(['fiat_currency', sql<string>`sum(fiat_amount)`.as('amount')])
     .where('user_id', '=', userId)
     .where('mode', '=', mode)
+    .where('kind', '=', 'link')
     .where('status', '=', 'completed')
     .where('fiat_currency', 'is not', null)
     .groupBy('fiat_currency')

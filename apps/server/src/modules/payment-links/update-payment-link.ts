@@ -44,6 +44,8 @@ export async function updatePaymentLink({
       .executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', { message: T.paymentLinkNotFound });
     if (row.status === 'completed') throw new AppError('INVALID_STATE', { message: T.paymentLinkCompleted });
+    // A subscription invoice's link follows its invoice (decision 023): the subscription opens and voids it.
+    if (row.kind === 'invoice') throw new AppError('INVALID_STATE', { message: T.paymentLinkIsInvoice });
 
     let state = {
       status: effectiveLinkStatus({ status: row.status, expiresAt: row.expires_at }, now),
