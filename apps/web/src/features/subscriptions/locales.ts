@@ -196,9 +196,9 @@ const en = {
     planNotFound: T.planNotFound,
     // T.planHasSubscribers(n) with a placeholder (messages.test.ts holds them equal).
     planHasSubscribers_one:
-      'This plan has {{count}} active subscriber: deactivate it instead, so no one new can subscribe while they keep their subscriptions',
+      'This plan has {{count}} subscriber still subscribed (active, past due or with a first invoice to pay): deactivate it instead, so no one new can subscribe while they keep their subscriptions',
     planHasSubscribers_other:
-      'This plan has {{count}} active subscribers: deactivate it instead, so no one new can subscribe while they keep their subscriptions',
+      'This plan has {{count}} subscribers still subscribed (active, past due or with a first invoice to pay): deactivate it instead, so no one new can subscribe while they keep their subscriptions',
     planInactive: T.planInactive,
     planTooMany: T.planTooMany(PLANS_PER_MERCHANT_MAX),
     coinNotAccepted: T.planCoinNotAccepted('{{coin}}', '{{currency}}'),
@@ -208,8 +208,9 @@ const en = {
     emailInvalid: T.emailInvalid,
     cannot: {
       cancel_now: 'This subscription cannot be cancelled while it is {{status}}',
-      cancel_at_period_end: 'This subscription cannot be cancelled at the period end while it is {{status}}',
-      resume: 'This subscription cannot be resumed while it is {{status}}',
+      cancel_at_period_end:
+        'This subscription cannot be cancelled at the end of its period while it is {{status}}',
+      resume: 'This subscription cannot resume while it is {{status}}',
     },
   },
 };
@@ -396,9 +397,9 @@ const es: Messages = {
     graceDaysInvalid: `El periodo de gracia es de entre 0 y ${MAX_GRACE_DAYS} días`,
     planNotFound: 'Plan no encontrado',
     planHasSubscribers_one:
-      'Este plan tiene {{count}} suscriptor activo: desactívalo en su lugar, así nadie nuevo podrá suscribirse y los actuales conservan su suscripción',
+      'Este plan tiene {{count}} suscriptor todavía suscrito (activo, con pago vencido o con una primera factura por pagar): desactívalo en su lugar, así nadie nuevo podrá suscribirse y los actuales conservan su suscripción',
     planHasSubscribers_other:
-      'Este plan tiene {{count}} suscriptores activos: desactívalo en su lugar, así nadie nuevo podrá suscribirse y los actuales conservan su suscripción',
+      'Este plan tiene {{count}} suscriptores todavía suscritos (activos, con pago vencido o con una primera factura por pagar): desactívalo en su lugar, así nadie nuevo podrá suscribirse y los actuales conservan su suscripción',
     planInactive: 'Este plan no admite nuevos suscriptores por ahora',
     planTooMany: `Puedes tener como máximo ${PLANS_PER_MERCHANT_MAX} planes de suscripción`,
     coinNotAccepted:
@@ -598,9 +599,9 @@ const fr: Messages = {
     graceDaysInvalid: `Le délai de grâce est compris entre 0 et ${MAX_GRACE_DAYS} jours`,
     planNotFound: 'Formule introuvable',
     planHasSubscribers_one:
-      "Cette formule a {{count}} abonné actif : désactivez-la plutôt, ainsi personne ne peut plus s'y abonner et les abonnés gardent leur abonnement",
+      "Cette formule a encore {{count}} abonné (actif, en retard de paiement ou avec une première facture à payer) : désactivez-la plutôt, ainsi personne ne peut plus s'y abonner et les abonnés gardent leur abonnement",
     planHasSubscribers_other:
-      "Cette formule a {{count}} abonnés actifs : désactivez-la plutôt, ainsi personne ne peut plus s'y abonner et les abonnés gardent leur abonnement",
+      "Cette formule a encore {{count}} abonnés (actifs, en retard de paiement ou avec une première facture à payer) : désactivez-la plutôt, ainsi personne ne peut plus s'y abonner et les abonnés gardent leur abonnement",
     planInactive: "Cette formule n'accepte pas de nouveaux abonnés pour le moment",
     planTooMany: `Vous pouvez avoir au plus ${PLANS_PER_MERCHANT_MAX} formules d'abonnement`,
     coinNotAccepted:
@@ -799,9 +800,9 @@ const de: Messages = {
     graceDaysInvalid: `Die Kulanzfrist beträgt 0 bis ${MAX_GRACE_DAYS} Tage`,
     planNotFound: 'Plan nicht gefunden',
     planHasSubscribers_one:
-      'Dieser Plan hat {{count}} aktiven Abonnenten: Deaktivieren Sie ihn stattdessen, damit niemand Neues abonnieren kann, während bestehende Abonnements weiterlaufen',
+      'Dieser Plan hat noch {{count}} Abonnenten (aktiv, überfällig oder mit einer ersten offenen Rechnung): Deaktivieren Sie ihn stattdessen, damit niemand Neues abonnieren kann, während bestehende Abonnements weiterlaufen',
     planHasSubscribers_other:
-      'Dieser Plan hat {{count}} aktive Abonnenten: Deaktivieren Sie ihn stattdessen, damit niemand Neues abonnieren kann, während bestehende Abonnements weiterlaufen',
+      'Dieser Plan hat noch {{count}} Abonnenten (aktiv, überfällig oder mit einer ersten offenen Rechnung): Deaktivieren Sie ihn stattdessen, damit niemand Neues abonnieren kann, während bestehende Abonnements weiterlaufen',
     planInactive: 'Dieser Plan nimmt derzeit keine neuen Abonnenten auf',
     planTooMany: `Sie können höchstens ${PLANS_PER_MERCHANT_MAX} Abonnementpläne haben`,
     coinNotAccepted:

@@ -35,12 +35,22 @@ describe('server texts', () => {
     for (const n of [1, 2, 12])
       expect(translateKnown(T.planHasSubscribers(n), t)).toBe(T.planHasSubscribers(n));
     expect(translateKnown(T.planCoinNotAccepted('ETH', 'BTC'), t)).toBe(T.planCoinNotAccepted('ETH', 'BTC'));
+    // The server's words for a refused change (change-subscription.ts) read the same.
+    const refused = [
+      ['cancel_now', 'be cancelled'],
+      ['cancel_at_period_end', 'be cancelled at the end of its period'],
+      ['resume', 'resume'],
+    ] as const;
+    for (const [action, words] of refused)
+      expect(translateKnown(T.subscriptionCannot(words, 'past_due'), t, action)).toBe(
+        T.subscriptionCannot(words, 'past_due'),
+      );
     expect(translateKnown('Something else', t)).toBeNull();
   });
 
   it('reads in the interface language', async () => {
     await i18n.changeLanguage('fr');
-    expect(translateKnown(T.planHasSubscribers(3), t)).toMatch(/^Cette formule a 3 abonnés actifs/);
+    expect(translateKnown(T.planHasSubscribers(3), t)).toMatch(/^Cette formule a encore 3 abonnés \(actifs/);
     expect(translateKnown(T.subscriptionCannot('resume', 'past_due'), t, 'resume')).toBe(
       'Cet abonnement ne peut pas être repris tant qu’il est en retard',
     );
