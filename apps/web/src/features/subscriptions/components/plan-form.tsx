@@ -222,11 +222,11 @@ export function PlanForm({
                     <Button
                       variant="ghost"
                       size="sm"
-                      className="size-9 shrink-0 px-0"
+                      className="size-10 shrink-0 px-0 text-slate-500 hover:text-red-600 dark:text-slate-400 dark:hover:text-red-400"
                       aria-label={t('form.removeFeature', { number: i + 1 })}
                       onClick={() => set('features', removeFeature(v.features, i))}
                     >
-                      <X className="size-4" aria-hidden="true" />
+                      <X className="size-5" aria-hidden="true" />
                     </Button>
                   )}
                 </li>

@@ -183,50 +183,53 @@ export function SubscribersPanel({ plans }: { plans: TPlan[] }) {
               ))}
             </ul>
           ) : q.data && q.data.data.length > 0 ? (
-            <table className="w-full text-left text-sm max-md:block" data-testid="subscribers">
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500 max-md:hidden dark:bg-white/5 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium sm:pl-5">
-                    {t('subscribers.columns.subscriber')}
-                  </th>
-                  <th scope="col" className="px-3 py-3 font-medium">
-                    {t('subscribers.columns.plan')}
-                  </th>
-                  <th scope="col" className="px-3 py-3 font-medium">
-                    {t('subscribers.columns.status')}
-                  </th>
-                  <th scope="col" className="px-3 py-3 font-medium">
-                    {t('subscribers.columns.nextPayment')}
-                  </th>
-                  <th scope="col" className="px-3 py-3 text-right font-medium">
-                    {t('subscribers.columns.totalPaid')}
-                  </th>
-                  <th scope="col" className="px-3 py-3 font-medium">
-                    {t('subscribers.columns.joined')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium sm:pr-5">
-                    <span className="sr-only">{t('subscribers.columns.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              {/* One body per subscriber: its row, and a test-mode subscriber's clock below it. */}
-              {q.data.data.map((s) => (
-                <SubscriberRow
-                  key={s.id}
-                  s={s}
-                  busy={
-                    (act.isPending && act.variables?.id === s.id) ||
-                    (clock.isPending && clock.variables?.id === s.id)
-                  }
-                  onCancel={() => {
-                    setNotice(null);
-                    setCancelling(s);
-                  }}
-                  onResume={() => resume(s)}
-                  onClock={(step) => advance(s, step)}
-                />
-              ))}
-            </table>
+            // A very long e-mail address widens its column; from md up the table then scrolls inside its card.
+            <div className="md:overflow-x-auto">
+              <table className="w-full text-left text-sm max-md:block" data-testid="subscribers">
+                <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500 max-md:hidden dark:bg-white/5 dark:text-slate-400">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-medium sm:pl-5">
+                      {t('subscribers.columns.subscriber')}
+                    </th>
+                    <th scope="col" className="px-3 py-3 font-medium">
+                      {t('subscribers.columns.plan')}
+                    </th>
+                    <th scope="col" className="px-3 py-3 font-medium">
+                      {t('subscribers.columns.status')}
+                    </th>
+                    <th scope="col" className="px-3 py-3 font-medium">
+                      {t('subscribers.columns.nextPayment')}
+                    </th>
+                    <th scope="col" className="px-3 py-3 text-right font-medium">
+                      {t('subscribers.columns.totalPaid')}
+                    </th>
+                    <th scope="col" className="px-3 py-3 font-medium">
+                      {t('subscribers.columns.joined')}
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right font-medium sm:pr-5">
+                      <span className="sr-only">{t('subscribers.columns.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                {/* One body per subscriber: its row, and a test-mode subscriber's clock below it. */}
+                {q.data.data.map((s) => (
+                  <SubscriberRow
+                    key={s.id}
+                    s={s}
+                    busy={
+                      (act.isPending && act.variables?.id === s.id) ||
+                      (clock.isPending && clock.variables?.id === s.id)
+                    }
+                    onCancel={() => {
+                      setNotice(null);
+                      setCancelling(s);
+                    }}
+                    onResume={() => resume(s)}
+                    onClock={(step) => advance(s, step)}
+                  />
+                ))}
+              </table>
+            </div>
           ) : (
             <div className="flex flex-col items-center px-6 py-14 text-center">
               <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-400 dark:bg-white/5">
@@ -316,16 +319,16 @@ function SubscriberRow({
       data-id={s.id}
     >
       <tr className="max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-3">
-        <td className="py-3 md:min-w-56 pl-4 pr-3 align-top max-md:col-span-2 max-md:block max-md:p-0 sm:pl-5">
+        <td className="py-3 pl-4 pr-3 align-top max-md:col-span-2 max-md:block max-md:p-0 sm:pl-5">
           <span className="block text-xs font-medium text-slate-500 md:hidden dark:text-slate-400">
             {t('subscribers.columns.subscriber')}
           </span>
-          <span className="block font-medium break-all text-slate-900 dark:text-white">{s.email}</span>
+          <span className="block font-medium break-words text-slate-900 dark:text-white">{s.email}</span>
           <span className="block text-xs text-slate-500 dark:text-slate-400">
             {t('subscribers.paysWith', { coin: s.currency, network: s.network })}
           </span>
         </td>
-        <Cell label={t('subscribers.columns.plan')} className="md:min-w-32">
+        <Cell label={t('subscribers.columns.plan')}>
           <span className="break-words">{s.planName}</span>
         </Cell>
         <Cell label={t('subscribers.columns.status')}>

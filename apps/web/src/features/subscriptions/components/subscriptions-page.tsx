@@ -126,7 +126,7 @@ export default function SubscriptionsPage() {
                 </div>
               </Banner>
             ) : plans.isPending ? (
-              <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+              <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy="true">
                 {[0, 1, 2].map((i) => (
                   <Card key={i} className="space-y-3 p-5">
                     <Skeleton className="h-6 w-40" />
@@ -155,7 +155,7 @@ export default function SubscriptionsPage() {
                 </Card>
               )
             ) : (
-              <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="plans">
+              <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" data-testid="plans">
                 {list.map((plan) => (
                   <PlanCard key={plan.id} plan={plan} onEdit={edit} />
                 ))}
