@@ -23,6 +23,7 @@ import { locales as refundPage } from '../features/refund-page/locales.ts';
 import { locales as kyc } from '../features/settings/kyc-locales.ts';
 import { locales as settings } from '../features/settings/locales.ts';
 import { locales as webhooks } from '../features/settings/webhook-locales.ts';
+import { locales as subscriptions } from '../features/subscriptions/locales.ts';
 import { locales as support } from '../features/support/locales.ts';
 import { locales as transactions } from '../features/transactions/locales.ts';
 import { locales as refunds } from '../features/transactions/refund-locales.ts';
@@ -59,6 +60,8 @@ const namespaces = {
   refunds,
   refundPage,
   adminRefunds,
+  // Subscriptions (decision 023): plans and subscribers.
+  subscriptions,
 } as const;
 
 const resources = Object.fromEntries(

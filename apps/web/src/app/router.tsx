@@ -81,6 +81,10 @@ export const router = createBrowserRouter([
                 lazy: page(() => import('../features/payment-links/components/payment-links-page.tsx')),
               },
               {
+                path: paths.subscriptions,
+                lazy: page(() => import('../features/subscriptions/components/subscriptions-page.tsx')),
+              },
+              {
                 path: paths.settings,
                 lazy: page(() => import('../features/settings/components/settings-page.tsx')),
               },

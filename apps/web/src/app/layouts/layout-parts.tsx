@@ -128,7 +128,11 @@ export function SidebarNav({ items, tone = 'light' }: { items: NavItem[]; tone?:
   );
 }
 
-/** The phone's bottom bar (below the md breakpoint). */
+/**
+ * The phone's bottom bar (below the md breakpoint). Five equal slots: the labels are small enough for the longest
+ * (Transaktionen, Auszahlungen) to fit a 360 px phone, and cut with an ellipsis rather than run into each other
+ * on a narrower one (the link's name stays whole for screen readers).
+ */
 export function BottomBar({ items }: { items: NavItem[] }) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
@@ -139,13 +143,13 @@ export function BottomBar({ items }: { items: NavItem[] }) {
     >
       <ul className="mx-auto flex max-w-lg items-stretch justify-around">
         {items.map((item) => (
-          <li key={item.to} className="flex-1">
+          <li key={item.to} className="min-w-0 flex-1">
             <NavLink
               to={item.to}
               end={item.end}
               className={({ isActive }) =>
                 cn(
-                  'flex h-16 flex-col items-center justify-center gap-1 text-[11px] font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500',
+                  'flex h-16 flex-col items-center justify-center gap-1 px-0.5 text-[10px] font-medium tracking-tight focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500',
                   isActive ? 'text-brand-600 dark:text-brand-300' : 'text-slate-500 dark:text-slate-400',
                 )
               }
@@ -158,7 +162,7 @@ export function BottomBar({ items }: { items: NavItem[] }) {
                   className="absolute -right-3 -top-2 min-w-4 px-1 text-[10px] leading-4"
                 />
               </span>
-              {t(item.labelKey)}
+              <span className="max-w-full truncate">{t(item.labelKey)}</span>
             </NavLink>
           </li>
         ))}

@@ -7,6 +7,7 @@ import {
   LifeBuoy,
   Link2,
   LogOut,
+  Repeat,
   Settings,
   ShieldCheck,
   Wallet,
@@ -34,13 +35,14 @@ import {
 import { LiveBadge, ModeStripe, ModeSwitch } from './mode-switch.tsx';
 
 /**
- * Merchant navigation (merchant spec 2), in the spec's order. Only pages that exist are listed: each later page
- * adds its entry here (transactions, payment links 'Payments', subscriptions, instant payouts 'Payouts', API keys).
+ * Merchant navigation (merchant spec 2), in the spec's order: Dashboard, Transactions, Payments, Subscriptions,
+ * Payouts, API Keys, Documentation, Settings; then Support.
  */
 const SIDEBAR: NavItem[] = [
   { to: paths.dashboard, labelKey: 'nav.dashboard', icon: LayoutDashboard },
   { to: paths.transactions, labelKey: 'nav.transactions', icon: ArrowLeftRight },
   { to: paths.paymentLinks, labelKey: 'nav.payments', icon: Link2 },
+  { to: paths.subscriptions, labelKey: 'nav.subscriptions', icon: Repeat },
   { to: paths.instantPayouts, labelKey: 'nav.payouts', icon: Wallet },
   { to: paths.apiKeys, labelKey: 'nav.apiKeys', icon: KeyRound },
   { to: paths.docs, labelKey: 'nav.documentation', icon: BookOpen },
@@ -49,11 +51,12 @@ const SIDEBAR: NavItem[] = [
   { to: paths.support, labelKey: 'nav.support', icon: LifeBuoy },
 ];
 
-/** The phone's bottom bar: Home, then Transactions, Payments, Subscriptions, Payouts as they are built. */
+/** The phone's bottom bar: Home, Transactions, Payments, Subscriptions, Payouts (merchant spec 2). */
 const BOTTOM_BAR: NavItem[] = [
   { to: paths.dashboard, labelKey: 'nav.home', icon: Home },
   { to: paths.transactions, labelKey: 'nav.transactions', icon: ArrowLeftRight },
   { to: paths.paymentLinks, labelKey: 'nav.payments', icon: Link2 },
+  { to: paths.subscriptions, labelKey: 'nav.subscriptions', icon: Repeat },
   { to: paths.instantPayouts, labelKey: 'nav.payouts', icon: Wallet },
 ];
 

@@ -8,7 +8,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatCrypto, formatFiat } from '../../../lib/amounts.ts';
-import { useCopy } from '../hooks/use-copy.ts';
+import { useCopy } from '../../../lib/use-copy.ts';
 import { LinkQr } from './link-qr.tsx';
 
 export const LINK_TONE: Record<TPaymentLinkStatus, BadgeTone> = {
