@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rational } from '@coinlane/core/money';
+import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
@@ -438,6 +439,21 @@ describe('a rate source that stops answering', () => {
     expect(said.info.filter((m) => m === 'rate refresh recovered')).toHaveLength(1);
     expect(said.warn).toHaveLength(1);
     expect(requests.length).toBeGreaterThan(5);
+  });
+
+  it('works with the server’s own logger (pino): a refresh that succeeds stores the rates and throws nothing', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'debug' }, { write: (line: string) => lines.push(line) });
+    const refresher = createRatesRefresher({
+      db: ctx.db,
+      sources: [source()],
+      log: log as unknown as Parameters<typeof createRatesRefresher>[0]['log'],
+      periodMs: 60_000,
+    });
+    failWith = null;
+    const results = await refresher.run(new Date(Date.now() + 3_600_000));
+    expect(results.map((r) => r.error)).toEqual([undefined]);
+    expect(lines.some((l) => l.includes('rates refreshed'))).toBe(true);
   });
 
   it('shows in GET /exchange-rates/status whether live amounts can be priced', async () => {

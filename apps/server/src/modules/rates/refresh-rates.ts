@@ -65,7 +65,9 @@ export function createRatesRefresher({
   periodMs: number;
 }) {
   const health = new Map<string, SourceHealth>();
-  const quiet = { ...log, warn: () => {} } as unknown as FastifyBaseLogger;
+  // The refresher reports a failing source itself (once, then on recovery): its first warning is silenced here. A
+  // pino logger's methods live on its prototype, so the quiet logger inherits from it rather than copying it.
+  const quiet = Object.assign(Object.create(log) as FastifyBaseLogger, { warn: () => {} });
   return {
     async run(now = new Date()): Promise<RefreshResult[]> {
       const due = sources.filter((s) => (health.get(s.id)?.nextTryAt ?? 0) <= now.getTime());
