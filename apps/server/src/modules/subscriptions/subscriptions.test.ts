@@ -509,6 +509,52 @@ describe('renewals on the test clock', () => {
     expect((await moveClock(alice, id, 'day')).json().data.status).toBe('expired');
   });
 
+  it('refuses bad subscriber calls with their messages, changing nothing', async () => {
+    const plan = await createPlan(alice);
+    const { subscriptionId: id } = (await subscribe(plan.id, nextEmail())).json().data;
+    const bad = await alice.call({
+      method: 'PUT',
+      url: `/api/v1/subscriptions/subscribers/${id}`,
+      payload: { action: 'pause' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.action).toBe(
+      'Choose an action: cancel_now, cancel_at_period_end or resume',
+    );
+    const early = await alice.call({
+      method: 'PUT',
+      url: `/api/v1/subscriptions/subscribers/${id}`,
+      payload: { action: 'cancel_at_period_end' },
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(
+      'This subscription cannot be cancelled at the end of its period while it is incomplete',
+    );
+    const foreign = await bob.call({
+      method: 'PUT',
+      url: `/api/v1/subscriptions/subscribers/${id}`,
+      payload: { action: 'cancel_now' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await subscriber(alice, id)).status).toBe('incomplete');
+    const status = await alice.call({
+      method: 'GET',
+      url: '/api/v1/subscriptions/subscribers?status=paused',
+    });
+    expect(status.statusCode).toBe(400);
+    const enrol = await alice.call({
+      method: 'POST',
+      url: '/api/v1/subscriptions/subscribers',
+      payload: { planId: plan.id, email: 'x@example.com' },
+    });
+    expect(enrol.statusCode).toBe(400);
+    expect(enrol.json().error.fields.currency).toBeTruthy();
+    const live = await alice.inMode('live');
+    expect(
+      (await live.call({ method: 'GET', url: `/api/v1/subscriptions/subscribers/${id}` })).statusCode,
+    ).toBe(404);
+  });
+
   it('the test clock is refused for another merchant’s subscriber and for a bad step', async () => {
     const plan = await createPlan(alice);
     const { subscriptionId: id } = (await subscribe(plan.id, nextEmail())).json().data;
