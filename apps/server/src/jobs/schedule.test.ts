@@ -122,6 +122,8 @@ describe('the scheduler role', () => {
       'test-network.advance',
       'payments.expire',
       'health.sweep',
+      'subscriptions.advance',
+      'subscriptions.advance_batch',
     ]);
     const roles = startRoles(ctx.server);
     await wait(300);
