@@ -326,7 +326,7 @@ function SubscriberRow({
           </span>
           <span className="block font-medium break-words text-slate-900 dark:text-white">{s.email}</span>
           <span className="block text-xs text-slate-500 dark:text-slate-400">
-            {t('subscribers.paysWith', { coin: s.currency, network: s.network })}
+            {t('subscribers.paysWith', { coin: s.currency, network: s.networkName })}
           </span>
         </td>
         <Cell label={t('subscribers.columns.plan')}>
