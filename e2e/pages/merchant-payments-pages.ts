@@ -6,7 +6,7 @@ export const trim = (s: string | null) => (s ?? '').trim();
 /** The merchant's navigation: the sidebar on a desktop, the bottom bar on a phone. */
 export async function goToMerchantPage(
   page: Page,
-  name: 'Transactions' | 'Payments' | 'Dashboard' | 'Payouts',
+  name: 'Transactions' | 'Payments' | 'Dashboard' | 'Payouts' | 'Subscriptions',
   phone: boolean,
 ) {
   if (phone) {

@@ -233,9 +233,10 @@ export const ZSubscriber = z.object({
   planName: z.string(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   cancelAtPeriodEnd: z.boolean(),
-  /** The coin the subscriber pays with, and its network. */
+  /** The coin the subscriber pays with, and its network (its id, and its name as shown). */
   currency: z.string(),
   network: z.string(),
+  networkName: z.string(),
   currentPeriodStart: z.string().nullable(),
   currentPeriodEnd: z.string().nullable(),
   /** When the next invoice is due (the current period's end), or null (incomplete, cancelled, expired, cancelling). */

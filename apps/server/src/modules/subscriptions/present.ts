@@ -2,6 +2,7 @@ import type { TInvoice, TPlan, TSubscriber } from '@coinlane/core/api/subscripti
 import { PLAN_PRICE_RULES } from '@coinlane/core/api/subscriptions';
 import { formatUnits, parseUnits } from '@coinlane/core/money';
 import type { TPlanCurrency } from '@coinlane/core/subscription-status';
+import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
 import type { InvoiceRow, PlanRow, SubscriptionRow } from './queries.ts';
 
 /** The public subscribe page of a plan. */
@@ -91,6 +92,7 @@ export function presentSubscriber(
     cancelAtPeriodEnd: row.cancel_at_period_end,
     currency: row.currency,
     network: row.network,
+    networkName: networkInfo(row.network).name,
     currentPeriodStart: row.current_period_start?.toISOString() ?? null,
     currentPeriodEnd: row.current_period_end?.toISOString() ?? null,
     nextPaymentAt: nextPaymentAt(row)?.toISOString() ?? null,

@@ -398,7 +398,12 @@ describe('subscribing and paying', () => {
       payload: { planId: plan.id, email },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ status: 'incomplete', currency: 'BTC', network: 'bitcoin' });
+    expect(res.json().data).toMatchObject({
+      status: 'incomplete',
+      currency: 'BTC',
+      network: 'bitcoin',
+      networkName: 'Bitcoin',
+    });
     expect(res.json().data.openInvoice).toMatchObject({ amountDue: '0.0005', currency: 'BTC' });
     const foreign = await bob.call({
       method: 'POST',

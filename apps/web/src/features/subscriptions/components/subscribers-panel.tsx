@@ -105,7 +105,8 @@ export function SubscribersPanel({ plans }: { plans: TPlan[] }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
+        {/* Phones: a filter a line, so that 'Todos los estados' or a plan's long name is not cut off. */}
+        <div className="grid gap-3 sm:flex sm:flex-wrap">
           <Field label={t('subscribers.filterPlan')} className="min-w-0 sm:w-52">
             {(id) => (
               <Select id={id} value={filters.planId} onChange={(e) => filter({ planId: e.target.value })}>
@@ -325,7 +326,7 @@ function SubscriberRow({
           </span>
           <span className="block font-medium break-words text-slate-900 dark:text-white">{s.email}</span>
           <span className="block text-xs text-slate-500 dark:text-slate-400">
-            {t('subscribers.paysWith', { coin: s.currency, network: s.network })}
+            {t('subscribers.paysWith', { coin: s.currency, network: s.networkName })}
           </span>
         </td>
         <Cell label={t('subscribers.columns.plan')}>

@@ -119,7 +119,7 @@ describe('Subscriptions page', () => {
     expect(screen.getByLabelText('Plan name')).toHaveProperty('value', 'Pro');
   });
 
-  it('lists subscribers with status in upper case, N/A without a next payment, and dollars paid', async () => {
+  it('lists subscribers with status in upper case, N/A without a next payment, dollars paid, and their coin', async () => {
     api({
       plans: [plan()],
       subscribers: [
@@ -141,6 +141,8 @@ describe('Subscriptions page', () => {
     expect(within(rows[0]!).getByTestId('total-paid').textContent).toBe('$1,234.50');
     expect(within(rows[1]!).getByTestId('subscriber-status').textContent).toBe('ACTIVE');
     expect(within(rows[1]!).getByTestId('next-payment').textContent).toBe('Dec 5, 2026');
+    // The network by its name, as the subscribe page offered it (not its id).
+    within(rows[0]!).getByText('Pays with USDT · Tron');
   });
 
   it('filters by plan and status', async () => {

@@ -58,6 +58,7 @@ export const subscriber = (over: Partial<TSubscriber> = {}): TSubscriber => ({
   cancelAtPeriodEnd: false,
   currency: 'USDT',
   network: 'tron',
+  networkName: 'Tron',
   currentPeriodStart: '2026-11-05T10:00:00.000Z',
   currentPeriodEnd: '2026-12-05T10:00:00.000Z',
   nextPaymentAt: '2026-12-05T10:00:00.000Z',
