@@ -371,7 +371,8 @@ function SubscriberRow({
           </div>
         </td>
       </tr>
-      {s.testClock !== null && (
+      {/* A test-mode subscriber's clock; an ended subscription (cancelled, expired) has nothing left to fall due. */}
+      {s.testClock !== null && s.status !== 'cancelled' && s.status !== 'expired' && (
         <tr className="max-md:mt-3 max-md:block max-md:border-t max-md:border-dashed max-md:border-slate-200 max-md:pt-3 dark:max-md:border-white/10">
           <td
             colSpan={columns}

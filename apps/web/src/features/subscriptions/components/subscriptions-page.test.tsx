@@ -166,6 +166,12 @@ describe('Subscriptions page', () => {
         subscribers: [
           subscriber({ email: 'live@example.com', testClock: null }),
           subscriber({ id: 'sub_t', email: 'test@example.com', testClock: '2026-11-20T12:00:00.000Z' }),
+          subscriber({
+            id: 'sub_x',
+            email: 'ended@example.com',
+            status: 'cancelled',
+            testClock: '2026-11-20T12:00:00.000Z',
+          }),
         ],
       },
       (c) =>
@@ -179,6 +185,8 @@ describe('Subscriptions page', () => {
     expect(within(rows[1]!).getByText(/^Test clock: Nov 20, 2026/)).toBeTruthy();
     expect(within(rows[1]!).getByRole('button', { name: '+1 period' })).toBeTruthy();
     expect(within(rows[1]!).getByRole('button', { name: 'Past grace' })).toBeTruthy();
+    // An ended subscription has nothing left to fall due: no clock.
+    expect(within(rows[2]!).queryByTestId('test-clock')).toBeNull();
     const before = calls.length;
     fireEvent.click(within(rows[1]!).getByRole('button', { name: '+1 day' }));
     await waitFor(() => {
