@@ -14,7 +14,9 @@
 // backends used per invoice (read from /proc when the database server runs on this machine), which holds better
 // than invoices/s when other work shares the machine, and the load average that says whether it did.
 //
-//   npm run bench -- subscriptions [--subscriptions=100000] [--workers=2]
+//   npm run bench -- subscriptions [--subscriptions=100000] [--workers=2] [--stored-rates]
+//   (--stored-rates: the rate table as a working rate refresh leaves it, every enabled coin in the 8 fiat
+//   currencies from a market source, so invoices are priced from stored quotes instead of the built-in test prices)
 //   BENCH_DATABASE_URL=postgres://user@host:5432/postgres   (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_CPU_PROF=<dir>   the workers write their V8 CPU profiles there when they stop (node --cpu-prof)
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
@@ -24,12 +26,16 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FIAT_CODES, FIAT_CURRENCIES } from '@coinlane/core/currencies';
 import { periodEnd } from '@coinlane/core/subscription-status';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type Db, openPostgres } from '../apps/server/src/db/connection.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { listCurrencySymbols } from '../apps/server/src/modules/currencies/list-currency-symbols.ts';
 import { SYSTEM_ACTOR } from '../apps/server/src/modules/payments/actor.ts';
+import { TEST_PRICES_USD } from '../apps/server/src/modules/rates/static-sources.ts';
+import { upsertQuotes } from '../apps/server/src/modules/rates/store-rate-quotes.ts';
 import { ADVANCE_BATCH_JOB } from '../apps/server/src/modules/subscriptions/advance-subscriptions.job.ts';
 import { createPlan } from '../apps/server/src/modules/subscriptions/create-plan.ts';
 import type { PlanRow, SubscriptionRow } from '../apps/server/src/modules/subscriptions/queries.ts';
@@ -46,6 +52,7 @@ const arg = (name: string, fallback: number) => {
 };
 const SUBSCRIPTIONS = arg('subscriptions', 100_000);
 const WORKERS = arg('workers', 2);
+const STORED_RATES = process.argv.includes('--stored-rates');
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Given up after this long (the run should take a small part of it). */
 const TIMEOUT_MS = 20 * 60_000;
@@ -301,6 +308,25 @@ async function checkSeed(db: Db, plans: PlanRow[], now: Date) {
   return rows.length;
 }
 
+/**
+ * --stored-rates: what a rate refresh stores, one market quote per enabled coin and fiat currency (1 coin = so much
+ * fiat), fetched now: the test prices in USD, times the fallback table for the other fiats. Returns the row count.
+ */
+async function storeMarketRates(db: Db): Promise<number> {
+  const fetchedAt = new Date();
+  const quotes = (await listCurrencySymbols(db)).flatMap((symbol) =>
+    FIAT_CODES.map((fiat) => ({
+      base: fiat,
+      symbol,
+      rate: (Number(TEST_PRICES_USD[symbol] ?? '1') * Number(FIAT_CURRENCIES[fiat].fallbackRate)).toFixed(6),
+      quote: 'base_per_symbol' as const,
+      fetchedAt,
+    })),
+  );
+  await upsertQuotes(db, 'coingecko', quotes);
+  return quotes.length;
+}
+
 async function main() {
   const dbName = `coinlane_bench_${randomBytes(4).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
@@ -350,8 +376,9 @@ async function main() {
       }
     }
 
+    const storedRates = STORED_RATES ? await storeMarketRates(db) : 0;
     console.log(
-      `Fresh database ${dbName}; ${WORKERS} servers with ROLES=scheduler (NODE_ENV=production, each its own ` +
+      `Fresh database ${dbName}; ${STORED_RATES ? `${storedRates} stored market quotes` : 'test prices'}; ${WORKERS} servers with ROLES=scheduler (NODE_ENV=production, each its own ` +
         `process: job worker of 4 loops, database pool of 10); the subscriber mails stay queued\n`,
     );
     for (let i = 0; i < WORKERS; i++) workers.push(await startWorker(dbUrl(dbName)));
