@@ -13,10 +13,10 @@ import {
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import { type ResolvedCurrency, resolveCurrency } from '#app/modules/currencies/resolve-currency.ts';
-import { loadRateBook } from '#app/modules/rates/load-rate-book.ts';
+import type { ResolvedCurrency } from '#app/modules/currencies/resolve-currency.ts';
 import { type PricedAmount, priceFiatAmount, usdValueOf } from '#app/modules/rates/price-amount.ts';
 import type { AddressSource, AddressSources } from './address-sources.ts';
+import { freshPricingReads, type PricingReads } from './pricing-reads.ts';
 
 export type AmountInput =
   | { kind: 'crypto'; amount: string }
@@ -53,6 +53,7 @@ export async function preparePayment({
   amount,
   maxAgeSeconds,
   now = new Date(),
+  reads = freshPricingReads,
 }: {
   db: Db;
   /** The server's address sources (PaymentDeps). */
@@ -65,8 +66,10 @@ export async function preparePayment({
   amount: AmountInput;
   maxAgeSeconds: number;
   now?: Date;
+  /** How the coin's row and the rates are read: from the database (default), or kept a few seconds by a batch. */
+  reads?: PricingReads;
 }): Promise<PreparedPayment> {
-  const resolved = await resolveCurrency({ db, currency, network });
+  const resolved = await reads.currency({ db, currency, network });
   const { row } = resolved;
   const addressSource = addressSources.forPayment(mode, row.network);
   if (!addressSource) {
@@ -75,7 +78,7 @@ export async function preparePayment({
     });
   }
   if (userId && addressSource.checkReady) await addressSource.checkReady({ db, userId, currency: row });
-  const book = await loadRateBook({ db, now, maxAgeSeconds });
+  const book = await reads.rateBook({ db, now, maxAgeSeconds });
 
   let units: bigint;
   let pricing: PricedAmount | null = null;

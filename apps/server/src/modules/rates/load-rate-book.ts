@@ -7,16 +7,8 @@ import { fallbackFiatSource, testPriceSource } from './static-sources.ts';
 /** Kind of a stored source: 'manual' rows are an admin's; every other stored source is a market feed. */
 const kindOfStored = (source: string): RateSourceKind => (source === 'manual' ? 'manual' : 'market');
 
-/** Every known rate at `now`: the stored quotes (market, manual) plus the built-in tables. One read. */
-export async function loadRateBook({
-  db,
-  now = new Date(),
-  maxAgeSeconds,
-}: {
-  db: Db;
-  now?: Date;
-  maxAgeSeconds: number;
-}): Promise<RateBook> {
+/** Every known quote: the stored ones (market, manual) plus the built-in tables. One read. */
+export async function loadRateEntries({ db }: { db: Db }): Promise<RateEntry[]> {
   const rows = await selectStoredRates(db);
   const entries: RateEntry[] = rows.map((r) => ({
     source: r.source,
@@ -32,5 +24,18 @@ export async function loadRateBook({
       entries.push({ ...q, source: source.id, kind: source.kind });
     }
   }
-  return new RateBook(entries, { now, maxAgeSeconds });
+  return entries;
+}
+
+/** Every known rate at `now`: the stored quotes (market, manual) plus the built-in tables. One read. */
+export async function loadRateBook({
+  db,
+  now = new Date(),
+  maxAgeSeconds,
+}: {
+  db: Db;
+  now?: Date;
+  maxAgeSeconds: number;
+}): Promise<RateBook> {
+  return new RateBook(await loadRateEntries({ db }), { now, maxAgeSeconds });
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
+import { createPricingReads } from '#app/modules/payments/pricing-reads.ts';
 import { advanceSubscription } from './advance-subscription.ts';
 import type { SubscriptionRow } from './queries.ts';
 
@@ -13,7 +14,11 @@ export const FAILED_ACTION_RETRY_MS = 10 * 60_000;
  * FOR UPDATE SKIP LOCKED through the partial index on due_at: any number of workers share the rows, none waits on
  * another's, and none runs a subscription another holds. Stops when nothing is due or after `budgetMs`. A
  * subscription whose action throws is logged and tried again later (its own due_at moved), never blocking others.
- * Returns how many subscriptions were advanced and whether some may be left.
+ * Renewals are priced with the coin rows and stored quotes kept for a few seconds across the run
+ * (createPricingReads: a rate's age still judged at each invoice), not read again for every invoice: with
+ * thousands due at once, those two reads were two of each renewal's twelve statements, one of them returning
+ * every stored quote (`npm run bench -- subscriptions`). Returns how many subscriptions were advanced and whether
+ * some may be left.
  */
 export async function advanceDueSubscriptions({
   deps,
@@ -31,6 +36,7 @@ export async function advanceDueSubscriptions({
   now?: () => Date;
 }): Promise<{ advanced: number; more: boolean }> {
   const started = Date.now();
+  const reads = createPricingReads();
   let advanced = 0;
   while (Date.now() - started < budgetMs) {
     const at = now();
@@ -48,7 +54,7 @@ export async function advanceDueSubscriptions({
         const sub = row.rows[0];
         if (!sub) return false;
         failedId = sub.id;
-        await advanceSubscription({ deps, db: trx, sub, now: at, maxAgeSeconds });
+        await advanceSubscription({ deps, db: trx, sub, now: at, maxAgeSeconds, reads });
         failedId = null;
         return true;
       })

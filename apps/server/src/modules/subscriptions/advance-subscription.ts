@@ -6,6 +6,7 @@ import {
 import type { Db } from '#app/db/connection.ts';
 import { type PaymentActor, SYSTEM_ACTOR } from '#app/modules/payments/actor.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
+import type { PricingReads } from '#app/modules/payments/pricing-reads.ts';
 import { applyInvoicePaid } from './apply-invoice-payment.ts';
 import { issueInvoice, priceInvoice } from './issue-invoice.ts';
 import { clockOf } from './present.ts';
@@ -24,7 +25,8 @@ const MAX_STEPS = 200;
  * renewal invoice, end the period (renewed already, or past due, or cancelled at its end), remind before grace
  * ends, end grace (expired). Each step writes the row, its next action and due time, the audit row and the events,
  * so a crash between steps loses nothing and repeats nothing (the invoice's unique key and the mails'
- * deterministic ids make a repeat a no-op). Returns the subscription as it is after.
+ * deterministic ids make a repeat a no-op). Returns the subscription as it is after. `reads`: how a renewal is
+ * priced (the renewal batch keeps the coin rows and quotes a few seconds: pricing-reads.ts); fresh by default.
  */
 export async function advanceSubscription({
   deps,
@@ -33,6 +35,7 @@ export async function advanceSubscription({
   now,
   maxAgeSeconds,
   actor = SYSTEM_ACTOR,
+  reads,
 }: {
   deps: PaymentDeps;
   /** A transaction in which `sub` is locked. */
@@ -41,13 +44,14 @@ export async function advanceSubscription({
   now: Date;
   maxAgeSeconds: number;
   actor?: PaymentActor;
+  reads?: PricingReads;
 }): Promise<SubscriptionRow> {
   let sub = initial;
   const plan = (await selectPlan(db, sub.plan_id))!;
   for (let step = 0; step < MAX_STEPS; step++) {
     const clock = clockOf(sub, now);
     if (!sub.next_action || !sub.next_action_at || sub.next_action_at.getTime() > clock.getTime()) break;
-    sub = await runAction({ deps, db, sub, plan, clock, now, maxAgeSeconds, actor });
+    sub = await runAction({ deps, db, sub, plan, clock, now, maxAgeSeconds, actor, reads });
   }
   return sub;
 }
@@ -62,6 +66,7 @@ async function runAction(o: {
   now: Date;
   maxAgeSeconds: number;
   actor: PaymentActor;
+  reads: PricingReads | undefined;
 }): Promise<SubscriptionRow> {
   const { db, sub, plan, actor } = o;
   // Times recorded for the subscriber are on its clock (the same as real time in live mode).
@@ -83,6 +88,7 @@ async function runAction(o: {
         plan,
         maxAgeSeconds: o.maxAgeSeconds,
         now: o.now,
+        ...(o.reads ? { reads: o.reads } : {}),
       });
       const issued = await issueInvoice({
         db,

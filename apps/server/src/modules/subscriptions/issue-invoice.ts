@@ -8,6 +8,7 @@ import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { fiatInput, preparePayment } from '#app/modules/payments/prepare-payment.ts';
+import type { PricingReads } from '#app/modules/payments/pricing-reads.ts';
 import { toUnits } from './present.ts';
 import type { InvoiceRow, PlanRow, SubscriptionRow } from './queries.ts';
 import { invoicePayload } from './subscription-log.ts';
@@ -154,8 +155,9 @@ export async function issueInvoice({
 }
 
 /**
- * The pricing of a subscription's next invoice in its coin, read outside any transaction: a USD plan is priced from
- * the fiat amount at the current rate; a plan priced in a coin is that amount of it. Null when credit covers it.
+ * The pricing of a subscription's next invoice in its coin: a USD plan is priced from the fiat amount at the
+ * current rate; a plan priced in a coin is that amount of it. Null when credit covers it. `reads`: the renewal
+ * batch's short-lived catalogue and rate reads (pricing-reads.ts), else fresh ones.
  */
 export async function priceInvoice({
   deps,
@@ -164,6 +166,7 @@ export async function priceInvoice({
   plan,
   maxAgeSeconds,
   now,
+  reads,
 }: {
   deps: PaymentDeps;
   db: Db;
@@ -171,6 +174,7 @@ export async function priceInvoice({
   plan: PlanRow;
   maxAgeSeconds: number;
   now: Date;
+  reads?: PricingReads;
 }) {
   const decimals = PLAN_PRICE_RULES[plan.currency as TPlanCurrency].decimals;
   const due = toUnits(plan.price, decimals) - toUnits(sub.credit, decimals);
@@ -186,5 +190,6 @@ export async function priceInvoice({
     amount: plan.currency === 'USD' ? fiatInput(amount, 'USD') : { kind: 'crypto', amount },
     maxAgeSeconds,
     now,
+    ...(reads ? { reads } : {}),
   });
 }
