@@ -14,7 +14,7 @@ import { getNotificationPreferences } from '#app/modules/notifications/notificat
 import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
 import { presentedDetailsOf } from '#app/modules/payments/chain-details.ts';
 import { lockPaymentForRefund } from '#app/modules/payments/payment-refunds.ts';
-import { getMerchantProfile } from '#app/modules/profile/get-merchant-profile.ts';
+import { merchantDisplayName } from '#app/modules/profile/merchant-display-name.ts';
 import { auditView, type RefundActor } from './apply-refund-event.ts';
 import { expireLapsedRefunds } from './expire-lapsed-refunds.ts';
 import { presentRefund, refundMailFacts, transactionUrl } from './present-refund.ts';
@@ -26,16 +26,6 @@ const DAY_MS = 24 * 3600_000;
 
 /** The customer's address page: the token in the query string, never in the path (decision 022). */
 export const refundLink = (appUrl: string, token: string) => `${appUrl}/refund?token=${token}`;
-
-/** The merchant's name as its customers know it: business name, else name, else e-mail. */
-export async function merchantNameOf(db: Db, userId: string): Promise<string> {
-  try {
-    const p = await getMerchantProfile({ db, userId });
-    return p.businessName?.trim() || p.name?.trim() || p.email;
-  } catch {
-    return 'The merchant';
-  }
-}
 
 /**
  * Issues a refund of a payment (decision 022): by an admin (`owner` absent: any payment), or by the merchant's
@@ -157,7 +147,7 @@ export async function createRefund({
   }
   const mail = refundAddressRequestMail({
     lang: input.language ?? 'en',
-    merchantName: await merchantNameOf(db, refund.user_id),
+    merchantName: await merchantDisplayName(db, refund.user_id),
     amount: formatUnits(BigInt(refund.amount), refund.decimals),
     currency: refund.currency,
     networkName: networkInfo(refund.network).name,

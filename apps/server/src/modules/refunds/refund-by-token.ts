@@ -5,8 +5,8 @@ import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { enqueueJob } from '#app/jobs/queue.ts';
 import { sha256 } from '#app/lib/crypto.ts';
+import { merchantDisplayName } from '#app/modules/profile/merchant-display-name.ts';
 import { applyRefundEvent, type RefundActor } from './apply-refund-event.ts';
-import { merchantNameOf } from './create-refund.ts';
 import { expireLapsedRefunds } from './expire-lapsed-refunds.ts';
 import { presentPublicRefund } from './present-refund.ts';
 import { type RefundRow, selectRefundByTokenHash } from './queries.ts';
@@ -40,7 +40,7 @@ export async function viewRefundRequest({
   now?: Date;
 }): Promise<TPublicRefund> {
   const row = await refundOfToken(db, token, now);
-  return presentPublicRefund(row, await merchantNameOf(db, row.user_id));
+  return presentPublicRefund(row, await merchantDisplayName(db, row.user_id));
 }
 
 /**
@@ -100,5 +100,5 @@ export async function submitRefundAddress({
     });
     return given;
   });
-  return presentPublicRefund(row, await merchantNameOf(db, row.user_id));
+  return presentPublicRefund(row, await merchantDisplayName(db, row.user_id));
 }

@@ -3,7 +3,7 @@ import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { newToken, sha256 } from '#app/lib/crypto.ts';
-import { getMerchantProfile } from '#app/modules/profile/get-merchant-profile.ts';
+import { merchantDisplayName } from '#app/modules/profile/merchant-display-name.ts';
 import { nextPaymentAt, planAmount, presentInvoice } from './present.ts';
 import { type SubscriptionRow, selectInvoices, selectPlan, selectSubscription } from './queries.ts';
 
@@ -59,16 +59,6 @@ export async function subscriptionOfToken(db: Db, token: string, now = new Date(
   const sub = await selectSubscription(db, row.subscription_id);
   if (!sub) throw new AppError('TOKEN_INVALID', { message: T.portalLinkInvalid });
   return sub;
-}
-
-/** The merchant's name as its customers know it: business name, else name, else e-mail. */
-export async function merchantDisplayName(db: Db, userId: string): Promise<string> {
-  try {
-    const p = await getMerchantProfile({ db, userId });
-    return p.businessName?.trim() || p.name?.trim() || p.email;
-  } catch {
-    return 'The merchant';
-  }
 }
 
 /** What the subscriber's portal shows: plan, status, next payment, the open invoice, the paid ones. */
