@@ -59,6 +59,8 @@ export interface UserSettingsTable {
   theme: Generated<'dark' | 'light' | 'auto'>;
   language: Generated<'en' | 'es' | 'fr' | 'de'>;
   auto_payout_enabled: Generated<boolean>;
+  /** The most a conversion may lose against the pool's time-weighted average price, basis points (0029). */
+  max_slippage_bps: Generated<number>;
   updated_at: Timestamp;
 }
 
@@ -299,6 +301,9 @@ export interface PaymentsTable {
   // (0025): customer origin, risk, approval
   /** The hosted page's client IP; null for API payments and after the retention period (prune job). */
   customer_ip: Generated<string | null>;
+  // (0029): the payout rule the payment was created under and the conversion facts fixed then
+  payout_rule_id: Generated<string | null>;
+  conversion: ColumnType<TPaymentConversion | null, string | null | undefined, string | null>;
   /** ISO country of customer_ip, 'Unknown' when the offline database has none; null when nothing was recorded. */
   customer_country: Generated<string | null>;
   /** 1-10 (risk rules, @coinlane/core/risk-rules); 5 until scored. */
@@ -858,4 +863,113 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   subscription_invoices: SubscriptionInvoicesTable;
   subscription_portal_tokens: SubscriptionPortalTokensTable;
+}
+
+// (0029): payouts with conversion (docs/decisions/024-auto-conversion.md)
+/** A V3 route: tokens[0] -> fees[0] -> tokens[1] ... (tokens.length === fees.length + 1). */
+export type TSwapRoute = { tokens: string[]; fees: number[] };
+
+/**
+ * What a payment under a payout rule was created with (payments.conversion): fixed at creation, never read from
+ * the rule again.
+ * - swap: an EVM payment received by a swapping forwarder; every field is committed into its CREATE2 address.
+ * - shift: a Bitcoin-family payment whose address is an exchange provider's deposit address.
+ */
+export type TPaymentConversion =
+  | {
+      kind: 'swap';
+      toCurrency: string;
+      tokenIn: string | null;
+      tokenOut: string;
+      route: TSwapRoute;
+      slippageBps: number;
+      twapSeconds: number;
+      recipient: string;
+      walletId: string;
+      swapFactory: string;
+    }
+  | {
+      kind: 'shift';
+      toCurrency: string;
+      toNetwork: string;
+      provider: string;
+      shiftId: string;
+      walletId: string;
+      settleAddress: string;
+    };
+
+export interface PayoutRulesTable {
+  id: string;
+  user_id: string;
+  from_currency: string;
+  from_network: string;
+  to_currency: string;
+  wallet_id: string;
+  min_amount: Numeric;
+  enabled: Generated<boolean>;
+  swap_route: ColumnType<TSwapRoute | null, string | null | undefined, string | null>;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ConversionShiftsTable {
+  id: string;
+  user_id: string;
+  payment_id: string;
+  provider: string;
+  provider_shift_id: string;
+  quote_id: string | null;
+  deposit_address: string;
+  deposit_currency: string;
+  deposit_network: string;
+  deposit_amount: Numeric;
+  settle_currency: string;
+  settle_network: string;
+  settle_amount: Numeric;
+  settle_address: string;
+  refund_address: string | null;
+  rate: Numeric;
+  /** The provider's status as last read (SideShift: waiting, pending, processing, review, settling, settled, ...). */
+  status: string;
+  settle_tx_hash: string | null;
+  deposit_tx_hash: string | null;
+  expires_at: RequiredTimestamp;
+  next_check_at: Timestamp;
+  finished_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PayoutsTable {
+  id: string;
+  user_id: string;
+  payment_id: string | null;
+  rule_id: string | null;
+  kind: 'flush' | 'swap' | 'shift';
+  network: string;
+  original_amount: Numeric;
+  original_currency: string;
+  converted_amount: NullableNumeric;
+  payout_currency: string;
+  exchange_rate: NullableNumeric;
+  fee: NullableNumeric;
+  fee_currency: string | null;
+  /** Gas (wei and in the fee currency), pool fee, provider fee: what `fee` is made of. */
+  fee_details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  wallet_address: string;
+  status: Generated<'pending' | 'completed' | 'failed'>;
+  tx_hash: string | null;
+  failure_reason: string | null;
+  evm_flush_id: string | null;
+  conversion_shift_id: string | null;
+  completed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  payout_rules: PayoutRulesTable;
+  conversion_shifts: ConversionShiftsTable;
+  payouts: PayoutsTable;
 }

@@ -294,6 +294,7 @@ describe('GET /analytics/balances', () => {
         address: 'live_copy_address',
         metadata: '{}',
         chain_details: JSON.stringify(row.chain_details),
+        conversion: null,
       })
       .execute();
     const b = await getBalances({ db: ctx.db, userId: carol.id, mode: 'live', maxAgeSeconds: 300 });

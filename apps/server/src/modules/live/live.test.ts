@@ -101,6 +101,7 @@ async function createLivePayment(m: Merchant) {
       address: `live_fixture_${id}`,
       metadata: JSON.stringify(row.metadata),
       chain_details: JSON.stringify(row.chain_details),
+      conversion: null,
     })
     .execute();
   return { id, amount: BigInt(row.amount) };
