@@ -97,10 +97,10 @@ contract SwapForwarder {
     uint256 public constant TRANSFER_GAS = 100_000;
     /// @notice Gas of the swap's frame without its pools: route checks, wrapping the native coin (WETH deposit),
     ///         the allowance set and read back, the router's own work and the output token's transfer.
-    uint256 public constant SWAP_BASE_GAS = 200_000;
+    uint256 public constant SWAP_BASE_GAS = 150_000;
     /// @notice Gas of the swap's frame per pool of the path: the pool's look-up and oracle read and its swap
     ///         (a swap crossing several initialised ticks included).
-    uint256 public constant SWAP_HOP_GAS = 200_000;
+    uint256 public constant SWAP_HOP_GAS = 150_000;
     /// @notice The longest path swapped; a longer one is not swapped (the original is forwarded).
     uint256 public constant MAX_HOPS = 3;
     /// @notice The widest slippage a route may carry (10 %): beyond it the bound would protect nothing.
@@ -109,8 +109,11 @@ contract SwapForwarder {
     uint32 public constant MIN_TWAP_SECONDS = 60;
     /// @dev See Forwarder: left over a call's own gas before it is made (the CALL's costs and the event after).
     uint256 private constant CALL_RESERVE = 45_000;
-    /// @dev At most this much of a failed call's revert data is copied into an event.
+    /// @dev At most this much of a failed call's revert data is copied into an event or error.
     uint256 private constant REASON_BYTES = 100;
+    /// @dev At most this much of the swap frame's revert data is copied into SwapSkipped: the frame is this
+    ///      contract's own code, whose errors carry at most REASON_BYTES of another call's data (228 bytes in all).
+    uint256 private constant SKIP_REASON_BYTES = 260;
 
     /// @notice The factory that deployed the implementation (the only deployer of this forwarder's clones).
     address public immutable factory;
@@ -180,7 +183,7 @@ contract SwapForwarder {
             _needGas(BALANCE_GAS + TRANSFER_GAS);
             address token = tokens[i];
             (bool read, uint256 amount) = _balanceOf(token);
-            if (!read) emit ForwardFailed(token, 0, _returnDataHead());
+            if (!read) emit ForwardFailed(token, 0, _returnDataHead(REASON_BYTES));
             else if (amount > 0) _sendToken(token, to, amount);
         }
     }
@@ -197,7 +200,7 @@ contract SwapForwarder {
         address tokenIn = route.tokenIn == address(0) ? weth : route.tokenIn;
         minOut = _minOut(route, tokenIn, amount);
         if (route.tokenIn == address(0)) IWETH9Deposit(weth).deposit{value: amount}();
-        if (!_approve(tokenIn, amount)) revert SwapFailed(_returnDataHead());
+        if (!_approve(tokenIn, amount)) revert SwapFailed(_returnDataHead(REASON_BYTES));
         try IV3SwapRouter(router).exactInput(
             IV3SwapRouter.ExactInputParams({
                 path: route.path, recipient: route.merchant, amountIn: amount, amountOutMinimum: minOut
@@ -207,7 +210,7 @@ contract SwapForwarder {
         ) {
             amountOut = out;
         } catch {
-            revert SwapFailed(_returnDataHead());
+            revert SwapFailed(_returnDataHead(REASON_BYTES));
         }
         // a router that took less than the whole amount (a pool out of liquidity) leaves an allowance: undo it all
         uint256 left = _allowance(tokenIn);
@@ -267,7 +270,7 @@ contract SwapForwarder {
         try IUniswapV3PoolOracle(pool).observe(ago) returns (int56[] memory cumulatives, uint160[] memory) {
             return SwapMath.meanTick(cumulatives[0], cumulatives[1], window);
         } catch {
-            revert OracleFailed(pool, _returnDataHead());
+            revert OracleFailed(pool, _returnDataHead(REASON_BYTES));
         }
     }
 
@@ -276,7 +279,7 @@ contract SwapForwarder {
         address token = route.tokenIn;
         _needGas(BALANCE_GAS + TRANSFER_GAS);
         (bool read, uint256 amount) = _balanceOf(token);
-        if (!read) emit ForwardFailed(token, 0, _returnDataHead());
+        if (!read) emit ForwardFailed(token, 0, _returnDataHead(REASON_BYTES));
         else if (amount > 0 && !_swap(route, amount)) _sendToken(token, to, amount);
     }
 
@@ -289,7 +292,7 @@ contract SwapForwarder {
             emit Swapped(route.tokenIn, amount, route.tokenOut, amountOut, minOut);
             return true;
         } catch {
-            emit SwapSkipped(route.tokenIn, amount, _returnDataHead());
+            emit SwapSkipped(route.tokenIn, amount, _returnDataHead(SKIP_REASON_BYTES));
             return false;
         }
     }
@@ -308,14 +311,14 @@ contract SwapForwarder {
             ok := call(ETH_GAS, to, amount, 0, 0, 0, 0)
         }
         if (ok) emit Forwarded(address(0), amount);
-        else emit ForwardFailed(address(0), amount, _returnDataHead());
+        else emit ForwardFailed(address(0), amount, _returnDataHead(REASON_BYTES));
     }
 
     /// @dev A token as it is to the merchant (TRANSFER_GAS), reported with Forwarded or ForwardFailed.
     function _sendToken(address token, address to, uint256 amount) private {
         _needGas(TRANSFER_GAS);
         if (_transfer(token, to, amount)) emit Forwarded(token, amount);
-        else emit ForwardFailed(token, amount, _returnDataHead());
+        else emit ForwardFailed(token, amount, _returnDataHead(REASON_BYTES));
     }
 
     /// @dev Reverts unless a call with `callGas` can still get all of it (EIP-150) with its costs after it.
@@ -386,14 +389,14 @@ contract SwapForwarder {
         return word == 1;
     }
 
-    /// @dev The first REASON_BYTES bytes of the last call's return data, copied without letting a huge payload cost
-    ///      this frame unbounded memory.
-    function _returnDataHead() private pure returns (bytes memory data) {
+    /// @dev The first `max` bytes of the last call's return data, copied without letting a huge payload cost this
+    ///      frame unbounded memory.
+    function _returnDataHead(uint256 max) private pure returns (bytes memory data) {
         uint256 size;
         assembly {
             size := returndatasize()
         }
-        if (size > REASON_BYTES) size = REASON_BYTES;
+        if (size > max) size = max;
         data = new bytes(size);
         assembly {
             returndatacopy(add(data, 0x20), 0, size)

@@ -47,9 +47,9 @@ contract SwapForwarderFactory {
     /// @notice Gas of a request without pools or named tokens: the clone's deployment, the route check, the native
     ///         coin sent with its stipend, tokenIn's balance read and its fallback transfer, the swap's own frame
     ///         without its pools (SwapForwarder.SWAP_BASE_GAS) and the checks around them.
-    uint256 public constant REQUEST_BASE_GAS = 400_000;
+    uint256 public constant REQUEST_BASE_GAS = 480_000;
     /// @notice Gas added per pool of the path (SwapForwarder.SWAP_HOP_GAS, x 64/63, and the path's share).
-    uint256 public constant REQUEST_HOP_GAS = 160_000;
+    uint256 public constant REQUEST_HOP_GAS = 155_000;
     /// @notice Gas added per named token (a balanceOf and a transfer with their fixed gas, as ForwarderFactory).
     uint256 public constant REQUEST_TOKEN_GAS = 150_000;
     /// @dev What must be left before a request beyond 64/63 of its budget: the events and the loop after it.
