@@ -14,6 +14,7 @@ import type { AddressSource, AllocatedAddress } from '#app/modules/payments/addr
 import { allocateFromKey, allocateUniqueAmount } from '#app/modules/wallets/allocate-wallet-address.ts';
 import { selectDefaultWallet } from '#app/modules/wallets/default-wallet.ts';
 import { openWalletAddress } from '#app/modules/wallets/wallet-secret.ts';
+import { allocateSwapAddress } from './evm-swap-allocation.ts';
 
 /**
  * Live addresses of an EVM network from the merchant's default whitelisted wallet of the coin
@@ -24,6 +25,8 @@ import { openWalletAddress } from '#app/modules/wallets/wallet-secret.ts';
  *   has not found deployed and computing these addresses (chain_cursors.factory): refused for now (503);
  * - single: the wallet's address itself, the amount due made unique (as UTXO single-address wallets);
  * - xpub: the next child m/44'/60'/0'/0/i under the gap/reuse policy of UTXO keys.
+ * Before any of these: a payment a payout rule converts gets a swapping deposit address paying the rule's wallet
+ * (allocateSwapAddress, docs/decisions/024-auto-conversion.md).
  * Every payment records the chain id (the configured one, or on a dev chain the id its node reported to the
  * watcher) and the token contract (CHAIN_<NETWORK>_TOKENS, else on mainnet the currency's contract_address).
  * Reads only the database.
@@ -94,6 +97,19 @@ export function createEvmWalletAddressSource({
       const contractAddress = contractOf(currency);
       const facts = watcherFacts(db);
       const chainId = await chainIdOf(facts);
+      // a payout rule converts it: a swapping deposit address paying the rule's wallet (decision 024)
+      const swap = await allocateSwapAddress({
+        db,
+        chain,
+        secretKey,
+        userId,
+        symbol: currency.symbol,
+        decimals: currency.decimals,
+        amount,
+        contractAddress,
+        chainId,
+      });
+      if (swap) return swap;
       const wallet = await findWallet(db, userId, currency.symbol, true);
       if (!wallet) throw new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(currency.symbol) });
       const evm = { chainDetails: { chainId }, contractAddress };
