@@ -13,11 +13,8 @@
  */
 import { parseArgs } from 'node:util';
 import { DETERMINISTIC_DEPLOYER, deployForwarderFactoryDeterministic } from '@coinlane/contracts/deploy';
-import { normalizeNetworkId } from '@coinlane/core/currencies';
-import { isEvmChain } from '@coinlane/core/families/evm/evm-chain-config';
-import { createPublicClient, createWalletClient, defineChain, type Hex, http } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { ChainConfigError, chainEnvPrefix, chainsFromEnv } from '#app/lib/chain-config.ts';
+import { chainEnvPrefix } from '#app/lib/chain-config.ts';
+import { CliError, evmDeployerClients } from './evm-deployer.ts';
 
 const USAGE = `Usage: npm run evm:deploy-factory -- --network <network>
 
@@ -32,51 +29,9 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return values.help ? 0 : 64;
   }
-  const network = normalizeNetworkId(values.network);
-  let chains: ReturnType<typeof chainsFromEnv>;
-  try {
-    chains = chainsFromEnv(process.env);
-  } catch (err) {
-    if (err instanceof ChainConfigError) {
-      console.error(err.message);
-      return 78;
-    }
-    throw err;
-  }
-  const chain = chains.find((c) => c.network === network);
-  if (!network || !chain || !isEvmChain(chain)) {
-    console.error(
-      `${values.network}: not an EVM network with a node configured (${chainEnvPrefix(values.network)}RPC_URL).\n\n${USAGE}`,
-    );
-    return 64;
-  }
-  const key = (process.env.DEPLOYER_KEY ?? chain.gasKey ?? '').trim();
-  if (!/^0x[0-9a-fA-F]{64}$/.test(key)) {
-    console.error(
-      `Set DEPLOYER_KEY (or ${chainEnvPrefix(network)}GAS_KEY) to the deployer's private key: 0x and 64 hex digits.`,
-    );
-    return 78;
-  }
-  const transport = http(chain.rpcUrl);
-  const probe = createPublicClient({ transport });
-  const nodeChainId = await probe.getChainId();
-  if (chain.chainId !== null && chain.chainId !== nodeChainId) {
-    console.error(
-      `The node at ${chainEnvPrefix(network)}RPC_URL is chain ${nodeChainId}, not ${chain.chainId}: refusing to deploy.`,
-    );
-    return 78;
-  }
-  const viemChain = defineChain({
-    id: nodeChainId,
-    name: network,
-    nativeCurrency: { name: 'native', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [chain.rpcUrl] } },
-  });
-  const account = privateKeyToAccount(key as Hex);
-  const publicClient = createPublicClient({ chain: viemChain, transport });
-  const wallet = createWalletClient({ account, chain: viemChain, transport });
+  const { network, chainId, account, wallet, publicClient } = await evmDeployerClients(values.network, USAGE);
   console.error(
-    `Deploying ForwarderFactory on ${network} (chain ${nodeChainId}) from ${account.address} through the deterministic deployment proxy ${DETERMINISTIC_DEPLOYER}…`,
+    `Deploying ForwarderFactory on ${network} (chain ${chainId}) from ${account} through the deterministic deployment proxy ${DETERMINISTIC_DEPLOYER}…`,
   );
   const { factory, deployed } = await deployForwarderFactoryDeterministic({ wallet, publicClient });
   if (!deployed) console.error(`Already deployed on this chain at ${factory}.`);
@@ -89,6 +44,6 @@ main().then(
   (code) => process.exit(code),
   (err: unknown) => {
     console.error(err instanceof Error ? err.message : String(err));
-    process.exit(1);
+    process.exit(err instanceof CliError ? err.exitCode : 1);
   },
 );
