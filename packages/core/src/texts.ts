@@ -484,6 +484,17 @@ export const T = {
       : `The ${symbol} token contract ${contract} of ${network} has ${found} decimals on the node, where Coinlane expects ${expected}: its transfers are not credited until the configuration (CHAIN_<NETWORK>_TOKENS) or the catalogue names the right contract.`,
   evmFactoryUnverified: (network: string) =>
     `Live payments to forwarder deposit addresses on ${network} are not available right now: the chain watcher has not confirmed the forwarder factory on the node yet. Try again in a moment.`,
+  // The swapping forwarder factory (issue 18, decision 024): the watcher's check and what waits on it
+  evmSwapFactoryNotDeployed: (network: string, factory: string) =>
+    `The swap forwarder factory ${factory} configured for ${network} has no code on the node: deploy it (npm run evm:deploy-swap-factory) or correct the address. Swapping deposit addresses are not handed out until it is there.`,
+  evmSwapFactoryCodeUnknown: (network: string, factory: string) =>
+    `The contract at ${factory} configured as the ${network} swap forwarder factory, or the SwapForwarder implementation it delegates to, does not have the code of a SwapForwarderFactory version Coinlane ships (its code hash is unknown). Swapping deposit addresses are not handed out under it.`,
+  evmSwapFactoryUniswapMissing: (network: string, factory: string, contract: string, address: string) =>
+    `The swap forwarder factory ${factory} of ${network} is bound to a Uniswap ${contract} at ${address} that has no code on the node, so it could never swap: deploy a swap factory bound to this chain's Uniswap contracts (npm run evm:deploy-swap-factory). Swapping deposit addresses are not handed out under it.`,
+  evmSwapFactoryUnverified: (network: string) =>
+    `Live payments that a payout rule converts on ${network} are not available right now: the chain watcher has not confirmed the swap forwarder factory on the node yet. Try again in a moment, or turn the rule off under Payouts → Rules to be paid without conversion.`,
+  payoutSwapFactoryUnverified: (network: string) =>
+    `Conversions on ${network} are not available right now: the chain watcher has not confirmed the swap forwarder factory on the node yet. Please try again in a moment.`,
   evmChainIdMismatch: (network: string, expected: string, found: number) =>
     `The ${network} node reports chain id ${found}, expected ${expected}: the watcher will not scan a node of another chain. Check CHAIN_${network.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_RPC_URL.`,
 

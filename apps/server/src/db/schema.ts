@@ -505,6 +505,11 @@ export interface ChainCursorsTable {
   chain_id: Generated<number | null>;
   /** The forwarder factory the watcher found deployed and predicting Coinlane's addresses (EVM; 0011). */
   factory: Generated<string | null>;
+  /**
+   * The swapping forwarder factory the watcher found deployed with a known version's code, bound to Uniswap contracts
+   * present on the node (EVM; 0030, docs/decisions/024-auto-conversion.md).
+   */
+  swap_factory: Generated<string | null>;
 }
 
 /** The hashes of the last ~100 processed blocks per network (reorganisation fork points). */

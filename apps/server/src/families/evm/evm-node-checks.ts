@@ -1,6 +1,6 @@
-import { forwarderFactoryAbi } from '@coinlane/contracts/abi';
+import { forwarderFactoryAbi, swapForwarderFactoryAbi } from '@coinlane/contracts/abi';
 import { forwarderAddress, forwarderImplementationAddress } from '@coinlane/contracts/forwarder-address';
-import { forwarderCodeVersion } from '@coinlane/contracts/known-code';
+import { forwarderCodeVersion, swapForwarderCodeVersion } from '@coinlane/contracts/known-code';
 import { NETWORKS } from '@coinlane/core/currencies';
 import type { EvmChainConfig } from '@coinlane/core/families/evm/evm-chain-config';
 import { T } from '@coinlane/core/texts';
@@ -16,7 +16,11 @@ import {
 } from 'viem';
 import type { Db } from '#app/db/connection.ts';
 import type { WatcherLog } from '#app/modules/chains/chain-bookkeeping.ts';
-import { writeChainId, writeVerifiedFactory } from '#app/modules/chains/watcher-findings.ts';
+import {
+  writeChainId,
+  writeVerifiedFactory,
+  writeVerifiedSwapFactory,
+} from '#app/modules/chains/watcher-findings.ts';
 import { knownTokens } from '#app/modules/forwarders/flush-tokens.ts';
 
 /** How often a factory or token check that failed is done again (a contract may be deployed meanwhile). */
@@ -54,14 +58,21 @@ const isDue = (c: Check, now: Date) =>
 
 /**
  * What an EVM watcher checks of its node before scanning (docs/decisions/011-evm-watcher.md): the chain id (until
- * it matches; a mismatch fails the pass, nothing is scanned), the configured forwarder factory and the token
- * contracts' decimals (at start, a failed check again every minute; a failure is a standing problem reported as
- * the watcher's error while scanning goes on, and a token whose decimals differ is never credited).
+ * it matches; a mismatch fails the pass, nothing is scanned), the configured forwarder factory, the configured swap
+ * forwarder factory (decision 024) and the token contracts' decimals (at start, a failed check again every minute; a
+ * failure is a standing problem reported as the watcher's error while scanning goes on, and a token whose decimals
+ * differ is never credited).
  */
 export function createEvmNodeChecks(deps: Deps) {
-  const state: { chainIdChecked: boolean; factory: FactoryCheck; tokens: TokensCheck } = {
+  const state: {
+    chainIdChecked: boolean;
+    factory: FactoryCheck;
+    swapFactory: FactoryCheck;
+    tokens: TokensCheck;
+  } = {
     chainIdChecked: false,
     factory: { problem: null, checkedAt: 0, version: null },
+    swapFactory: { problem: null, checkedAt: 0, version: null },
     tokens: { problem: null, checkedAt: 0, bad: new Set() },
   };
 
@@ -72,12 +83,17 @@ export function createEvmNodeChecks(deps: Deps) {
         state.chainIdChecked = true;
       }
       if (deps.chain.factory && isDue(state.factory, now)) await checkFactory(deps, state.factory, now);
+      if (deps.chain.swapFactory && isDue(state.swapFactory, now)) {
+        await checkSwapFactory(deps, state.swapFactory, now);
+      }
       if (isDue(state.tokens, now)) await checkTokens(deps, state.tokens, now);
     },
     /** Token contracts (lower case) whose decimals() is not the catalogue's: their transfers are never credited. */
     badTokens: (): ReadonlySet<string> => state.tokens.bad,
     /** A factory or a token that failed its check stays the reported error while the scan itself goes on. */
-    standingProblem: () => [state.factory.problem, state.tokens.problem].filter(Boolean).join(' ') || null,
+    standingProblem: () =>
+      [state.factory.problem, state.swapFactory.problem, state.tokens.problem].filter(Boolean).join(' ') ||
+      null,
   };
 }
 
@@ -141,6 +157,70 @@ async function factoryProblem(
     implementationCode: implementationCode ?? '0x',
   });
   return version ? { problem: '', version } : { problem: T.evmFactoryCodeUnknown(name, factory) };
+}
+
+/**
+ * The configured swap forwarder factory (CHAIN_<NETWORK>_SWAP_FACTORY, decision 024) must be deployed on this node,
+ * its code and its implementation's must hash to a version Coinlane ships (known-code.ts swapForwarderCodeVersion,
+ * given the Uniswap contracts it is bound to: its immutables router, weth and v3Factory, read from it), and those
+ * must be contracts on this node; otherwise the money paid to its deposit addresses could be moved by code that is not
+ * Coinlane's, or never swapped. The result is stored (`chain_cursors.swap_factory`): swapping deposit addresses are
+ * handed out, and payout rules' routes found, only under a verified swap factory. Payments under no rule do not need
+ * it, so a failure does not stop scanning.
+ */
+async function checkSwapFactory(deps: Deps, check: FactoryCheck, now: Date) {
+  const { db, chain, log } = deps;
+  const factory = getAddress(chain.swapFactory!);
+  const { problem, version } = await swapFactoryProblem(deps, factory);
+  if (version) check.version = version;
+  check.checkedAt = now.getTime();
+  if (problem !== check.problem) {
+    if (problem) log?.error({ network: chain.network, swapFactory: factory }, problem);
+    else
+      log?.info({ network: chain.network, swapFactory: factory, version }, 'swap forwarder factory checked');
+    await writeVerifiedSwapFactory(db, chain.network, problem ? null : factory, now);
+  }
+  check.problem = problem;
+}
+
+/** The swap factory's problem ('' when none) and, when its code is known, its version. */
+async function swapFactoryProblem(
+  { chain, client }: Deps,
+  factory: Address,
+): Promise<{ problem: string; version?: string }> {
+  const name = NETWORKS[chain.network].name;
+  const code = await client.getCode({ address: factory });
+  if (!code || code === '0x') return { problem: T.evmSwapFactoryNotDeployed(name, factory) };
+  const unknown = { problem: T.evmSwapFactoryCodeUnknown(name, factory) };
+  // its Uniswap contracts, as its own immutables say (no such functions, or a revert: not Coinlane's factory)
+  const read = (functionName: 'router' | 'weth' | 'v3Factory') =>
+    client
+      .readContract({ address: factory, abi: swapForwarderFactoryAbi, functionName })
+      .catch(unlessUnreachable);
+  const [router, weth, v3Factory] = await Promise.all([read('router'), read('weth'), read('v3Factory')]);
+  if (!router || !weth || !v3Factory) return unknown;
+  const implementationCode = await client.getCode({ address: forwarderImplementationAddress(factory) });
+  const version = swapForwarderCodeVersion({
+    factory,
+    config: { router, weth, v3Factory },
+    factoryCode: code,
+    implementationCode: implementationCode ?? '0x',
+  });
+  if (!version) return unknown;
+  for (const [contract, address] of [
+    ['SwapRouter02', router],
+    ['wrapped native coin', weth],
+    ['V3 factory', v3Factory],
+  ] as const) {
+    const found = await client.getCode({ address });
+    if (!found || found === '0x') {
+      return {
+        problem: T.evmSwapFactoryUniswapMissing(name, factory, contract, getAddress(address)),
+        version,
+      };
+    }
+  }
+  return { problem: '', version };
 }
 
 /**

@@ -4,12 +4,16 @@ import {
   swapForwarderAddress,
   swapRouteProblem,
 } from '@coinlane/contracts/swap-forwarder-address';
+import { NETWORKS } from '@coinlane/core/currencies';
+import { AppError } from '@coinlane/core/errors';
 import type { EvmChainConfig } from '@coinlane/core/families/evm/evm-chain-config';
 import { formatUnits } from '@coinlane/core/money';
+import { T } from '@coinlane/core/texts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import type { Db } from '#app/db/connection.ts';
 import type { TPaymentConversion } from '#app/db/schema.ts';
+import { selectCursor } from '#app/modules/chains/watcher-findings.ts';
 import type { AllocatedAddress } from '#app/modules/payments/address-sources.ts';
 import { findApplicableRule } from '#app/modules/payouts/find-applicable-rule.ts';
 import { openWalletAddress } from '#app/modules/wallets/wallet-secret.ts';
@@ -23,7 +27,10 @@ import { openWalletAddress } from '#app/modules/wallets/wallet-secret.ts';
  * network's TWAP window: whatever it is flushed with, its money can only be swapped on those terms or forwarded as
  * it is, and only to that recipient. All of it is stored in payments.conversion, so a later edit of the rule or of
  * the settings changes nothing under way. A rule whose stored route no longer fits (the coin's or the target's
- * contract configured differently since) does not apply: the payment is a plain one, logged. Reads only the
+ * contract configured differently since) does not apply: the payment is a plain one, logged. A rule that applies while
+ * the network's watcher has not verified the configured swap factory (chain_cursors.swap_factory: deployed with
+ * Coinlane's code, bound to Uniswap contracts on the node) refuses the payment (503), as forwarder addresses wait for
+ * a verified factory: money is never sent to an address whose code is not known to be Coinlane's. Reads only the
  * database (the route was read from the chain when the rule was saved).
  */
 export async function allocateSwapAddress({
@@ -90,6 +97,12 @@ export async function allocateSwapAddress({
     return null;
   }
   const swapFactory = getAddress(chain.swapFactory);
+  const verified = (await selectCursor(db, chain.network))?.swap_factory;
+  if (!verified || getAddress(verified) !== swapFactory) {
+    throw new AppError('SERVICE_UNAVAILABLE', {
+      message: T.evmSwapFactoryUnverified(NETWORKS[chain.network].name),
+    });
+  }
   const address = swapForwarderAddress({ factory: swapFactory, ...terms });
   return {
     address,

@@ -1,6 +1,11 @@
+import { NETWORKS } from '@coinlane/core/currencies';
+import { AppError } from '@coinlane/core/errors';
 import type { EvmChainConfig } from '@coinlane/core/families/evm/evm-chain-config';
+import { T } from '@coinlane/core/texts';
 import { type Address, createPublicClient, getAddress, http, parseAbi, zeroAddress } from 'viem';
+import type { Db } from '#app/db/connection.ts';
 import type { TSwapRoute } from '#app/db/schema.ts';
+import { selectCursor } from '#app/modules/chains/watcher-findings.ts';
 
 /** Uniswap V3's fee tiers (hundredths of a basis point): 0.01 %, 0.05 %, 0.3 %, 1 %. */
 export const V3_FEE_TIERS = [100, 500, 3000, 10_000] as const;
@@ -22,9 +27,11 @@ export type SwapFactoryFacts = { weth: Address; v3Factory: Address; router: Addr
  * `tokenOut`. A direct pool when one has liquidity (of the four fee tiers, the one with the most in range), else
  * two hops through the wrapped native token; null when neither exists. Read from the node when a rule is saved;
  * the route found is stored with the rule and committed into each payment's deposit address, so a pool created
- * later changes nothing under way. The swap factory's immutables are read once per factory.
+ * later changes nothing under way. The swap factory's immutables are read once per factory. Only under a swap factory
+ * the network's watcher verified (chain_cursors.swap_factory, evm-node-checks.ts): otherwise findRoute refuses with
+ * a 503 saying so, as payments under a rule are refused (evm-swap-allocation.ts).
  */
-export function createEvmSwapRouteFinder({ chain }: { chain: EvmChainConfig }) {
+export function createEvmSwapRouteFinder({ chain, db }: { chain: EvmChainConfig; db: Db }) {
   const client = createPublicClient({ transport: http(chain.rpcUrl, { timeout: 15_000, retryCount: 1 }) });
   let facts: Promise<SwapFactoryFacts> | null = null;
 
@@ -80,6 +87,12 @@ export function createEvmSwapRouteFinder({ chain }: { chain: EvmChainConfig }) {
       tokenIn: string | null;
       tokenOut: string;
     }): Promise<TSwapRoute | null> {
+      const verified = (await selectCursor(db, chain.network))?.swap_factory;
+      if (!chain.swapFactory || !verified || getAddress(verified) !== getAddress(chain.swapFactory)) {
+        throw new AppError('SERVICE_UNAVAILABLE', {
+          message: T.payoutSwapFactoryUnverified(NETWORKS[chain.network].name),
+        });
+      }
       const { weth, v3Factory } = await factoryFacts();
       const from = getAddress(tokenIn ?? weth);
       const to = getAddress(tokenOut);

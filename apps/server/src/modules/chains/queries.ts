@@ -146,6 +146,24 @@ export async function writeVerifiedFactory(db: Db, network: string, factory: str
 }
 
 /**
+ * The swapping forwarder factory an EVM watcher found on its node (deployed with the code of a version Coinlane ships,
+ * bound to Uniswap contracts present there), or null when the configured one failed that check: swapping deposit
+ * addresses are handed out, and payout rules' routes found, only under the factory recorded here.
+ */
+export async function writeVerifiedSwapFactory(
+  db: Db,
+  network: string,
+  swapFactory: string | null,
+  now: Date,
+) {
+  await db
+    .insertInto('chain_cursors')
+    .values({ network, height: null, hash: null, swap_factory: swapFactory, status_at: now })
+    .onConflict((oc) => oc.column('network').doUpdateSet({ swap_factory: swapFactory }))
+    .execute();
+}
+
+/**
  * The live native-coin forwarder payments (those with a payment_flushes row) of `network` whose deposit address's
  * balance the EVM watcher reads (issue 13, internal transfers): open (pending / partial) and not flushed, plus
  * those that expired after `expiredAfter` (their check at expiry), each with the sum of its recorded transfers that

@@ -21,6 +21,7 @@ import { type Address, getAddress, type Hex, parseEther, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocateSwapAddress } from '#app/families/evm/evm-swap-allocation.ts';
 import { createEvmSwapRouteFinder } from '#app/families/evm/evm-swap-routes.ts';
+import { writeVerifiedSwapFactory } from '#app/modules/chains/watcher-findings.ts';
 import { recordPaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { sealWalletAddress } from '#app/modules/wallets/wallet-secret.ts';
 import { createUser } from '#app/test/fixtures.ts';
@@ -95,7 +96,7 @@ describe('swapping deposit addresses flushed by the job (Uniswap V3 on Hardhat)'
 
   /** A rule from `from` to USDT as the rules route saves it: the route read from the chain. */
   async function insertRule(owner: string, from: 'ETH' | 'USDC', walletId: string) {
-    const finder = createEvmSwapRouteFinder({ chain });
+    const finder = createEvmSwapRouteFinder({ chain, db: ctx.db });
     const route = await finder.findRoute({ tokenIn: from === 'ETH' ? null : usdc, tokenOut: usdt });
     expect(route).not.toBeNull();
     const id = randomId('rul');
@@ -231,6 +232,8 @@ describe('swapping deposit addresses flushed by the job (Uniswap V3 on Hardhat)'
       swapTwapSeconds: TWAP,
     };
     ctx = await createTestContext({ configuredChains: [chain] });
+    // the watcher checked the swap factory on the node (evm-swap-factory-check.test.ts does it against Hardhat)
+    await writeVerifiedSwapFactory(ctx.db, 'ethereum', swapFactory, new Date());
     userId = (await createUser({ db: ctx.db })).id;
     merchant = randomAddress();
     usdtWallet = await insertWallet(userId, merchant, 'USDT');
@@ -250,7 +253,7 @@ describe('swapping deposit addresses flushed by the job (Uniswap V3 on Hardhat)'
   });
 
   it('finds the direct V3 pool of a pair, and two hops through WETH when there is none', async () => {
-    const finder = createEvmSwapRouteFinder({ chain });
+    const finder = createEvmSwapRouteFinder({ chain, db: ctx.db });
     expect(await finder.findRoute({ tokenIn: null, tokenOut: usdt })).toEqual({
       tokens: [uniswap.weth, usdt],
       fees: [3000],
