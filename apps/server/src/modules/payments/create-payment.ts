@@ -111,6 +111,8 @@ export async function insertPayment({
         customer_email: fields.customerEmail,
         customer_ip: fields.customerOrigin?.ip ?? null,
         customer_country: fields.customerOrigin?.country ?? null,
+        payout_rule_id: allocated.payoutRuleId ?? null,
+        conversion: allocated.conversion ? JSON.stringify(allocated.conversion) : null,
         metadata: JSON.stringify(fields.metadata),
         expires_at: fields.expiresAt,
         created_at: now,
