@@ -1,10 +1,21 @@
 import type { Locator, Page } from 'playwright-core';
 import { goToMerchantPage, trim } from './merchant-payments-pages.ts';
 
-/** The merchant's navigation to Instant Payouts: the sidebar on a desktop, the bottom bar on a phone. */
-export async function goToPayouts(page: Page, phone: boolean) {
+/**
+ * The merchant's navigation to Instant Payouts (the sidebar on a desktop, the bottom bar on a phone), then to one
+ * of its tabs (Wallets unless said; the page opens on Auto Conversion).
+ */
+export async function goToPayouts(
+  page: Page,
+  phone: boolean,
+  tab: 'Auto Conversion' | 'Wallets' | 'Rules' | 'History' = 'Wallets',
+) {
   await goToMerchantPage(page, 'Payouts', phone);
   await page.waitForURL(/\/instant-payouts$/);
+  if (tab !== 'Auto Conversion') {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await page.waitForURL(/\/instant-payouts\?tab=/);
+  }
 }
 
 /** The Test / Live switch in the header. */

@@ -52,6 +52,8 @@ export type RunningServer = {
   url: string;
   smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   dataDir: string;
+  /** The server's PostgreSQL database when TEST_DATABASE_URL is set (a test may seed rows there); else undefined. */
+  databaseUrl?: string;
   stop: () => Promise<void>;
   logs: () => string;
 };
@@ -140,6 +142,7 @@ export async function startServer(
     url,
     smtp,
     dataDir,
+    databaseUrl,
     logs: () => output,
     stop: async () => {
       if (child.exitCode === null) {

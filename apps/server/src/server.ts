@@ -29,6 +29,8 @@ import { maintenanceRoutes } from '#app/modules/maintenance/routes.ts';
 import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { paymentRoutes } from '#app/modules/payments/routes.ts';
+import { payoutRoutes } from '#app/modules/payouts/routes.ts';
+import { NO_SWAP_FACTORIES, type SwapRouteFinder } from '#app/modules/payouts/swap-route-finder.ts';
 import { profileRoutes } from '#app/modules/profile/routes.ts';
 import { clearSettlementCache } from '#app/modules/public/measure-settlement.ts';
 import { publicRoutes } from '#app/modules/public/routes.ts';
@@ -89,6 +91,8 @@ function apiRoutesOf(config: Config): ApiRoutes[] {
     { plugin: transactionRoutes },
     { plugin: analyticsRoutes },
     { plugin: walletRoutes },
+    // Instant Payouts' Auto Conversion, Rules and History (decision 024).
+    { plugin: payoutRoutes },
     // Support & Operations: System Logs, System Alerts, the Health Monitor (decision 018).
     { plugin: systemLogRoutes, prefix: '/admin' },
     { plugin: systemAlertRoutes, prefix: '/admin' },
@@ -115,12 +119,19 @@ export async function buildServer({
   config,
   dbHandle,
   mailer,
+  swapRouteFinder = NO_SWAP_FACTORIES,
   logger = true,
 }: {
   config: Config;
   dbHandle: DbHandle;
   /** A mailer of the caller's (tests); default SMTP or the development outbox (mail/mailer.ts). */
   mailer?: Mailer;
+  /**
+   * How payout rules find Uniswap V3 routes on EVM networks (modules/payouts, decision 024); tests give a test
+   * double. Default: no network has a swap factory configured, so swap rules are refused with that reason (rules
+   * of Bitcoin-family coins, converted by an exchange provider, are unaffected).
+   */
+  swapRouteFinder?: SwapRouteFinder;
   logger?: boolean;
 }): Promise<Server> {
   const payments = paymentDepsOf(config);
@@ -146,7 +157,13 @@ export async function buildServer({
     // Live updates: the /ws WebSocket and this process's LISTEN connection (modules/live).
     plugins: [livePlugin],
     // The chain families (families/registry.ts) as the wallets module reads them, `app.walletFamilies`.
-    decorations: { payments, walletFamilies: SERVER_FAMILIES, tokenFamilies: SERVER_FAMILIES },
+    // The route finder of payout rules (modules/payouts/swap-route-finder.ts), `app.swapRouteFinder`.
+    decorations: {
+      payments,
+      walletFamilies: SERVER_FAMILIES,
+      tokenFamilies: SERVER_FAMILIES,
+      swapRouteFinder,
+    },
     processCaches,
   });
   app.addHook('onClose', () => logStream.flush());

@@ -727,5 +727,8 @@ export const T = {
     `This wallet receives the conversions of ${n} active rule${n === 1 ? '' : 's'}: disable or delete ${n === 1 ? 'it' : 'them'} on the Rules tab before deleting the wallet`,
   payoutSlippageInvalid: (min: string, max: string) =>
     `The maximum slippage must be between ${min} % and ${max} %`,
+  payoutRuleWalletGone:
+    "This rule's wallet was deleted or is no longer whitelisted: delete the rule and add a new one with another wallet",
+  payoutRulesTooMany: (n: number) => `You can have at most ${n} payout rules`,
   payoutHistoryCursorInvalid: 'This page cursor is not valid: start again from the first page',
 } as const;

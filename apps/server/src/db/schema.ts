@@ -507,7 +507,7 @@ export interface ChainCursorsTable {
   factory: Generated<string | null>;
   /**
    * The swapping forwarder factory the watcher found deployed with a known version's code, bound to Uniswap contracts
-   * present on the node (EVM; 0030, docs/decisions/024-auto-conversion.md).
+   * present on the node (EVM; 0031, docs/decisions/024-auto-conversion.md).
    */
   swap_factory: Generated<string | null>;
 }

@@ -4,7 +4,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** Unique indexes that two concurrent requests of one user can race for (their loser gets 409, not 500). */
-const RACE_CONSTRAINTS = new Set(['wallets_owner_address_key', 'wallets_one_default_key']);
+const RACE_CONSTRAINTS = new Set([
+  'wallets_owner_address_key',
+  'wallets_one_default_key',
+  // Two enabling requests at once for one (currency, network): the payouts module answers them with a 409 naming
+  // the rule (rule-conflict.ts); this is the backstop for any other path (decision 024).
+  'payout_rules_one_enabled_key',
+]);
 
 /** A service's RATE_LIMITED error may say when to try again (`details.retryAfterSeconds`): sent as Retry-After. */
 function retryAfterOf(details: unknown): number | null {

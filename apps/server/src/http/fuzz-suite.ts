@@ -5,8 +5,10 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPayout } from '#app/modules/payouts/record-payout.ts';
 import { createKeyFor } from '#app/test/app-with-routes.ts';
 import { createUser, signIn, TEST_PASSWORD } from '#app/test/fixtures.ts';
+import { insertPayoutWallet } from '#app/test/payout-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 
 // Property-based fuzzing of the whole HTTP API, walked from its own OpenAPI document: every operation gets
@@ -135,6 +137,9 @@ type Owned = {
   paymentId: string;
   keyId: string;
   walletId: string;
+  /** A whitelisted USDT address wallet (inserted directly: no e-mail round trip) and a payout rule paying it. */
+  payoutWalletId: string;
+  ruleId: string;
   eventId: string;
   ticketId: string;
 };
@@ -172,6 +177,8 @@ const MERCHANT_TABLES: Array<[table: string, column: string]> = [
   ['webhook_endpoints', 'user_id'],
   ['webhook_deliveries', 'user_id'],
   ['wallets', 'user_id'],
+  ['payout_rules', 'user_id'],
+  ['payouts', 'user_id'],
   ['support_tickets', 'user_id'],
   ['support_ticket_messages', 'author_id'],
   // Anything done as the victim leaves its id as the actor.
@@ -314,6 +321,35 @@ async function merchantWithData(name: string, n: number): Promise<Owned> {
     await call('POST', '/wallets', cookie, { currency: 'LTC', network: 'litecoin', address: RLTC[n] }),
     'wallet',
   );
+  const payoutWallet = await insertPayoutWallet({
+    db: ctx.db,
+    secretKey: ctx.config.appSecretKey,
+    userId: user.id,
+    currency: 'USDT',
+    network: 'ethereum',
+  });
+  must(await call('PUT', '/payouts/settings', cookie, { autoConversionEnabled: true }), 'payout settings');
+  const rule = must(
+    await call('POST', '/payouts/rules', cookie, {
+      fromCurrency: 'LTC',
+      toCurrency: 'USDT',
+      walletId: payoutWallet.id,
+      minAmount: '0.5',
+    }),
+    'payout rule',
+  );
+  // one history entry, so that the history and summary have the victim's data to keep to itself
+  await openPayout(ctx.db, {
+    userId: user.id,
+    paymentId: null,
+    ruleId: rule.id,
+    kind: 'shift',
+    network: 'litecoin',
+    originalAmount: '1.5',
+    originalCurrency: 'LTC',
+    payoutCurrency: 'USDT',
+    walletAddress: payoutWallet.address,
+  });
   const ticket = must(
     await call('POST', '/support/tickets', cookie, {
       title: `${name} question`,
@@ -330,6 +366,8 @@ async function merchantWithData(name: string, n: number): Promise<Owned> {
     paymentId: payment.id,
     keyId: key.id,
     walletId: wallet.wallet.id,
+    payoutWalletId: payoutWallet.id,
+    ruleId: rule.id,
     eventId: event.event_id,
   };
 }
@@ -598,6 +636,18 @@ const SEEDS: Record<string, (caller: Caller) => unknown> = {
   'POST /payments/{id}/simulate': () => ({ amount: '0.001' }),
   'PUT /webhooks/config': () => ({ url: 'http://127.0.0.1:9/fuzz', events: ['payment.confirmed'] }),
   'POST /wallets': () => ({ currency: 'LTC', network: 'litecoin', address: RLTC[3], label: 'Fuzz' }),
+  'PUT /payouts/settings': () => ({
+    autoConversionEnabled: true,
+    conversionCurrency: 'USDC',
+    maxSlippageBps: 50,
+  }),
+  'POST /payouts/rules': (c) => ({
+    fromCurrency: 'BTC',
+    toCurrency: 'USDT',
+    walletId: (c.name === 'apiKey' ? keyOwner : merchant).payoutWalletId,
+    minAmount: '0.01',
+  }),
+  'PUT /payouts/rules/{id}': () => ({ enabled: false, minAmount: '0.5' }),
 };
 
 type Mutation =
@@ -899,7 +949,8 @@ function knownIds(op: Operation, param: string, caller: Caller): string[] {
   if (op.path.startsWith('/admin/support/tickets'))
     return (caller.name === 'admin' ? fuzzers : owners).map((o) => o.ticketId);
   if (op.path.startsWith('/support/tickets')) return owners.map((o) => o.ticketId);
-  if (op.path.startsWith('/wallets')) return owners.map((o) => o.walletId);
+  if (op.path.startsWith('/wallets')) return owners.flatMap((o) => [o.walletId, o.payoutWalletId]);
+  if (op.path.startsWith('/payouts/rules')) return owners.map((o) => o.ruleId);
   return owners.map((o) => o.userId);
 }
 

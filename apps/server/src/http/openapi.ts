@@ -43,6 +43,12 @@ export const OPENAPI_TAGS = [
     prefix: ['/api-keys'],
     description: 'Keys for server-to-server calls. Managed from a signed-in session only.',
   },
+  {
+    name: 'Payouts',
+    prefix: ['/payouts'],
+    description:
+      'Auto Conversion to stablecoins, payout rules, the payout history and its summary. Account-wide (test and live show the same).',
+  },
   { name: 'Webhooks', prefix: ['/webhooks'], description: 'Signed event deliveries to your server.' },
   {
     name: 'Account',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from '#app/config.ts';
 import type { DbHandle } from '#app/db/connection.ts';
+import type { SwapRouteFinder } from '#app/modules/payouts/swap-route-finder.ts';
 import { buildServer, type Server } from '#app/server.ts';
 import { startSmtpServer } from './smtp.ts';
 import { createTestDb } from './test-db.ts';
@@ -20,7 +21,10 @@ export type TestContext = {
 };
 
 /** A fresh server (server.ts, no role started) on a fresh database with a real SMTP server, for one test file. */
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  { swapRouteFinder }: { swapRouteFinder?: SwapRouteFinder } = {},
+): Promise<TestContext> {
   const smtp = await startSmtpServer();
   const dbHandle = await createTestDb();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-test-'));
@@ -34,7 +38,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     },
     { webDistDir: path.join(dataDir, 'no-web'), ...overrides },
   );
-  const server = await buildServer({ config, dbHandle, logger: false });
+  const server = await buildServer({ config, dbHandle, logger: false, swapRouteFinder });
   const { app } = server;
   await app.ready();
   return {

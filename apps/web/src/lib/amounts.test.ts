@@ -6,6 +6,7 @@ import {
   formatFiat,
   formatFigure,
   formatPercent,
+  formatPlaces,
   formatRate,
   formatUsd,
 } from './amounts.ts';
@@ -144,6 +145,25 @@ describe('formatBalance: a balance on the balance card, 4 decimals with the exac
     expect(formatBalance('0.00004999', 'de').text).toBe('<0,0001');
     expect(formatBalance('0', 'en').text).toBe('0.0000');
     expect(formatBalance('9999.99995', 'en').text).toBe('10,000.0000');
+  });
+});
+
+describe('formatPlaces: an amount to a fixed number of decimals (the payout history)', () => {
+  it('rounds half-up to exactly that many places, exact beside, in the language', () => {
+    expect(formatPlaces('0.123456789012345678', 8, 'en')).toEqual({
+      text: '0.12345679',
+      exact: '0.123456789012345678',
+      rounded: true,
+    });
+    expect(formatPlaces('812.123456', 8, 'en')).toEqual({
+      text: '812.12345600',
+      exact: '812.123456',
+      rounded: false,
+    });
+    expect(formatPlaces('1234.5', 8, 'de').text).toBe('1.234,50000000');
+    expect(formatPlaces('812.123457', 4, 'fr').text).toBe('812,1235');
+    expect(formatPlaces('0', 4, 'en').text).toBe('0.0000');
+    expect(formatPlaces('nope', 8, 'en').text).toBe('nope');
   });
 });
 

@@ -10,6 +10,7 @@ import { displayPlaces } from '@coinlane/core/display-precision';
  * | figure on a card (total volume, this month)        | `formatFigure`   | `$12,345,678.90`      |
  * | crypto amount of a payment, transaction or link    | `formatCrypto`   | `0.01000000`, `271.74`|
  * | crypto balance (4 decimals, exact on hover)        | `formatBalance`  | `0.0007`              |
+ * | amount to a fixed number of decimals (payouts)     | `formatPlaces`   | `0.12345679`          |
  * | exchange rate (price of one coin)                  | `formatRate`     | `$95,000.12`          |
  * | count, percentage                                  | `formatCount`, `formatPercent` |         |
  *
@@ -184,6 +185,25 @@ export function formatBalance(
     return { text: `<${render({ negative: false, int: '0', frac: '0001' }, lang, {})}`, exact, rounded };
   }
   return { text: render(shown, lang, {}), exact, rounded };
+}
+
+/**
+ * An amount to exactly `places` decimals, rounded half-up (the payout history's 8), with `exact` the whole amount
+ * for hover and assistive text and `rounded` whether `text` differs from it: `0.123456789012345678` ETH ->
+ * `0.12345679`. In the reader's language.
+ */
+export function formatPlaces(
+  amount: string,
+  places: number,
+  lang: string,
+): { text: string; exact: string; rounded: boolean } {
+  const d = parse(amount);
+  if (!d) return { text: amount, exact: amount, rounded: false };
+  return {
+    text: render(roundTo(d, places), lang, {}),
+    exact: render(atLeast(d, 0), lang, {}),
+    rounded: d.frac.replace(/0+$/, '').length > places,
+  };
 }
 
 /**

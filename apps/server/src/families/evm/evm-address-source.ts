@@ -11,6 +11,7 @@ import type { SupportedCryptocurrenciesTable } from '#app/db/schema.ts';
 import { chainEnvPrefix } from '#app/lib/chain-config.ts';
 import { selectCursor } from '#app/modules/chains/watcher-findings.ts';
 import type { AddressSource, AllocatedAddress } from '#app/modules/payments/address-sources.ts';
+import { findApplicableRule } from '#app/modules/payouts/find-applicable-rule.ts';
 import { allocateFromKey, allocateUniqueAmount } from '#app/modules/wallets/allocate-wallet-address.ts';
 import { selectDefaultWallet } from '#app/modules/wallets/default-wallet.ts';
 import { openWalletAddress } from '#app/modules/wallets/wallet-secret.ts';
@@ -83,14 +84,27 @@ export function createEvmWalletAddressSource({
     return chain.factory;
   };
 
+  /** The whitelisted single-address wallet of the merchant's enabled payout rule for the coin, if any. */
+  const ruleWallet = async (db: Db, userId: string, symbol: string) =>
+    chain.swapFactory
+      ? ((await findApplicableRule(db, { userId, currency: symbol, network, amount: null }))?.wallet ?? null)
+      : null;
+
   return {
     id: `wallet:${network}`,
     async checkReady({ db, userId, currency }) {
       contractOf(currency);
       const wallet = await findWallet(db, userId, currency.symbol, false);
-      if (!wallet) throw new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(currency.symbol) });
       const facts = watcherFacts(db);
-      if (wallet.receive_mode === 'forwarder') await verifiedFactory(facts);
+      if (!wallet) {
+        // a payout rule's wallet receives it instead (converted, or as it is below the rule's minimum)
+        if (!(await ruleWallet(db, userId, currency.symbol))) {
+          throw new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(currency.symbol) });
+        }
+        await verifiedFactory(facts);
+      } else if (wallet.receive_mode === 'forwarder') {
+        await verifiedFactory(facts);
+      }
       await chainIdOf(facts);
     },
     async allocate({ db, userId, currency, amount, now }): Promise<AllocatedAddress> {
@@ -111,7 +125,22 @@ export function createEvmWalletAddressSource({
       });
       if (swap) return swap;
       const wallet = await findWallet(db, userId, currency.symbol, true);
-      if (!wallet) throw new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(currency.symbol) });
+      if (!wallet) {
+        // below the rule's minimum with no wallet of the coin: a plain forwarder paying the rule's wallet address,
+        // the merchant's own whitelisted address on this network, which receives the coin as it is
+        const fallback = await ruleWallet(db, userId, currency.symbol);
+        if (!fallback)
+          throw new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(currency.symbol) });
+        const factory = await verifiedFactory(facts);
+        const depositSalt = `0x${randomBytes(32).toString('hex')}`;
+        const merchant = openWalletAddress(secretKey, fallback) as TEvmAddress;
+        return {
+          address: forwarderAddress({ factory, merchant, paymentSalt: depositSalt as TEvmAddress }),
+          walletId: fallback.id,
+          chainDetails: { chainId, depositSalt, forwarderFactory: factory },
+          contractAddress,
+        };
+      }
       const evm = { chainDetails: { chainId }, contractAddress };
       if (wallet.kind === 'xpub') {
         const derive = (key: string, index: number) => deriveEvmAddresses(key, index, 1)[0]!;

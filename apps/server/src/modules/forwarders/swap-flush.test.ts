@@ -5,6 +5,7 @@ import {
   deploySwapForwarderFactory,
   deployTestToken,
 } from '@coinlane/contracts/deploy';
+import { forwarderAddress } from '@coinlane/contracts/forwarder-address';
 import { encodeV3Path } from '@coinlane/contracts/swap-forwarder-address';
 import {
   createPoolWithLiquidity,
@@ -19,6 +20,7 @@ import { parseUnits } from '@coinlane/core/money';
 import pino from 'pino';
 import { type Address, getAddress, type Hex, parseEther, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvmWalletAddressSource } from '#app/families/evm/evm-address-source.ts';
 import { allocateSwapAddress } from '#app/families/evm/evm-swap-allocation.ts';
 import { createEvmSwapRouteFinder } from '#app/families/evm/evm-swap-routes.ts';
 import { writeVerifiedSwapFactory } from '#app/modules/chains/watcher-findings.ts';
@@ -375,5 +377,60 @@ describe('swapping deposit addresses flushed by the job (Uniswap V3 on Hardhat)'
       .set({ auto_conversion_enabled: true })
       .where('user_id', '=', userId)
       .execute();
+  });
+
+  it('through the EVM address source: no ETH wallet needed, converted at or above the minimum, paid to the rule wallet as it is below it', async () => {
+    // what the network's watcher records once it found the factory deployed (decision 011)
+    await ctx.db
+      .insertInto('chain_cursors')
+      .values({
+        network: 'ethereum',
+        height: 1,
+        hash: '0x01',
+        node_tip: 1,
+        status_at: new Date(),
+        chain_id: node.chainId,
+        factory: chain.factory,
+      })
+      .onConflict((oc) =>
+        oc.column('network').doUpdateSet({ chain_id: node.chainId, factory: chain.factory }),
+      )
+      .execute();
+    const source = createEvmWalletAddressSource({ chain, secretKey: ctx.config.appSecretKey });
+    const eth = await ctx.db
+      .selectFrom('supported_cryptocurrencies')
+      .selectAll()
+      .where('symbol', '=', 'ETH')
+      .where('network', '=', 'ethereum')
+      .executeTakeFirstOrThrow();
+    // the merchant has a USDT wallet and the ETH -> USDT rule, no ETH wallet
+    await expect(source.checkReady!({ db: ctx.db, userId, currency: eth })).resolves.toBeUndefined();
+    const request = (amount: string) => ({
+      db: ctx.db,
+      userId,
+      mode: 'live' as const,
+      paymentId: randomId('pay'),
+      currency: eth,
+      amount: parseEther(amount),
+      now: new Date(),
+    });
+    const converted = await source.allocate(request('0.2'));
+    expect(converted.conversion).toMatchObject({ kind: 'swap', toCurrency: 'USDT', recipient: merchant });
+    expect(converted.chainDetails).toMatchObject({ forwarderFactory: chain.swapFactory });
+    const small = await source.allocate(request('0.001'));
+    expect(small.conversion).toBeUndefined();
+    expect(small).toMatchObject({ walletId: usdtWallet, chainDetails: { forwarderFactory: chain.factory } });
+    expect(small.address).toBe(
+      forwarderAddress({
+        factory: chain.factory!,
+        merchant,
+        paymentSalt: (small.chainDetails as { depositSalt: Hex }).depositSalt,
+      }),
+    );
+    // another merchant with neither a wallet nor a rule is still refused
+    const stranger = (await createUser({ db: ctx.db })).id;
+    await expect(source.checkReady!({ db: ctx.db, userId: stranger, currency: eth })).rejects.toThrow(
+      /wallet/i,
+    );
   });
 });

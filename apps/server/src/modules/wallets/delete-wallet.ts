@@ -2,10 +2,11 @@ import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
-import { countOpenPayments, selectOwnWallet } from './queries.ts';
+import { countEnabledRulesOfWallet, countOpenPayments, selectOwnWallet } from './queries.ts';
 
 /**
- * Deletes a wallet, unless open (pending or partial) payments still receive to it. The row stays, marked
+ * Deletes a wallet, unless open (pending or partial) payments still receive to it or an enabled payout rule pays
+ * its conversions to it. The row stays, marked
  * deleted (payments keep naming it); when it was the default, the oldest other whitelisted wallet of the pair
  * becomes the default.
  */
@@ -27,6 +28,9 @@ export async function deleteWallet({
     if (!row) throw new AppError('NOT_FOUND', { message: T.walletNotFound });
     const open = await countOpenPayments(trx, id);
     if (open > 0) throw new AppError('INVALID_STATE', { message: T.walletInUse(open) });
+    // an enabled payout rule pays its conversions here: disabling or deleting it comes first (decision 024)
+    const rules = await countEnabledRulesOfWallet(trx, id);
+    if (rules > 0) throw new AppError('INVALID_STATE', { message: T.payoutWalletUsedByRule(rules) });
     await trx
       .updateTable('wallets')
       .set({ deleted_at: now, is_default: false, code_hash: null, code_expires_at: null, updated_at: now })

@@ -40,3 +40,15 @@ export async function countOpenPayments(db: Db, walletId: string): Promise<numbe
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Enabled payout rules (not deleted) that pay their conversions to a wallet (decision 024). */
+export async function countEnabledRulesOfWallet(db: Db, walletId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payout_rules')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('wallet_id', '=', walletId)
+    .where('enabled', '=', true)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

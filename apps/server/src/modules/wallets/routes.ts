@@ -153,7 +153,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete a wallet',
-        description: `Refused while open (pending or partial) payments still receive to it. When the default is deleted, the oldest other whitelisted wallet of the coin becomes the default. ${SESSION_ONLY}`,
+        description: `Refused while open (pending or partial) payments still receive to it, or while an enabled payout rule pays its conversions to it. When the default is deleted, the oldest other whitelisted wallet of the coin becomes the default. ${SESSION_ONLY}`,
         params: ZWalletParams,
         response: { 200: envelope(ZDeletedWallet) },
       },

@@ -1,87 +1,47 @@
-import { type TCreatedWallet, type TWallet, WALLET_CODE_RESEND_SECONDS } from '@coinlane/core/api/wallets';
-import { Plus, Wallet, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banner } from '../../../components/ui/banner.tsx';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { useWalletMutations, useWallets } from '../hooks/use-wallets.ts';
-import { VerifyDialog } from './verify-dialog.tsx';
-import { type WalletFieldErrors, WalletForm } from './wallet-form.tsx';
-import { WalletList, WalletListSkeleton } from './wallet-list.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
+import { AutoConversionPanel } from './auto-conversion-panel.tsx';
+import { HistoryPanel } from './history-panel.tsx';
+import { PayoutSummaryCards } from './payout-summary-cards.tsx';
+import { RulesPanel } from './rules-panel.tsx';
+import { WalletsPanel } from './wallets-panel.tsx';
 
-type Notice = { tone: 'success' | 'error'; text: string };
-
-/** The server's field messages of a failed add, keyed by the form's fields; null when none applies. */
-function fieldErrorsOf(err: unknown): WalletFieldErrors | null {
-  if (!(err instanceof ApiError)) return null;
-  // A second copy of a wallet is about the address, though a 409 carries no field list.
-  if (err.code === 'CONFLICT') return { address: err.message };
-  const out: WalletFieldErrors = {};
-  for (const [key, message] of Object.entries(err.fields)) {
-    if (key === 'address' || key === 'label' || key === 'scriptType' || key === 'receiveMode')
-      out[key] = message;
-    else if (key === 'network' || key === 'currency') out.currency = message;
-  }
-  return Object.keys(out).length > 0 ? out : null;
-}
-
-/** Problems with the e-mailed code itself: shown under the code field. */
-const isCodeProblem = (err: unknown) =>
-  err instanceof ApiError && ['OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS'].includes(err.code);
+/** The four tabs in the spec's order; the URL's ?tab= keeps the one on screen across reloads. */
+export const PAYOUT_TABS = ['auto', 'wallets', 'rules', 'history'] as const;
+export type TPayoutTab = (typeof PAYOUT_TABS)[number];
 
 /**
- * /instant-payouts (merchant spec 2, "Instant Payouts page"): the Wallets tab. The other tabs (Auto
- * Conversion, Rules, History) come with payouts; until then the tab bar has Wallets only.
+ * /instant-payouts (merchant spec 2, "Instant Payouts page"; decision 024): the three summary cards and four tabs,
+ * Auto Conversion, Wallets, Rules, History. The header's button adds a wallet or a rule on their tabs.
  */
 export default function InstantPayoutsPage() {
   const { t } = useTranslation('payouts');
-  const wallets = useWallets();
-  const { create, sendCode, confirm, makeDefault, remove } = useWalletMutations();
-  const [formOpen, setFormOpen] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [formFieldErrors, setFormFieldErrors] = useState<WalletFieldErrors | undefined>(undefined);
-  const [added, setAdded] = useState<TCreatedWallet | null>(null);
-  const [verifying, setVerifying] = useState<TWallet | null>(null);
-  const [codeSent, setCodeSent] = useState(false);
-  const [verifyError, setVerifyError] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
-  // When each wallet may be sent a new code (epoch ms): the server allows one per WALLET_CODE_RESEND_SECONDS.
-  const [resendAt, setResendAt] = useState<Record<string, number>>({});
-  const [deleting, setDeleting] = useState<TWallet | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: TPayoutTab = PAYOUT_TABS.includes(asked as TPayoutTab) ? (asked as TPayoutTab) : 'auto';
+  const [walletFormOpen, setWalletFormOpen] = useState(false);
+  const [ruleFormOpen, setRuleFormOpen] = useState(false);
 
-  const send = (w: TWallet) => {
-    setVerifyError(null);
-    setCodeError(null);
-    sendCode.mutate(w.id, {
-      onSuccess: () => {
-        setCodeSent(true);
-        setResendAt((r) => ({ ...r, [w.id]: Date.now() + WALLET_CODE_RESEND_SECONDS * 1000 }));
+  const chooseTab = (next: TPayoutTab) =>
+    setParams(
+      (p) => {
+        const q = new URLSearchParams(p);
+        q.set('tab', next);
+        return q;
       },
-      onError: (err) => {
-        // Too soon: the code sent less than a minute ago still works.
-        if (err instanceof ApiError && err.code === 'RATE_LIMITED') setCodeSent(true);
-        setVerifyError(errorMessage(err, t('errors.verify')));
-      },
-    });
-  };
-  const startVerify = (w: TWallet) => {
-    setAdded(null);
-    setVerifying(w);
-    setVerifyError(null);
-    setCodeError(null);
-    // A code sent moments ago (the dialog was closed and opened again) is still valid: no new mail.
-    if ((resendAt[w.id] ?? 0) > Date.now()) {
-      setCodeSent(true);
-      return;
-    }
-    setCodeSent(false);
-    send(w);
-  };
+      { replace: true },
+    );
+
+  const add =
+    tab === 'wallets'
+      ? { open: walletFormOpen, set: setWalletFormOpen, label: t('wallets.add') }
+      : tab === 'rules'
+        ? { open: ruleFormOpen, set: setRuleFormOpen, label: t('rules.add') }
+        : null;
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
@@ -92,217 +52,48 @@ export default function InstantPayoutsPage() {
           </h1>
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('subtitle')}</p>
         </div>
-        <Button
-          variant={formOpen ? 'outline' : 'primary'}
-          onClick={() => {
-            setFormOpen(!formOpen);
-            setFormError(null);
-            setFormFieldErrors(undefined);
-            setNotice(null);
-          }}
-          aria-expanded={formOpen}
-        >
-          {formOpen ? (
-            <X className="size-4" aria-hidden="true" />
-          ) : (
-            <Plus className="size-4" aria-hidden="true" />
-          )}
-          {formOpen ? t('form.cancel') : t('wallets.add')}
-        </Button>
+        {add && (
+          <Button
+            variant={add.open ? 'outline' : 'primary'}
+            onClick={() => add.set(!add.open)}
+            aria-expanded={add.open}
+          >
+            {add.open ? (
+              <X className="size-4" aria-hidden="true" />
+            ) : (
+              <Plus className="size-4" aria-hidden="true" />
+            )}
+            {add.open ? t('form.cancel') : add.label}
+          </Button>
+        )}
       </header>
 
-      <div
-        role="tablist"
-        aria-label={t('tabs.label')}
-        className="flex gap-1 border-b border-slate-200 dark:border-white/10"
+      <PayoutSummaryCards />
+
+      <Tabs
+        label={t('tabs.label')}
+        value={tab}
+        onChange={chooseTab}
+        items={PAYOUT_TABS.map((key) => ({ key, label: t(`tabs.${key}`) }))}
       >
-        <button
-          type="button"
-          role="tab"
-          id="tab-wallets"
-          aria-selected="true"
-          aria-controls="panel-wallets"
-          className="-mb-px inline-flex items-center gap-2 border-b-2 border-brand-600 px-3 py-2 text-sm font-medium text-brand-700 dark:border-brand-400 dark:text-brand-300"
-        >
-          {t('tabs.wallets')}
-        </button>
-      </div>
-
-      <div id="panel-wallets" role="tabpanel" aria-labelledby="tab-wallets" className="space-y-6">
-        {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
-
-        {formOpen && (
-          <Card className="overflow-hidden">
-            <div className="border-b border-slate-200 px-5 py-4 dark:border-white/10">
-              <h2 className="text-base font-semibold text-slate-900 dark:text-white">{t('form.title')}</h2>
-            </div>
-            <div className="p-5">
-              <WalletForm
-                busy={create.isPending}
-                error={formError}
-                fieldErrors={formFieldErrors}
-                onCancel={() => setFormOpen(false)}
-                onSubmit={(body) => {
-                  setFormError(null);
-                  setFormFieldErrors(undefined);
-                  create.mutate(body, {
-                    onSuccess: (res) => {
-                      setFormOpen(false);
-                      setAdded(res);
-                      setNotice({ tone: 'success', text: t('notices.added') });
-                    },
-                    onError: (err) => {
-                      const fields = fieldErrorsOf(err);
-                      if (fields) setFormFieldErrors(fields);
-                      else setFormError(errorMessage(err, t('errors.add')));
-                    },
-                  });
-                }}
-              />
-            </div>
-          </Card>
+        {tab === 'auto' ? (
+          <AutoConversionPanel />
+        ) : tab === 'wallets' ? (
+          <WalletsPanel formOpen={walletFormOpen} setFormOpen={setWalletFormOpen} />
+        ) : tab === 'rules' ? (
+          <RulesPanel
+            formOpen={ruleFormOpen}
+            setFormOpen={setRuleFormOpen}
+            onGoToWallets={() => {
+              setRuleFormOpen(false);
+              setWalletFormOpen(true);
+              chooseTab('wallets');
+            }}
+          />
+        ) : (
+          <HistoryPanel />
         )}
-
-        {added && (
-          <Card className="overflow-hidden" data-testid="wallet-preview">
-            <div className="border-b border-slate-200 px-5 py-4 dark:border-white/10">
-              <h2 className="text-base font-semibold text-slate-900 dark:text-white">
-                {added.previewAddresses.length > 0 ? t('preview.title') : added.wallet.label}
-              </h2>
-              {added.previewAddresses.length > 0 && (
-                <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{t('preview.text')}</p>
-              )}
-            </div>
-            <div className="space-y-4 p-5">
-              {added.previewAddresses.length > 0 && (
-                <ol className="space-y-1 font-mono text-sm break-all">
-                  {added.previewAddresses.map((a, i) => (
-                    <li key={a} className="flex gap-3">
-                      <span className="w-12 shrink-0 text-slate-400">m/0/{i}</span>
-                      <span>{a}</span>
-                    </li>
-                  ))}
-                </ol>
-              )}
-              <div className="flex justify-end gap-2">
-                <Button variant="outline" onClick={() => setAdded(null)}>
-                  {t('preview.done')}
-                </Button>
-                <Button onClick={() => startVerify(added.wallet)}>{t('preview.verifyNow')}</Button>
-              </div>
-            </div>
-          </Card>
-        )}
-
-        <Card className="overflow-hidden">
-          <div className="border-b border-slate-200 px-5 py-4 dark:border-white/10">
-            <h2 className="text-base font-semibold text-slate-900 dark:text-white">{t('wallets.heading')}</h2>
-            <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{t('wallets.description')}</p>
-          </div>
-          {wallets.isPending ? (
-            <WalletListSkeleton />
-          ) : wallets.isError ? (
-            <div className="space-y-3 p-5">
-              <Banner>{t('errors.load')}</Banner>
-              <Button variant="outline" size="sm" onClick={() => void wallets.refetch()}>
-                {t('retry')}
-              </Button>
-            </div>
-          ) : wallets.data.wallets.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 px-5 py-12 text-center">
-              <Wallet className="size-8 text-slate-400" aria-hidden="true" />
-              <p className="font-medium">{t('wallets.empty')}</p>
-              <p className="text-sm text-slate-500 dark:text-slate-400">{t('wallets.emptyHint')}</p>
-            </div>
-          ) : (
-            <WalletList
-              wallets={wallets.data.wallets}
-              busyId={makeDefault.isPending ? (makeDefault.variables ?? null) : null}
-              onVerify={startVerify}
-              onMakeDefault={(w) =>
-                makeDefault.mutate(w.id, {
-                  onSuccess: () => setNotice({ tone: 'success', text: t('notices.defaultSet') }),
-                  onError: (err) =>
-                    setNotice({ tone: 'error', text: errorMessage(err, t('errors.setDefault')) }),
-                })
-              }
-              onDelete={(w) => {
-                setDeleteError(null);
-                setDeleting(w);
-              }}
-            />
-          )}
-        </Card>
-      </div>
-
-      <VerifyDialog
-        wallet={verifying}
-        sending={sendCode.isPending}
-        sent={codeSent}
-        confirming={confirm.isPending}
-        error={verifyError}
-        codeError={codeError}
-        resendAt={verifying ? (resendAt[verifying.id] ?? null) : null}
-        onSend={() => verifying && send(verifying)}
-        onClose={() => setVerifying(null)}
-        onConfirm={(code) => {
-          if (!verifying) return;
-          setVerifyError(null);
-          setCodeError(null);
-          confirm.mutate(
-            { id: verifying.id, code },
-            {
-              onSuccess: () => {
-                setVerifying(null);
-                setNotice({ tone: 'success', text: t('notices.verified') });
-              },
-              onError: (err) =>
-                isCodeProblem(err)
-                  ? setCodeError(errorMessage(err, t('errors.verify')))
-                  : setVerifyError(errorMessage(err, t('errors.verify'))),
-            },
-          );
-        }}
-      />
-
-      <Dialog
-        open={deleting !== null}
-        onClose={() => {
-          if (!remove.isPending) setDeleting(null);
-        }}
-        title={t('deleteDialog.title')}
-        closeLabel={t('close')}
-        className="max-w-md"
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setDeleting(null)} disabled={remove.isPending}>
-              {t('form.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => {
-                    setDeleting(null);
-                    setNotice({ tone: 'success', text: t('notices.deleted') });
-                  },
-                  onError: (err) => setDeleteError(errorMessage(err, t('errors.delete'))),
-                })
-              }
-            >
-              {t('deleteDialog.confirm')}
-            </Button>
-          </>
-        }
-      >
-        <div className="space-y-3">
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t('deleteDialog.text')}</p>
-          {deleting && <p className="font-mono text-sm">{deleting.label}</p>}
-          {deleteError && <Banner>{deleteError}</Banner>}
-        </div>
-      </Dialog>
+      </Tabs>
     </div>
   );
 }
