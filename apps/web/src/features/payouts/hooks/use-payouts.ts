@@ -22,6 +22,11 @@ import {
  * carries payments, not payouts (docs/decisions/024-auto-conversion.md, "History").
  */
 export const PENDING_REFRESH_MS = 15_000;
+/**
+ * With nothing pending they are still read again this often: a payout the flush job opens while the page is open
+ * (a payment confirmed meanwhile) appears without a reload.
+ */
+export const IDLE_REFRESH_MS = 30_000;
 
 export function usePayoutSettings() {
   return useQuery({ queryKey: payoutKeys.settings, queryFn: fetchPayoutSettings });
@@ -31,7 +36,7 @@ export function usePayoutSummary() {
   return useQuery({
     queryKey: payoutKeys.summary,
     queryFn: fetchPayoutSummary,
-    refetchInterval: (q) => ((q.state.data?.pendingPayouts ?? 0) > 0 ? PENDING_REFRESH_MS : false),
+    refetchInterval: (q) => ((q.state.data?.pendingPayouts ?? 0) > 0 ? PENDING_REFRESH_MS : IDLE_REFRESH_MS),
   });
 }
 
@@ -49,7 +54,7 @@ export function usePayoutHistory(status: TPayoutStatus | '') {
     refetchInterval: (q) =>
       q.state.data?.pages.some((p) => p.items.some((e) => e.status === 'pending'))
         ? PENDING_REFRESH_MS
-        : false,
+        : IDLE_REFRESH_MS,
   });
 }
 
