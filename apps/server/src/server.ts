@@ -18,6 +18,7 @@ import { authRoutes } from '#app/modules/auth/routes.ts';
 import { startChainWatchers } from '#app/modules/chains/start-chain-watchers.ts';
 import { checkoutRoutes } from '#app/modules/checkout/routes.ts';
 import { contactRoutes } from '#app/modules/contact/routes.ts';
+import { type ConversionDeps, conversionDepsOf } from '#app/modules/conversions/conversion-deps.ts';
 import { currencyRoutes } from '#app/modules/currencies/routes.ts';
 import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
 import { clearFactoryVersions } from '#app/modules/forwarders/flush-forwarders.ts';
@@ -43,7 +44,7 @@ import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
 import { transactionRoutes } from '#app/modules/transactions/routes.ts';
 import { walletRoutes } from '#app/modules/wallets/routes.ts';
 import { webhookRoutes } from '#app/modules/webhooks/routes.ts';
-import { schedulerRoleJobs, WEBHOOKS_ROLE_JOBS } from './server-jobs.ts';
+import { schedulerRoleJobs, webhooksRoleJobs } from './server-jobs.ts';
 import { paymentDepsOf } from './server-payments.ts';
 
 /**
@@ -59,6 +60,8 @@ export type Server = {
   dbHandle: DbHandle;
   /** The payments module's dependencies (address sources, lifecycle hooks, price lock): server-payments.ts. */
   payments: PaymentDeps;
+  /** The conversions module's dependencies (the exchange of Bitcoin-family conversions): conversion-deps.ts. */
+  conversions: ConversionDeps;
   /** The jobs each role runs (server-jobs.ts); `jobs` is an alias of `webhooks`. */
   roleJobs: { webhooks: readonly AnyJobDefinition[]; scheduler: readonly AnyJobDefinition[] };
   /** Every job definition. */
@@ -124,6 +127,7 @@ export async function buildServer({
   logger?: boolean;
 }): Promise<Server> {
   const payments = paymentDepsOf(config);
+  const conversions = conversionDepsOf(config);
   // The modules' in-process caches, emptied by the Danger Zone's Clear All Cache (modules/maintenance); the
   // HTTP app adds the rate limits' settings.
   const processCaches = new ProcessCaches();
@@ -146,7 +150,7 @@ export async function buildServer({
     // Live updates: the /ws WebSocket and this process's LISTEN connection (modules/live).
     plugins: [livePlugin],
     // The chain families (families/registry.ts) as the wallets module reads them, `app.walletFamilies`.
-    decorations: { payments, walletFamilies: SERVER_FAMILIES, tokenFamilies: SERVER_FAMILIES },
+    decorations: { payments, conversions, walletFamilies: SERVER_FAMILIES, tokenFamilies: SERVER_FAMILIES },
     processCaches,
   });
   app.addHook('onClose', () => logStream.flush());
@@ -156,13 +160,15 @@ export async function buildServer({
     log: app.log.child({ service: 'scheduler' }),
     payments,
   });
+  const webhooks = webhooksRoleJobs({ conversions });
   return {
     app,
     config,
     dbHandle,
     payments,
-    roleJobs: { webhooks: WEBHOOKS_ROLE_JOBS, scheduler },
-    jobs: [...WEBHOOKS_ROLE_JOBS, ...scheduler],
+    conversions,
+    roleJobs: { webhooks, scheduler },
+    jobs: [...webhooks, ...scheduler],
   };
 }
 

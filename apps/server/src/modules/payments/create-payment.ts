@@ -7,6 +7,7 @@ import { randomId } from '@coinlane/core/ids';
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
+import type { TPaymentConversion } from '#app/db/schema.ts';
 import { countryOfIp } from '#app/lib/ip-country.ts';
 import { assertOwnMerchantId } from '#app/lib/merchant-id.ts';
 import { lockCurrencyForPayment } from '#app/modules/currencies/lock-currency-for-payment.ts';
@@ -22,6 +23,8 @@ import type { PaymentRow } from './queries.ts';
 const DAY = 24 * 3600_000;
 
 export type NewPaymentFields = {
+  /** The payment's id when the caller chose it before (an exchange's shift names it); otherwise a new one. */
+  id?: string;
   userId: string;
   mode: TMode;
   prepared: PreparedPayment;
@@ -38,6 +41,12 @@ export type NewPaymentFields = {
    * Absent: nothing recorded (decision 021).
    */
   customerOrigin?: { ip: string; country: string } | null;
+  /**
+   * The payout rule the payment is created under, and the conversion facts fixed now (payments.payout_rule_id and
+   * payments.conversion; decision 024): later edits of the rule never change a payment under way.
+   */
+  payoutRuleId?: string | null;
+  conversion?: TPaymentConversion | null;
 };
 
 /**
@@ -63,7 +72,7 @@ export async function insertPayment({
     // limit of live payments, both held until this transaction commits.
     await lockCurrencyForPayment({ db: trx, row: p.currency.row });
     await assertDailyPaymentLimit({ db: trx, userId: fields.userId, mode: fields.mode, now });
-    const id = randomId('pay');
+    const id = fields.id ?? randomId('pay');
     const allocated = await p.addressSource.allocate({
       db: trx,
       userId: fields.userId,
@@ -111,6 +120,8 @@ export async function insertPayment({
         customer_email: fields.customerEmail,
         customer_ip: fields.customerOrigin?.ip ?? null,
         customer_country: fields.customerOrigin?.country ?? null,
+        payout_rule_id: fields.payoutRuleId ?? null,
+        conversion: fields.conversion ? JSON.stringify(fields.conversion) : null,
         metadata: JSON.stringify(fields.metadata),
         expires_at: fields.expiresAt,
         created_at: now,
