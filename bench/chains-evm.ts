@@ -16,6 +16,8 @@
 //   (c) Gas of a forwarder flush of 1 and of 50 token payments (packages/contracts measureFlushGas, task B's
 //       measurement: one flushMany transaction that deploys each clone and moves its balance), with the current
 //       factory (v2) and the first one (v1, legacy/forwarder-factory-v1.json) side by side.
+//   (d) The same for payments under a conversion rule: SwapForwarderFactory's flushMany of 1 and of 50 ETH payments,
+//       each swapped to USDT through Uniswap V3 (deployed from the official npm packages, decision 024).
 //
 //   npm run bench -- chains-evm [--payments=50] [--evm-logs=5000] [--skip-latency] [--skip-scan]
 import { fileURLToPath } from 'node:url';
@@ -23,11 +25,20 @@ import { testTokenAbi } from '@coinlane/contracts/abi';
 import {
   deployForwarderFactory,
   deployForwarderFactoryV1,
+  deploySwapForwarderFactory,
   deployTestToken,
+  deployUsdtLikeTestToken,
 } from '@coinlane/contracts/deploy';
 import { measureFlushGas } from '@coinlane/contracts/measure-flush-gas';
+import { measureSwapFlushGas } from '@coinlane/contracts/measure-swap-flush-gas';
+import { encodeV3Path } from '@coinlane/contracts/swap-forwarder-address';
+import {
+  createPoolWithLiquidity,
+  deployUniswapV3,
+  increaseTime,
+} from '@coinlane/contracts/uniswap-test-deploy';
 import { sql } from 'kysely';
-import { type Address, encodeFunctionData, parseEther } from 'viem';
+import { type Address, encodeFunctionData, parseEther, zeroAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { type Db, openPostgres } from '../apps/server/src/db/connection.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
@@ -247,6 +258,63 @@ async function flushGas(node: Hardhat) {
   }
 }
 
+/**
+ * (d) The same batches when the payments are under a conversion rule (decision 024): SwapForwarderFactory's flushMany,
+ * each deposit address deployed and its ETH swapped to USDT through Uniswap V3 (deployed here from the official npm
+ * packages, a 1,000 ETH full-range WETH/USDT 0.3 % pool with an hour of oracle history).
+ */
+async function swapFlushGas(node: Hardhat) {
+  const deployer = { wallet: node.wallets[0]!, publicClient: node.publicClient };
+  const uniswap = await deployUniswapV3(deployer);
+  const usdt = await deployUsdtLikeTestToken({
+    ...deployer,
+    name: 'Tether USD',
+    symbol: 'USDT',
+    decimals: 6,
+  });
+  await createPoolWithLiquidity({
+    ...deployer,
+    uniswap,
+    tokenA: uniswap.weth,
+    tokenB: usdt,
+    fee: 3000,
+    amountA: parseEther('1000'),
+    amountB: 3_000_000_000_000n,
+  });
+  await increaseTime(node.publicClient, 3600);
+  const factory = await deploySwapForwarderFactory({
+    ...deployer,
+    router: uniswap.router,
+    weth: uniswap.weth,
+    v3Factory: uniswap.v3Factory,
+  });
+  console.log(
+    '(d) swap forwarder flush gas (one flushMany; deploys each clone, swaps 0.02 ETH -> USDT in one pool)',
+  );
+  const merchant = privateKeyToAccount(generatePrivateKey()).address;
+  for (const payments of [1, 50]) {
+    const g = await measureSwapFlushGas({
+      publicClient: node.publicClient,
+      payer: node.wallets[2]!,
+      caller: node.wallets[3]!,
+      factory,
+      route: {
+        merchant,
+        tokenIn: zeroAddress,
+        tokenOut: usdt,
+        path: encodeV3Path([uniswap.weth, usdt], [3000]),
+        slippageBps: 100,
+        twapSeconds: 1800,
+      },
+      payments,
+      amount: parseEther('0.02'),
+    });
+    console.log(
+      `    swap ${String(payments).padStart(2)} payment(s): ${g.gasUsed} gas, ${g.perPayment} per payment (bound ${g.gasBound})`,
+    );
+  }
+}
+
 export async function evmBench({
   payments,
   logs,
@@ -264,6 +332,7 @@ export async function evmBench({
     if (!skipLatency) await latency(node, payments);
     if (!skipScan) await scan(node, logs);
     await flushGas(node);
+    await swapFlushGas(node);
   } finally {
     await node.stop();
   }

@@ -40,7 +40,10 @@ export function readSources(): Record<string, string> {
   return sources;
 }
 
-/** Compiles every contract of contracts/ with the solc npm package (standard JSON). Throws on any error. */
+/**
+ * Compiles every contract of contracts/ with the solc npm package (standard JSON). Throws on any error. Interfaces
+ * (no bytecode) are left out of the result.
+ */
 export function compileContracts(): ArtifactsFile {
   const sources = readSources();
   const input = {
@@ -60,6 +63,7 @@ export function compileContracts(): ArtifactsFile {
   const contracts: Artifacts = {};
   for (const file of Object.values(output.contracts ?? {})) {
     for (const [name, c] of Object.entries(file)) {
+      if (c.evm.bytecode.object === '') continue; // an interface: nothing to deploy
       if (contracts[name]) throw new Error(`two contracts named ${name}`);
       contracts[name] = {
         abi: c.abi,

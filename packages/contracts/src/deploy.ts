@@ -4,6 +4,7 @@ import {
   type Address,
   type Chain,
   concatHex,
+  encodeDeployData,
   getAddress,
   getContractAddress,
   type Hex,
@@ -164,5 +165,105 @@ export async function deployForwarderFactoryV1({ wallet, publicClient }: Clients
 /** Deploys a GasBurner (tests only): a hostile merchant contract or token. */
 export async function deployGasBurner({ wallet, publicClient }: Clients): Promise<Address> {
   const { abi, bytecode } = artifact('GasBurner');
+  return deployed(publicClient, await wallet.deployContract({ abi, bytecode }));
+}
+
+/** The chain's Uniswap contracts a SwapForwarderFactory is bound to (its constructor arguments, immutables). */
+export type SwapFactoryConfig = {
+  /** Uniswap's SwapRouter02. */
+  router: Address;
+  /** The wrapped native coin the router and pools use (WETH9, WBNB, WPOL, ...). */
+  weth: Address;
+  /** Uniswap V3's factory. */
+  v3Factory: Address;
+};
+
+/** The init code of a SwapForwarderFactory bound to `config`. */
+export function swapForwarderFactoryInitCode({ router, weth, v3Factory }: SwapFactoryConfig): Hex {
+  const { abi, bytecode } = artifact('SwapForwarderFactory');
+  return encodeDeployData({
+    abi,
+    bytecode,
+    args: [getAddress(router), getAddress(weth), getAddress(v3Factory)],
+  });
+}
+
+/**
+ * Deploys SwapForwarderFactory (decision 024) from `wallet` with CREATE (tests, bench). The factory deploys its
+ * SwapForwarder implementation in its constructor. Returns the factory's address.
+ */
+export async function deploySwapForwarderFactory({
+  wallet,
+  publicClient,
+  ...config
+}: Clients & SwapFactoryConfig): Promise<Address> {
+  return deployed(publicClient, await wallet.sendTransaction({ data: swapForwarderFactoryInitCode(config) }));
+}
+
+/** The CREATE2 salt of Coinlane's SwapForwarderFactory through the deterministic deployment proxy. */
+export const SWAP_FACTORY_SALT: Hex = keccak256(stringToHex('coinlane SwapForwarderFactory'));
+
+/**
+ * The address of the SwapForwarderFactory bound to `config` deployed through the deterministic deployment proxy: it
+ * depends only on the factory's bytecode and `config`, so chains where Uniswap has the same addresses get the
+ * same factory address.
+ */
+export function deterministicSwapFactoryAddress(config: SwapFactoryConfig): Address {
+  return getContractAddress({
+    opcode: 'CREATE2',
+    from: DETERMINISTIC_DEPLOYER,
+    salt: SWAP_FACTORY_SALT,
+    bytecode: swapForwarderFactoryInitCode(config),
+  });
+}
+
+/**
+ * Deploys SwapForwarderFactory bound to `config` through the deterministic deployment proxy (brought to the chain
+ * first if needed), as deployForwarderFactoryDeterministic does for the plain factory. Nothing is sent when it is
+ * already there. Returns the address, and whether this call deployed it.
+ */
+export async function deploySwapForwarderFactoryDeterministic({
+  wallet,
+  publicClient,
+  ...config
+}: Clients & SwapFactoryConfig): Promise<{ factory: Address; deployed: boolean }> {
+  const factory = deterministicSwapFactoryAddress(config);
+  const existing = await publicClient.getCode({ address: factory });
+  if (existing && existing !== '0x') return { factory, deployed: false };
+  await ensureDeterministicDeployer({ wallet, publicClient });
+  const hash = await wallet.sendTransaction({
+    to: DETERMINISTIC_DEPLOYER,
+    data: concatHex([SWAP_FACTORY_SALT, swapForwarderFactoryInitCode(config)]),
+  });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  const code = await publicClient.getCode({ address: factory });
+  if (receipt.status !== 'success' || !code || code === '0x') throw new Error(`deployment ${hash} failed`);
+  return { factory, deployed: true };
+}
+
+/** Deploys a UsdtLikeTestToken (tests only): USDT's no-return transfers and zero-first approve. */
+export async function deployUsdtLikeTestToken({
+  wallet,
+  publicClient,
+  name,
+  symbol,
+  decimals,
+}: Clients & { name: string; symbol: string; decimals: number }): Promise<Address> {
+  const hash = await wallet.deployContract({
+    ...artifact('UsdtLikeTestToken'),
+    args: [name, symbol, decimals],
+  });
+  return deployed(publicClient, hash);
+}
+
+/** Deploys a SwapMathHarness (tests only). */
+export async function deploySwapMathHarness({ wallet, publicClient }: Clients): Promise<Address> {
+  const { abi, bytecode } = artifact('SwapMathHarness');
+  return deployed(publicClient, await wallet.deployContract({ abi, bytecode }));
+}
+
+/** Deploys a HostileTestToken (tests only): an ERC-20 whose transfers can be made to burn all their gas. */
+export async function deployHostileTestToken({ wallet, publicClient }: Clients): Promise<Address> {
+  const { abi, bytecode } = artifact('HostileTestToken');
   return deployed(publicClient, await wallet.deployContract({ abi, bytecode }));
 }

@@ -26,6 +26,34 @@ export const CONVERSION_CURRENCIES = [
   'EURC',
 ] as const;
 
+/**
+ * Wallet and payout-rule currencies (merchant spec 9, 21 of them). A rule converts FROM one of these; Coinlane must
+ * also be able to receive it (a chain family for its network: modules/payouts, decision 024).
+ */
+export const PAYOUT_RULE_CURRENCIES = [
+  'BTC',
+  'ETH',
+  'USDT',
+  'USDC',
+  'DAI',
+  'FDUSD',
+  'USDe',
+  'PYUSD',
+  'TUSD',
+  'FRAX',
+  'USDD',
+  'EURC',
+  'LTC',
+  'BCH',
+  'DOGE',
+  'SOL',
+  'ADA',
+  'MATIC',
+  'LINK',
+  'BNB',
+  'AVAX',
+] as const;
+
 export const BUSINESS_TYPES = [
   'e-commerce',
   'saas',

@@ -687,4 +687,55 @@ export const T = {
   paymentLinkIsInvoice:
     'This link is the invoice of a subscription: cancel or manage the subscription on the Subscriptions page instead',
   subscriptionNothingToPay: 'This subscription has no invoice to pay at the moment',
+  // Instant Payouts: Auto Conversion, Rules, History (merchant spec 2, 5, 8; issue 18; decision 024)
+  payoutsLoadFailed: 'Failed to load data',
+  conversionSettingsFailed: 'Failed to update conversion settings',
+  payoutRuleAddFailed: 'Failed to add rule',
+  payoutRuleUpdateFailed: 'Failed to update rule',
+  payoutRuleDeleteFailed: 'Failed to delete rule',
+  payoutRuleDeleteConfirm: 'Are you sure you want to delete this rule?',
+  payoutRuleActive: 'Active',
+  payoutRuleDisabled: 'Disabled',
+  payoutAwaitingConfirmation: 'Awaiting confirmation',
+  payoutRuleNotFound: 'Rule not found',
+  payoutRuleUpdateEmpty: 'Nothing to change: send enabled, minAmount or both',
+  payoutMinAmountRequired: 'Please enter a minimum amount',
+  payoutMinAmountInvalid: 'The minimum amount must be a number of 0 or more, such as 0.01',
+  payoutMinAmountDecimals: (n: number) => `The minimum amount has at most ${n} decimal places`,
+  payoutWalletRequired: 'Please choose a wallet',
+  payoutFromCurrencyInvalid: (list: readonly string[]) =>
+    `Choose a currency to convert from: ${list.join(', ')}`,
+  payoutToCurrencyInvalid: (list: readonly string[]) =>
+    `Choose a stablecoin to convert to: ${list.join(', ')}`,
+  payoutSameCurrency: 'The currency to convert from and the currency to convert to must be different',
+  payoutFromNotReceivable: (currency: string) =>
+    `Coinlane cannot receive ${currency} payments yet, so there is nothing to convert`,
+  payoutFromNetworkNotReceivable: (currency: string, network: string) =>
+    `Coinlane does not receive payments on ${network} yet, so ${currency} on ${network} cannot be converted`,
+  payoutWalletNotFound: 'Wallet not found: choose one of your wallets',
+  payoutWalletNotVerified:
+    'This wallet is not whitelisted yet: verify it with the e-mailed code before it can receive conversions',
+  payoutWalletCurrency: (walletCurrency: string, to: string) =>
+    `This is a ${walletCurrency} wallet: a rule that converts to ${to} needs a ${to} wallet`,
+  payoutWalletIsKey:
+    'A conversion pays one fixed address: choose a wallet that is a single address, not an extended public key',
+  payoutWalletOtherNetwork: (to: string, network: string) =>
+    `The swap happens on ${network}: choose a ${to} wallet on ${network}`,
+  payoutNoNode: (network: string) =>
+    `Conversions on ${network} are not available: this server has no ${network} node configured`,
+  payoutNoSwapFactory: (network: string) =>
+    `Conversions on ${network} are not available: the operator has not configured a Uniswap V3 factory for ${network}`,
+  payoutTokenMissing: (currency: string, network: string) =>
+    `${currency} has no token contract on ${network} on this server, so it cannot be swapped there`,
+  payoutNoRoute: (from: string, to: string, network: string) =>
+    `There is no Uniswap V3 pool to swap ${from} to ${to} on ${network}, so this rule cannot be created`,
+  payoutRouteCheckFailed: (network: string) =>
+    `The swap route could not be checked on ${network} right now. Please try again in a moment.`,
+  payoutRuleExists: (from: string, network: string, to: string, id: string) =>
+    `An active rule already converts ${from} on ${network} (to ${to}, rule ${id}): disable or delete it first`,
+  payoutWalletUsedByRule: (n: number) =>
+    `This wallet receives the conversions of ${n} active rule${n === 1 ? '' : 's'}: disable or delete ${n === 1 ? 'it' : 'them'} on the Rules tab before deleting the wallet`,
+  payoutSlippageInvalid: (min: string, max: string) =>
+    `The maximum slippage must be between ${min} % and ${max} %`,
+  payoutHistoryCursorInvalid: 'This page cursor is not valid: start again from the first page',
 } as const;

@@ -61,6 +61,8 @@ export interface UserSettingsTable {
   auto_payout_enabled: Generated<boolean>;
   /** The most a conversion may lose against the pool's time-weighted average price, basis points (0029). */
   max_slippage_bps: Generated<number>;
+  /** The merchant's last "Move now" while auto payout is off: payments confirmed by then are flushed (0029). */
+  payouts_requested_at: NullableTimestamp;
   updated_at: Timestamp;
 }
 

@@ -338,3 +338,15 @@ export const ZPaymentAddress = z.object({
   mode: z.enum(MODES),
 });
 export type TPaymentAddress = z.infer<typeof ZPaymentAddress>;
+
+/**
+ * POST /payouts/move-now: with auto payout off (settings), Coinlane flushes a merchant's forwarder deposit
+ * addresses only when asked. The reply says how many confirmed payments the next flush round will move.
+ */
+export const ZMovePayoutsResult = z.object({
+  requestedAt: z.string(),
+  /** Confirmed live payments whose deposit address holds funds not moved yet (moved by the next round). */
+  payments: z.number().int(),
+  autoPayoutEnabled: z.boolean(),
+});
+export type TMovePayoutsResult = z.infer<typeof ZMovePayoutsResult>;

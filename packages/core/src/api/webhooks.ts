@@ -27,6 +27,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'subscription.cancelled',
   'subscription.expired',
   'invoice.created',
+  // Payouts (decision 024): a movement toward the merchant's wallet started (flush, swap, shift), done, failed.
+  'payout.created',
+  'payout.completed',
+  'payout.failed',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event sent by POST /webhooks/config/test. */

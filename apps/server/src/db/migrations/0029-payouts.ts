@@ -4,6 +4,8 @@ import { type Kysely, sql } from 'kysely';
  * Payouts with conversion (issue 18, docs/decisions/024-auto-conversion.md).
  * - user_settings.max_slippage_bps: the most a conversion may lose against the time-weighted average price, in
  *   basis points (default 1 %). Committed into each swapping deposit address when a payment is created.
+ * - user_settings.payouts_requested_at: the merchant's last "Move now" (auto_payout_enabled off): payments
+ *   confirmed by then are flushed by the next round.
  * - payout_rules: "convert payments in from_currency on from_network into to_currency, paid to wallet_id, for
  *   payments of at least min_amount". Account-wide like wallets (no mode). At most one enabled rule per (merchant,
  *   from currency, from network). swap_route: on an EVM network, the Uniswap V3 route found when the rule was
@@ -20,6 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     ALTER TABLE user_settings ADD COLUMN max_slippage_bps integer NOT NULL DEFAULT 100
       CHECK (max_slippage_bps BETWEEN 10 AND 500);
+    ALTER TABLE user_settings ADD COLUMN payouts_requested_at timestamptz;
 
     CREATE TABLE payout_rules (
       id text PRIMARY KEY,

@@ -61,6 +61,8 @@ describe('chain configuration', () => {
       CHAIN_ETHEREUM_FACTORY: '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0',
       CHAIN_ETHEREUM_GAS_KEY: key,
       CHAIN_ETHEREUM_MAX_GAS_GWEI: '42.5',
+      CHAIN_ETHEREUM_SWAP_FACTORY: '0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9',
+      CHAIN_ETHEREUM_SWAP_TWAP_SECONDS: '600',
       CHAIN_POLYGON_RPC_URL: 'https://polygon-rpc.example.com/v1/secret',
       CHAIN_BINANCE_SMART_CHAIN_RPC_URL: 'http://127.0.0.1:8546',
       CHAIN_BINANCE_SMART_CHAIN_MODE: 'testnet',
@@ -82,6 +84,8 @@ describe('chain configuration', () => {
         factory: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
         gasKey: key,
         maxGasPrice: 42_500_000_000n,
+        swapFactory: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+        swapTwapSeconds: 600,
       },
       {
         family: 'evm',
@@ -93,6 +97,8 @@ describe('chain configuration', () => {
         factory: null,
         gasKey: null,
         maxGasPrice: null,
+        swapFactory: null,
+        swapTwapSeconds: 1800,
       },
       {
         family: 'evm',
@@ -104,6 +110,8 @@ describe('chain configuration', () => {
         factory: null,
         gasKey: null,
         maxGasPrice: null,
+        swapFactory: null,
+        swapTwapSeconds: 1800,
       },
       {
         family: 'evm',
@@ -115,6 +123,8 @@ describe('chain configuration', () => {
         factory: null,
         gasKey: null,
         maxGasPrice: null,
+        swapFactory: null,
+        swapTwapSeconds: 1800,
       },
     ]);
     const config = loadConfig({ NODE_ENV: 'test', CHAIN_POLYGON_RPC_URL: 'http://127.0.0.1:8545' });
@@ -168,6 +178,14 @@ describe('chain configuration', () => {
     [
       { CHAIN_ETHEREUM_RPC_URL: 'http://h:1', CHAIN_ETHEREUM_MAX_GAS_GWEI: '0' },
       /CHAIN_ETHEREUM_MAX_GAS_GWEI: must be a positive number of gwei/,
+    ],
+    [
+      { CHAIN_ETHEREUM_RPC_URL: 'http://h:1', CHAIN_ETHEREUM_SWAP_FACTORY: '0x12' },
+      /CHAIN_ETHEREUM_SWAP_FACTORY: This is not a valid EVM address/,
+    ],
+    [
+      { CHAIN_ETHEREUM_RPC_URL: 'http://h:1', CHAIN_ETHEREUM_SWAP_TWAP_SECONDS: '30' },
+      /CHAIN_ETHEREUM_SWAP_TWAP_SECONDS: must be a whole number of seconds from 60 to 86400/,
     ],
     [
       { CHAIN_ETHEREUM_MAX_GAS_GWEI: '50' },

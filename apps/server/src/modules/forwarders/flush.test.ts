@@ -328,6 +328,74 @@ describe('flushing forwarder payments on a Hardhat node', () => {
     expect(await flushRound()).toMatchObject({ status: 'idle', flushId: null });
   });
 
+  it('with auto payout off a merchant is flushed only after "Move now" (POST /payouts/move-now)', async () => {
+    const owner = (await createUser({ db: ctx.db })).id;
+    const ownAddress = randomAddress();
+    const ownWallet = await insertWallet(owner, ownAddress, 'ETH');
+    const cookie = await signIn({ app: ctx.app, userId: owner, mode: 'live' });
+    const settings = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/settings',
+      headers: { cookie },
+      payload: { autoPayoutEnabled: false },
+    });
+    expect(settings.statusCode).toBe(200);
+    const held = await forwarderPayment({
+      owner,
+      wallet: ownWallet,
+      merchantAddress: ownAddress,
+      symbol: 'ETH',
+      amount: '0.2',
+    });
+    await pay(held.id, parseEther('0.2'));
+    // the job's rounds leave it where it is: the merchant moves funds when they choose
+    expect(await flushRound()).toMatchObject({ status: 'idle' });
+    expect(await ethBalance(getAddress(held.address))).toBe(parseEther('0.2'));
+    expect(await ethBalance(ownAddress)).toBe(0n);
+
+    const moved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payouts/move-now',
+      headers: { cookie },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data).toMatchObject({
+      payments: 1,
+      autoPayoutEnabled: false,
+      requestedAt: expect.any(String),
+    });
+    expect(await flushRound()).toMatchObject({ status: 'confirmed', flushed: [held.id] });
+    expect(await ethBalance(ownAddress)).toBe(parseEther('0.2'));
+
+    // a payment confirmed after the request waits for the next one
+    const later = await forwarderPayment({
+      owner,
+      wallet: ownWallet,
+      merchantAddress: ownAddress,
+      symbol: 'ETH',
+      amount: '0.1',
+    });
+    await pay(later.id, parseEther('0.1'));
+    expect(await flushRound()).toMatchObject({ status: 'idle' });
+    expect(await ethBalance(getAddress(later.address))).toBe(parseEther('0.1'));
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payouts/move-now',
+      headers: { cookie },
+    });
+    expect(again.json().data.payments).toBe(1);
+    expect(await flushRound()).toMatchObject({ status: 'confirmed', flushed: [later.id] });
+
+    // another merchant's call moves nothing of this one's, and says how many of its own are waiting: none
+    const stranger = await signIn({ app: ctx.app, userId, mode: 'live' });
+    const theirs = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payouts/move-now',
+      headers: { cookie: stranger },
+    });
+    expect(theirs.json().data).toMatchObject({ autoPayoutEnabled: true });
+  });
+
   it('a payment whose flush fails backs off (1, 2 ... minutes) and never holds up the others', async () => {
     // The merchant "address" is a contract without a receive function (the USDC token): the forwarder's ETH
     // transfer to it fails, so its request emits FlushFailed, every time.

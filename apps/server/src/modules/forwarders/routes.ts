@@ -1,9 +1,11 @@
 import { envelope } from '@coinlane/core/api/envelope';
-import { ZFlushTransaction, ZPaymentIdParams } from '@coinlane/core/api/payments';
+import { ZFlushTransaction, ZMovePayoutsResult, ZPaymentIdParams } from '@coinlane/core/api/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requirePermission } from '#app/http/auth.ts';
 import { ok } from '#app/http/errors.ts';
+import { actorOf } from '#app/modules/payments/actor.ts';
 import { getFlushTransaction } from './get-flush-transaction.ts';
+import { requestPayouts } from './request-payouts.ts';
 
 /** The merchant's own flush of a forwarder deposit address (decision 010). */
 export const forwarderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,6 +34,25 @@ export const forwarderRoutes: FastifyPluginAsyncZod = async (app) => {
           paymentId: req.params.id,
         }),
       );
+    },
+  );
+
+  app.post(
+    '/payouts/move-now',
+    {
+      preHandler: requirePermission('write'),
+      schema: {
+        summary: 'Move your confirmed funds to your wallets now',
+        description:
+          'With auto payout off (settings), Coinlane moves the funds of your confirmed live EVM payments from their ' +
+          'deposit addresses to your wallets only when you ask: this call asks. The next flush round (within a ' +
+          'minute) moves every payment confirmed by now. With auto payout on, it changes nothing.',
+        response: { 200: envelope(ZMovePayoutsResult) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      return ok(await requestPayouts({ db: app.db, userId: auth.user.id, actor: actorOf(req) }));
     },
   );
 };

@@ -29,7 +29,9 @@ export type FlushCandidate = {
  * or a confirmed transfer in a block at or after the last flush's block: a late payment to an already flushed
  * forwarder), and not waiting after a failed flush (recordFlushFailures) or a deferral for dust
  * (recordFlushDeferred: that wait ends early when a transfer confirmed at or after its block arrives). Payments
- * that failed less often first, then oldest confirmation first.
+ * that failed less often first, then oldest confirmation first. A merchant who turned auto payout off
+ * (user_settings.auto_payout_enabled) is flushed only on request ("Move now": payments confirmed by
+ * payouts_requested_at).
  */
 export async function listFlushCandidates({
   db,
@@ -45,6 +47,7 @@ export async function listFlushCandidates({
   const rows = await db
     .selectFrom('payments as p')
     .innerJoin('payment_flushes as f', 'f.payment_id', 'p.id')
+    .leftJoin('user_settings as us', 'us.user_id', 'p.user_id')
     .select([
       'p.id',
       'p.user_id',
@@ -72,6 +75,13 @@ export async function listFlushCandidates({
     .where('p.status', '=', 'confirmed')
     // a forwarder payment (it has a payment_flushes row): said here too, so payments_flush_candidates_idx applies
     .where(sql<boolean>`p.chain_details ? 'depositSalt'`)
+    .where((eb) =>
+      eb.or([
+        eb('us.auto_payout_enabled', 'is', null),
+        eb('us.auto_payout_enabled', '=', true),
+        eb('p.confirmed_at', '<=', eb.ref('us.payouts_requested_at')),
+      ]),
+    )
     .where((eb) =>
       eb.or([
         eb('f.flush_retry_at', 'is', null),

@@ -15,6 +15,11 @@ import { checksumEvmAddress, type TEvmAddress } from './evm-keys.ts';
  *   redacted in logs (apps/server http/log.ts) and never echoed in configuration errors;
  * - maxGasPrice: the highest gas price (wei) the flush job pays (CHAIN_<NETWORK>_MAX_GAS_GWEI); above it, flushes
  *   wait. Unset (undefined or null): no limit.
+ * - swapFactory: the swapping forwarder factory (CHAIN_<NETWORK>_SWAP_FACTORY, docs/decisions/024-auto-conversion.md),
+ *   null when not deployed: no payout rule converts on this network; its Uniswap V3 router, factory and wrapped
+ *   native token are the swap factory's own immutables, read from it.
+ * - swapTwapSeconds: the window of the time-weighted average price a swap's minimum output is bound to
+ *   (CHAIN_<NETWORK>_SWAP_TWAP_SECONDS, default 1800), committed into each swapping deposit address.
  */
 export type EvmChainConfig = TChainConfigBase<'evm'> & {
   chainId: number | null;
@@ -22,7 +27,12 @@ export type EvmChainConfig = TChainConfigBase<'evm'> & {
   factory: TEvmAddress | null;
   gasKey: `0x${string}` | null;
   maxGasPrice?: bigint | null;
+  swapFactory?: TEvmAddress | null;
+  swapTwapSeconds?: number;
 };
+
+/** The default TWAP window of a swap's bound: 30 minutes, as Uniswap's own oracle examples use. */
+export const DEFAULT_SWAP_TWAP_SECONDS = 1800;
 
 export const isEvmChain = (c: TChainConfigBase): c is EvmChainConfig => c.family === 'evm';
 
@@ -55,7 +65,15 @@ export function evmTokenContract(
 
 /** CHAIN_<NETWORK>_CHAIN_ID, _TOKENS, _FACTORY, _GAS_KEY and _MAX_GAS_GWEI of an EVM network. */
 export const evmChainConfig: TChainConfigReader<EvmChainConfig> = {
-  variables: ['CHAIN_ID', 'TOKENS', 'FACTORY', 'GAS_KEY', 'MAX_GAS_GWEI'],
+  variables: [
+    'CHAIN_ID',
+    'TOKENS',
+    'FACTORY',
+    'GAS_KEY',
+    'MAX_GAS_GWEI',
+    'SWAP_FACTORY',
+    'SWAP_TWAP_SECONDS',
+  ],
   rpcUrl: { needsPort: false, example: 'http://127.0.0.1:8545' },
   read({ base, prefix, variable, errors }) {
     const before = errors.length;
@@ -91,8 +109,37 @@ export const evmChainConfig: TChainConfigReader<EvmChainConfig> = {
         maxGasPrice = parseUnits(maxGasText, 9);
       }
     }
+    let swapFactory: TEvmAddress | null = null;
+    const swapFactoryText = variable('SWAP_FACTORY');
+    if (swapFactoryText) {
+      try {
+        swapFactory = checksumEvmAddress(swapFactoryText);
+      } catch (err) {
+        errors.push(`${prefix}SWAP_FACTORY: ${(err as Error).message}`);
+      }
+    }
+    let swapTwapSeconds = DEFAULT_SWAP_TWAP_SECONDS;
+    const twapText = variable('SWAP_TWAP_SECONDS');
+    if (twapText) {
+      const seconds = /^\d{1,6}$/.test(twapText) ? Number(twapText) : Number.NaN;
+      if (!(seconds >= 60 && seconds <= 86_400)) {
+        errors.push(`${prefix}SWAP_TWAP_SECONDS: must be a whole number of seconds from 60 to 86400`);
+      } else {
+        swapTwapSeconds = seconds;
+      }
+    }
     if (errors.length > before) return null;
-    return { family: 'evm', ...base, chainId, tokens, factory, gasKey, maxGasPrice };
+    return {
+      family: 'evm',
+      ...base,
+      chainId,
+      tokens,
+      factory,
+      gasKey,
+      maxGasPrice,
+      swapFactory,
+      swapTwapSeconds,
+    };
   },
   tokenContract: evmTokenContract,
 };

@@ -14,7 +14,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /**
  * The events in the order offered: the spec's three, then partial, expired, reversed and paid-late payments, then
- * refunds (decision 022), then subscriptions and their invoices (decision 023).
+ * refunds (decision 022), then subscriptions and their invoices (decision 023), then payouts (decision 024).
  */
 export const WEBHOOK_EVENT_CHOICES: readonly TWebhookEventType[] = [
   'payment.created',
@@ -34,6 +34,9 @@ export const WEBHOOK_EVENT_CHOICES: readonly TWebhookEventType[] = [
   'subscription.cancelled',
   'subscription.expired',
   'invoice.created',
+  'payout.created',
+  'payout.completed',
+  'payout.failed',
 ];
 /** Preselected before an endpoint is first saved: the events the spec offers. */
 export const WEBHOOK_DEFAULT_EVENTS: readonly TWebhookEventType[] = [
