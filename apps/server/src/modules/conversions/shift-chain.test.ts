@@ -21,6 +21,7 @@ import {
 } from '#app/test/litecoind.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { waitFor } from '#app/test/wait-for.ts';
+import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
 import { followShifts } from './follow-shifts.ts';
 
 // An LTC -> USDT conversion end to end on a real `litecoind -regtest` (decision 024): the hosted page's POST creates
@@ -37,6 +38,7 @@ describe.skipIf(!hasLitecoind())('an LTC payment converted into USDT by a shift,
   let ctx: TestContext;
   let watcher: ChainWatcher;
   let shop: ShiftMerchant;
+  let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
   beforeAll(async () => {
     node = await startLitecoind();
@@ -55,6 +57,7 @@ describe.skipIf(!hasLitecoind())('an LTC payment converted into USDT by a shift,
     });
     const chain: ChainConfig = { family: 'utxo', network: 'litecoin', rpcUrl: node.url, mode: 'regtest' };
     ctx = await createTestContext({
+      allowPrivateWebhooks: true,
       configuredChains: [chain],
       sideshift: {
         apiUrl: fake.url,
@@ -64,6 +67,14 @@ describe.skipIf(!hasLitecoind())('an LTC payment converted into USDT by a shift,
       },
     });
     shop = await createShiftMerchant(ctx, { toNetwork: 'tron' });
+    // The merchant's live webhook endpoint, for the payout events.
+    hooks = await startWebhookReceiver();
+    const config = await shop.live.call({
+      method: 'PUT',
+      url: '/api/v1/webhooks/config',
+      payload: { url: hooks.url, events: ['payout.created', 'payout.completed', 'payout.failed'] },
+    });
+    expect(config.statusCode, config.body).toBe(200);
     watcher = createUtxoWatcher({ deps: ctx.server.payments, dbHandle: ctx.dbHandle, chain, pollMs: 100 });
     watcher.start();
     await waitFor('the watcher to take its cursor', async () => watcher.status().processedHeight !== null);
@@ -73,6 +84,7 @@ describe.skipIf(!hasLitecoind())('an LTC payment converted into USDT by a shift,
     await watcher?.stop();
     await ctx?.close();
     await fake?.close();
+    await hooks?.close();
     await node?.stop();
   });
 
