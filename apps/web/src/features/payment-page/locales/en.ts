@@ -90,7 +90,7 @@ const en = {
   nonCustodial: 'Non-custodial: your payment goes straight to the merchant’s wallet.',
   'conversion.title': '{{merchant}} receives {{to}}',
   'conversion.body':
-    'Your {{currency}} pass through {{provider}}, an exchange, for the few minutes of the swap: {{provider}} converts them at a fixed rate and sends {{merchant}} {{to}} on {{network}}. Coinlane never holds your coins.',
+    'Your {{currency}} payment passes through {{provider}}, an exchange, for the few minutes of the swap: {{provider}} converts it at a fixed rate and sends {{merchant}} {{to}} on {{network}}. Coinlane never holds your coins.',
   'conversion.exact':
     'Send exactly this amount before the timer ends. A different amount or a late payment is not converted: {{provider}} returns it to {{merchant}}, whom you then contact.',
   confirmedBodyConverted:
