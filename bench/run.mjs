@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench -- <name> [args]`: runs bench/<name>.ts with tsx. Without a name, lists the benchmarks.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,8 +28,16 @@ if (!name || name === '--help' || name === '-h' || !available.includes(name)) {
   process.exit(name && !['--help', '-h'].includes(name) ? 1 : 0);
 }
 
-const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, `${name}.ts`), ...rest], {
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(dir, `${name}.ts`), ...rest], {
   stdio: 'inherit',
   cwd: path.resolve(dir, '..'),
 });
-process.exit(result.status ?? 1);
+// A terminal's Ctrl-C reaches the benchmark itself (one process group); a SIGINT or SIGTERM sent to this process
+// alone is passed on. Either way this process waits for the benchmark to clean up and exits as it does (it used to
+// exit at once, handing the prompt back while the benchmark was still stopping its servers).
+child.on('error', (err) => {
+  console.error(err);
+  process.exit(1);
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));

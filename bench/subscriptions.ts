@@ -19,6 +19,8 @@
 //   currencies from a market source, so invoices are priced from stored quotes instead of the built-in test prices)
 //   BENCH_DATABASE_URL=postgres://user@host:5432/postgres   (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_CPU_PROF=<dir>   the workers write their V8 CPU profiles there when they stop (node --cpu-prof)
+// However it ends, Ctrl-C (SIGINT) and SIGTERM included, it stops the worker processes, removes their data
+// directories and drops its database (then exits 130 or 143).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -30,7 +32,7 @@ import { FIAT_CODES, FIAT_CURRENCIES } from '@coinlane/core/currencies';
 import { periodEnd } from '@coinlane/core/subscription-status';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { type Db, openPostgres } from '../apps/server/src/db/connection.ts';
+import { type Db, type DbHandle, openPostgres } from '../apps/server/src/db/connection.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { listCurrencySymbols } from '../apps/server/src/modules/currencies/list-currency-symbols.ts';
 import { SYSTEM_ACTOR } from '../apps/server/src/modules/payments/actor.ts';
@@ -148,14 +150,24 @@ function freePort(): Promise<number> {
 
 type Worker = { child: ChildProcess; dataDir: string };
 
-/** The production server with the scheduler role only (its HTTP app answers /health, nothing else is asked). */
-async function startWorker(databaseUrl: string): Promise<Worker> {
+/** Whether a worker process has ended, by itself or by a signal (then its exitCode stays null). */
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+const howExited = (child: ChildProcess) =>
+  child.signalCode ? `by ${child.signalCode}` : `with code ${child.exitCode}`;
+
+/**
+ * The production server with the scheduler role only (its HTTP app answers /health, nothing else is asked). Added
+ * to `workers` as it is spawned, before it is ready, so that an interrupted or failed start is cleaned up like the
+ * others.
+ */
+async function startWorker(databaseUrl: string, workers: Worker[]): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-bench-subscriptions-'));
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
+  // From the directory to the push nothing awaits: a signal's handler cannot run in between and miss either.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-bench-subscriptions-'));
   const child = spawn(
     process.execPath,
     [...profile, '--import', 'tsx', 'apps/server/src/main.ts', '--roles', 'scheduler'],
@@ -181,9 +193,10 @@ async function startWorker(databaseUrl: string): Promise<Worker> {
       },
     },
   );
+  workers.push({ child, dataDir });
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`a worker exited with code ${child.exitCode}`);
+    if (hasExited(child)) throw new Error(`a worker exited ${howExited(child)}`);
     try {
       if ((await fetch(`${base}/api/v1/health`)).ok) break;
     } catch {
@@ -192,18 +205,21 @@ async function startWorker(databaseUrl: string): Promise<Worker> {
     if (Date.now() > deadline) throw new Error('a worker did not become ready in 90 s');
     await sleep(200);
   }
-  return { child, dataDir };
 }
 
+/** Stops a worker (SIGTERM, SIGKILL after 15 s) and removes its data directory. */
 async function stopWorker(w: Worker) {
-  if (w.child.exitCode === null) {
+  if (!hasExited(w.child)) {
     const exited = new Promise((r) => w.child.once('exit', r));
     w.child.kill('SIGTERM');
     await Promise.race([exited, sleep(15_000)]);
-    if (w.child.exitCode === null) w.child.kill('SIGKILL');
+    if (!hasExited(w.child)) w.child.kill('SIGKILL');
   }
   fs.rmSync(w.dataDir, { recursive: true, force: true });
 }
+
+/** Stops every worker of the list at once and empties it. */
+const stopWorkers = (workers: Worker[]) => Promise.all(workers.splice(0).map(stopWorker));
 
 /**
  * The first anchor of the hour of subscriptions and the plans' lead days: the renewal of an anchor `a` falls due
@@ -327,22 +343,42 @@ async function storeMarketRates(db: Db): Promise<number> {
   return quotes.length;
 }
 
+/** Set by Ctrl-C (SIGINT) or SIGTERM: the run is being cleaned up, and the process exits when that is done. */
+let interrupted = false;
+
 async function main() {
   const dbName = `coinlane_bench_${randomBytes(4).toString('hex')}`;
-  await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
   const workers: Worker[] = [];
-  const handle = await openPostgres(dbUrl(dbName, APP_NAME), 4);
-  const db = handle.db;
+  let handle: DbHandle | null = null;
+  let creating: Promise<unknown> | null = null;
   let failed = false;
-  // Interrupted (Ctrl-C): the worker processes stopped and the database dropped all the same.
-  const interrupted = async () => {
-    for (const w of workers) await stopWorker(w);
-    await handle.close().catch(() => {});
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch(() => {});
-    process.exit(130);
+  // Whatever ends the run (done, failed, Ctrl-C), once: the workers stopped and their data directories removed,
+  // the bench's pool closed (given 5 s: a statement of it may still be running), the database dropped.
+  let cleaning: Promise<void> | null = null;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      await stopWorkers(workers);
+      if (handle) await Promise.race([handle.close().catch(() => {}), sleep(5_000)]);
+      // A CREATE DATABASE under way finishes first, or it would bring the database back after the drop.
+      await creating?.catch(() => {});
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+    })());
+  // A terminal's Ctrl-C reaches the bench twice (directly, and passed on by bench/run.mjs, which gets it too): one
+  // cleanup runs.
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the workers, removing their data directories, dropping ${dbName}`);
+    cleanUp()
+      .catch((err: unknown) => console.error('cleanup failed:', err))
+      .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
-  process.once('SIGINT', () => void interrupted());
-  process.once('SIGTERM', () => void interrupted());
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  creating = admin((c) => c.query(`CREATE DATABASE ${dbName}`));
+  await creating;
+  handle = await openPostgres(dbUrl(dbName, APP_NAME), 4);
+  const db = handle.db;
   try {
     const pgVersion = await admin(async (c) => (await c.query('show server_version')).rows[0].server_version);
     console.log(
@@ -381,7 +417,7 @@ async function main() {
       `Fresh database ${dbName}; ${STORED_RATES ? `${storedRates} stored market quotes` : 'test prices'}; ${WORKERS} servers with ROLES=scheduler (NODE_ENV=production, each its own ` +
         `process: job worker of 4 loops, database pool of 10); the subscriber mails stay queued\n`,
     );
-    for (let i = 0; i < WORKERS; i++) workers.push(await startWorker(dbUrl(dbName)));
+    for (let i = 0; i < WORKERS; i++) await startWorker(dbUrl(dbName), workers);
 
     // The plans' lead days so that an hour of renewals can fall due now (3, the default, on most days).
     const seedNow = new Date();
@@ -424,7 +460,7 @@ async function main() {
         break;
       }
       for (const w of workers)
-        if (w.child.exitCode !== null) throw new Error(`a worker exited with code ${w.child.exitCode}`);
+        if (hasExited(w.child)) throw new Error(`a worker exited ${howExited(w.child)}`);
       if (at - t0 > TIMEOUT_MS) throw new Error(`only ${issued} of ${SUBSCRIPTIONS} issued after 20 minutes`);
       if (at - lastPrint >= 30_000) {
         console.log(`  ${((at - t0) / 1000).toFixed(0)} s: ${fmt(issued)} issued`);
@@ -451,8 +487,7 @@ async function main() {
       if (!open) break;
       await sleep(250);
     }
-    for (const w of workers) await stopWorker(w);
-    workers.length = 0;
+    await stopWorkers(workers);
 
     const one = async <T>(q: ReturnType<typeof sql<T>>) => (await q.execute(db)).rows[0]!;
     const count = async (q: ReturnType<typeof sql<{ n: string }>>) => Number((await one(q)).n);
@@ -591,14 +626,14 @@ async function main() {
       console.log('\nAll invariants hold.');
     }
   } finally {
-    for (const w of workers) await stopWorker(w);
-    await handle.close();
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+    await cleanUp();
   }
   if (failed) process.exit(1);
 }
 
 main().catch((err) => {
+  // Interrupted: what failed is the run being cut short; the signal's handler exits once the cleanup is done.
+  if (interrupted) return;
   console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

@@ -73,3 +73,45 @@ export function forwarderCodeVersion({
   const i = deployedCodeHash('forwarder', factory, implementationCode);
   return FORWARDER_VERSIONS.find((v) => v.factory === f && v.forwarder === i)?.version ?? null;
 }
+
+/**
+ * The code of the swap forwarder versions Coinlane ships (decision 024), as FORWARDER_VERSIONS: keccak256 of solc's
+ * runtime bytecode of SwapForwarderFactory and SwapForwarder, immutables left as zeros. Their immutables are the
+ * implementation, the clones' code hash, and the chain's Uniswap contracts (router, wrapped native coin, V3 factory);
+ * the implementation's also the factory. Checked against solc's output and a deployed factory by
+ * `swap-contracts.test.ts`: any change to the swap contracts' sources changes these.
+ */
+export const SWAP_FORWARDER_VERSIONS = [
+  {
+    version: 'swap-v1',
+    factory: '0x4945efec5635ba5db2163d4adef6bc19524c483395b79c1c9049a3c4921194f4',
+    forwarder: '0x22e585de0972a4cde925386fe738d1004d25cee0e29bb34a1945f97e49b28d13',
+  },
+] as const satisfies readonly { version: string; factory: Hex; forwarder: Hex }[];
+
+export type SwapForwarderVersion = (typeof SWAP_FORWARDER_VERSIONS)[number]['version'];
+
+/**
+ * The swap forwarder version whose factory and implementation code these are (the code at `factory`, bound to the
+ * chain's Uniswap contracts `config`, and at its implementation, the factory's CREATE at nonce 1), or null when
+ * either is not the code of a version Coinlane ships or is bound to other Uniswap contracts.
+ */
+export function swapForwarderCodeVersion({
+  factory,
+  config,
+  factoryCode,
+  implementationCode,
+}: {
+  factory: Address;
+  config: { router: Address; weth: Address; v3Factory: Address };
+  factoryCode: Hex;
+  implementationCode: Hex;
+}): SwapForwarderVersion | null {
+  const implementation = forwarderImplementationAddress(factory);
+  const word = (h: Hex) => h.slice(2).toLowerCase();
+  const uniswap = [config.router, config.weth, config.v3Factory].map((a) => word(pad(a)));
+  const common = [word(keccak256(cloneInitCode(implementation))), ...uniswap];
+  const f = keccak256(zeroWords(factoryCode, [word(pad(implementation)), ...common]));
+  const i = keccak256(zeroWords(implementationCode, [word(pad(factory)), ...common]));
+  return SWAP_FORWARDER_VERSIONS.find((v) => v.factory === f && v.forwarder === i)?.version ?? null;
+}

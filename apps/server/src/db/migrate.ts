@@ -28,6 +28,7 @@ import * as m0026 from './migrations/0026-refunds.ts';
 import * as m0027 from './migrations/0027-customer-ip-retention.ts';
 import * as m0028 from './migrations/0028-subscriptions.ts';
 import * as m0029 from './migrations/0029-payouts.ts';
+import * as m0030 from './migrations/0030-jobs-name-run-at-index.ts';
 
 // Refunds (issue 16, decision 022).
 
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-customer-ip-retention': m0027,
   '0028-subscriptions': m0028,
   '0029-payouts': m0029,
+  '0030-jobs-name-run-at-index': m0030,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -11,9 +11,11 @@ import type { SupportedCryptocurrenciesTable } from '#app/db/schema.ts';
 import { chainEnvPrefix } from '#app/lib/chain-config.ts';
 import { selectCursor } from '#app/modules/chains/watcher-findings.ts';
 import type { AddressSource, AllocatedAddress } from '#app/modules/payments/address-sources.ts';
+import { findApplicableRule } from '#app/modules/payouts/find-applicable-rule.ts';
 import { allocateFromKey, allocateUniqueAmount } from '#app/modules/wallets/allocate-wallet-address.ts';
 import { selectDefaultWallet } from '#app/modules/wallets/default-wallet.ts';
 import { openWalletAddress } from '#app/modules/wallets/wallet-secret.ts';
+import { allocateSwapAddress } from './evm-swap-allocation.ts';
 
 /**
  * Live addresses of an EVM network from the merchant's default whitelisted wallet of the coin
@@ -24,6 +26,8 @@ import { openWalletAddress } from '#app/modules/wallets/wallet-secret.ts';
  *   has not found deployed and computing these addresses (chain_cursors.factory): refused for now (503);
  * - single: the wallet's address itself, the amount due made unique (as UTXO single-address wallets);
  * - xpub: the next child m/44'/60'/0'/0/i under the gap/reuse policy of UTXO keys.
+ * Before any of these: a payment a payout rule converts gets a swapping deposit address paying the rule's wallet
+ * (allocateSwapAddress, docs/decisions/024-auto-conversion.md).
  * Every payment records the chain id (the configured one, or on a dev chain the id its node reported to the
  * watcher) and the token contract (CHAIN_<NETWORK>_TOKENS, else on mainnet the currency's contract_address).
  * Reads only the database.
@@ -80,22 +84,63 @@ export function createEvmWalletAddressSource({
     return chain.factory;
   };
 
+  /** The whitelisted single-address wallet of the merchant's enabled payout rule for the coin, if any. */
+  const ruleWallet = async (db: Db, userId: string, symbol: string) =>
+    chain.swapFactory
+      ? ((await findApplicableRule(db, { userId, currency: symbol, network, amount: null }))?.wallet ?? null)
+      : null;
+
   return {
     id: `wallet:${network}`,
     async checkReady({ db, userId, currency }) {
       contractOf(currency);
       const wallet = await findWallet(db, userId, currency.symbol, false);
-      if (!wallet) throw new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(currency.symbol) });
       const facts = watcherFacts(db);
-      if (wallet.receive_mode === 'forwarder') await verifiedFactory(facts);
+      if (!wallet) {
+        // a payout rule's wallet receives it instead (converted, or as it is below the rule's minimum)
+        if (!(await ruleWallet(db, userId, currency.symbol))) {
+          throw new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(currency.symbol) });
+        }
+        await verifiedFactory(facts);
+      } else if (wallet.receive_mode === 'forwarder') {
+        await verifiedFactory(facts);
+      }
       await chainIdOf(facts);
     },
     async allocate({ db, userId, currency, amount, now }): Promise<AllocatedAddress> {
       const contractAddress = contractOf(currency);
       const facts = watcherFacts(db);
       const chainId = await chainIdOf(facts);
+      // a payout rule converts it: a swapping deposit address paying the rule's wallet (decision 024)
+      const swap = await allocateSwapAddress({
+        db,
+        chain,
+        secretKey,
+        userId,
+        symbol: currency.symbol,
+        decimals: currency.decimals,
+        amount,
+        contractAddress,
+        chainId,
+      });
+      if (swap) return swap;
       const wallet = await findWallet(db, userId, currency.symbol, true);
-      if (!wallet) throw new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(currency.symbol) });
+      if (!wallet) {
+        // below the rule's minimum with no wallet of the coin: a plain forwarder paying the rule's wallet address,
+        // the merchant's own whitelisted address on this network, which receives the coin as it is
+        const fallback = await ruleWallet(db, userId, currency.symbol);
+        if (!fallback)
+          throw new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(currency.symbol) });
+        const factory = await verifiedFactory(facts);
+        const depositSalt = `0x${randomBytes(32).toString('hex')}`;
+        const merchant = openWalletAddress(secretKey, fallback) as TEvmAddress;
+        return {
+          address: forwarderAddress({ factory, merchant, paymentSalt: depositSalt as TEvmAddress }),
+          walletId: fallback.id,
+          chainDetails: { chainId, depositSalt, forwarderFactory: factory },
+          contractAddress,
+        };
+      }
       const evm = { chainDetails: { chainId }, contractAddress };
       if (wallet.kind === 'xpub') {
         const derive = (key: string, index: number) => deriveEvmAddresses(key, index, 1)[0]!;

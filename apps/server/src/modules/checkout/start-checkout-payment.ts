@@ -11,10 +11,7 @@ import {
   type ConversionPlan,
   prepareShiftConversion,
 } from '#app/modules/conversions/prepare-shift-conversion.ts';
-import {
-  recordShiftConversion,
-  shiftConversionOf,
-} from '#app/modules/conversions/record-shift-conversion.ts';
+import { recordShiftConversion } from '#app/modules/conversions/record-shift-conversion.ts';
 import { shiftAddressSource } from '#app/modules/conversions/shift-address-source.ts';
 import { findPaymentLink } from '#app/modules/payment-links/find-payment-link.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
@@ -139,8 +136,8 @@ export async function startCheckoutPayment({
           ? { ...prepared, units: shift.depositUnits, addressSource: shiftAddressSource(shift) }
           : prepared,
         expiresAt,
-        payoutRuleId: plan.kind === 'none' ? null : plan.ruleId,
-        conversion: shift ? shiftConversionOf(shift) : null,
+        // a rule no exchange could apply (the shift's own rule and conversion come with its address)
+        payoutRuleId: plan.kind === 'unconverted' ? plan.ruleId : null,
         description: locked.description,
         customerEmail: null,
         metadata: { paymentLinkId: linkId, source: 'payment_widget' },

@@ -1,4 +1,4 @@
-import { forwarderAbi, forwarderFactoryAbi } from '@coinlane/contracts/abi';
+import { forwarderAbi, forwarderFactoryAbi, swapForwarderFactoryAbi } from '@coinlane/contracts/abi';
 import {
   type FactoryVersion,
   flushManyGasLimit,
@@ -7,6 +7,12 @@ import {
   requestGasBound,
   V1_REQUEST_GAS,
 } from '@coinlane/contracts/flush-gas';
+import {
+  swapFlushManyGasLimit,
+  swapRequestGas,
+  swapRequestGasBound,
+} from '@coinlane/contracts/swap-flush-gas';
+import { type SwapRoute, swapPathHops } from '@coinlane/contracts/swap-forwarder-address';
 import { CRYPTO_CURRENCIES } from '@coinlane/core/currencies';
 import type { EvmChainConfig } from '@coinlane/core/families/evm/evm-chain-config';
 import { randomId } from '@coinlane/core/ids';
@@ -46,6 +52,7 @@ import {
 import { loadRateBook } from '#app/modules/rates/load-rate-book.ts';
 import type { RateBook } from '#app/modules/rates/rate-book.ts';
 import { getWalletAddresses } from '#app/modules/wallets/get-wallet-addresses.ts';
+import { failFlushPayouts, openFlushPayouts, settleFlushPayouts } from './flush-payouts.ts';
 import { flushTokens, type KnownToken, knownTokens } from './flush-tokens.ts';
 import { expectedRequestGas, type Holding, valueInWei, worthFlushing } from './flush-value.ts';
 import { paymentForwarder } from './payment-forwarder.ts';
@@ -56,6 +63,7 @@ import {
   selectInFlightFlush,
   updateFlush,
 } from './queries.ts';
+import { isKnownSwapFactory, paymentSwapForwarder } from './swap-forwarder.ts';
 
 /** Payments per flushMany transaction, at most. */
 export const FLUSH_BATCH = 50;
@@ -192,14 +200,22 @@ export async function flushForwarders({
       forwarders: JSON.stringify(requests.map((r) => r.forwarder)),
       updated_at: now(),
     });
-    const data = encodeFunctionData({
-      abi: forwarderFactoryAbi,
-      functionName: 'flushMany',
-      args: [requests.map((r) => ({ merchant: r.merchant, paymentSalt: r.salt, tokens: r.tokens }))],
-    });
+    // a batch of swapping deposit addresses goes to their factory (decision 024), the others to the plain one
+    const swaps = requests.flatMap((r) => (r.swap ? [{ route: r.swap, tokens: r.tokens }] : []));
+    const data =
+      version === 'swap'
+        ? encodeFunctionData({ abi: swapForwarderFactoryAbi, functionName: 'flushMany', args: [swaps] })
+        : encodeFunctionData({
+            abi: forwarderFactoryAbi,
+            functionName: 'flushMany',
+            args: [requests.map((r) => ({ merchant: r.merchant, paymentSalt: r.salt, tokens: r.tokens }))],
+          });
     // An upper bound of the gas the call can use, whatever its merchants and tokens do (each request has a fixed
     // budget and flushMany refuses to start one without it): the batch cannot run out of gas.
-    const bound = flushManyGasLimit({ requests, data, version });
+    const bound =
+      version === 'swap'
+        ? swapFlushManyGasLimit({ requests: swaps, data })
+        : flushManyGasLimit({ requests, data, version });
     // The call must succeed with it; one that reverts (a factory without code, say) is split like a reverted batch.
     try {
       await client.call({ account: account.address, to: factory, data, gas: bound });
@@ -260,14 +276,23 @@ export async function flushForwarders({
     }
     const serialized = await account.signTransaction(tx);
     const txHash = keccak256(serialized);
-    // stored before it leaves: a crash from here on re-broadcasts this very transaction, never a second one
-    await updateFlush(db, claim.id, {
-      status: 'sent',
-      nonce: prepared.nonce,
-      tx_hash: txHash,
-      raw_tx: serialized,
-      sent_at: now(),
-      updated_at: now(),
+    // stored before it leaves: a crash from here on re-broadcasts this very transaction, never a second one; the
+    // payout history's pending entries with it
+    await db.transaction().execute(async (trx) => {
+      await updateFlush(trx, claim.id, {
+        status: 'sent',
+        nonce: prepared.nonce,
+        tx_hash: txHash,
+        raw_tx: serialized,
+        sent_at: now(),
+        updated_at: now(),
+      });
+      await openFlushPayouts(trx, {
+        flushId: claim.id,
+        network: chain.network,
+        txHash,
+        requests: requests.map((r) => ({ ...r, swap: r.swap !== null })),
+      });
     });
     sent = true;
     log.info(
@@ -373,20 +398,29 @@ type FlushRequest = {
   merchant: Address;
   salt: Hex;
   forwarder: Address;
-  /** The tokens the deposit address holds (balances read off chain at the round's block). */
+  /** The tokens the deposit address holds (balances read off chain at the round's block); for a swapping deposit
+   *  address, those other than the coin it swaps (moved as they are). */
   tokens: Address[];
+  /** A swapping deposit address's route (decision 024); null for a plain forwarder. */
+  swap: SwapRoute | null;
+  /** The payment's own asset held, base units (the payout history's original amount). */
+  held: bigint;
 };
 
-type PlannedBatch = { factory: Address; version: FactoryVersion; requests: FlushRequest[] };
+/** A factory's kind: a plain forwarder factory's version, or a swapping forwarder factory. */
+type FactoryKind = FactoryVersion | 'swap';
+
+type PlannedBatch = { factory: Address; version: FactoryKind; requests: FlushRequest[] };
 
 /** A due payment whose request can be built: its factory, version, merchant and deposit address. */
 type Resolved = {
   payment: FlushCandidate;
   factory: Address;
-  version: FactoryVersion;
+  version: FactoryKind;
   merchant: Address;
   salt: Hex;
   forwarder: Address;
+  swap: SwapRoute | null;
 };
 
 /**
@@ -435,6 +469,28 @@ async function planBatch({
   const resolved: Resolved[] = [];
   const unusable: string[] = [];
   for (const payment of candidates) {
+    if (payment.conversion?.kind === 'swap') {
+      const factory = getAddress(payment.conversion.swapFactory);
+      const found = (await isKnownSwapFactory(client, chainId, factory))
+        ? paymentSwapForwarder({
+            factory,
+            wallet: payment.walletId ? wallets.get(payment.walletId) : undefined,
+            conversion: payment.conversion,
+            depositSalt: payment.depositSalt,
+            address: payment.address,
+          })
+        : null;
+      if (!found) {
+        log.warn(
+          { network: chain.network, payment: payment.id, address: payment.address, factory },
+          'swap payment skipped: its factory is not one the job knows, or its address is not its terms’',
+        );
+        unusable.push(payment.id);
+        continue;
+      }
+      resolved.push({ payment, factory, version: 'swap', ...found, swap: found.route });
+      continue;
+    }
     const factory = getAddress(payment.forwarderFactory ?? configuredFactory);
     const version = await factoryVersion(client, chainId, factory);
     const found =
@@ -456,7 +512,7 @@ async function planBatch({
       unusable.push(payment.id);
       continue;
     }
-    resolved.push({ payment, factory, version, ...found });
+    resolved.push({ payment, factory, version, ...found, swap: null });
   }
   await recordFlushFailures({ db, paymentIds: unusable, at: now });
   if (resolved.length === 0) return null;
@@ -482,8 +538,7 @@ async function planBatch({
 
   const empty: string[] = [];
   const dust: string[] = [];
-  let batch: { key: string; factory: Address; version: FactoryVersion; max: number; gas: bigint } | null =
-    null;
+  let batch: { key: string; factory: Address; version: FactoryKind; max: number; gas: bigint } | null = null;
   const requests: FlushRequest[] = [];
   for (let i = 0; i < resolved.length; i += READ_CHUNK) {
     if (batch && requests.length >= batch.max) break;
@@ -530,10 +585,20 @@ async function planBatch({
           ? { symbol: info.symbol, decimals: info.decimals, units }
           : { symbol: r.payment.currency, decimals: r.payment.decimals, units };
       });
-      const gas = expectedRequestGas({
-        deployed: r.payment.flushBlock !== null,
-        assets: held.length + (wei > 0n ? 1 : 0),
-      });
+      const hops = r.swap ? swapPathHops(r.swap.path) : 0;
+      // a swap costs about half its budget per pool on top of a plain flush (measured: decision 024)
+      const gas =
+        expectedRequestGas({
+          deployed: r.payment.flushBlock !== null,
+          assets: held.length + (wei > 0n ? 1 : 0),
+        }) + (r.swap ? (swapRequestGas(hops, 0) - swapRequestGas(0, 0)) / 2n : 0n);
+      const own = r.payment.contractAddress
+        ? (balances[tokens.findIndex((t) => lower(t) === lower(r.payment.contractAddress!))] ?? 0n)
+        : wei;
+      // a swapping deposit address swaps its own coin through its route; other tokens are named to move as they are
+      const named = r.swap
+        ? held.filter((t) => !r.payment.contractAddress || lower(t) !== lower(r.payment.contractAddress))
+        : held;
       const valueWei = held.length
         ? valueInWei({ book: await rates(), nativeSymbol, nativeWei: wei, holdings })
         : Number(wei);
@@ -542,7 +607,10 @@ async function planBatch({
         continue;
       }
       const key = `${lower(r.factory)}:${risky ? lower(r.merchant) : '*'}`;
-      const bound = requestGasBound(held.length, r.version);
+      const bound =
+        r.version === 'swap'
+          ? swapRequestGasBound(hops, named.length)
+          : requestGasBound(named.length, r.version);
       if (!batch) {
         batch = { key, factory: r.factory, version: r.version, max: FLUSH_BATCH, gas: 0n };
       } else if (key !== batch.key) {
@@ -557,7 +625,9 @@ async function planBatch({
         merchant: r.merchant,
         salt: r.salt,
         forwarder: r.forwarder,
-        tokens: held,
+        tokens: named,
+        swap: r.swap,
+        held: own,
       });
     }
   }
@@ -600,10 +670,17 @@ async function settleInFlight(ctx: Ctx, row: EvmFlushRow): Promise<FlushOutcome>
     const late = await client.getTransactionReceipt({ hash }).catch(() => null);
     if (late) return finalizeFlush(ctx, row.id, late);
     // the nonce went to another transaction of the gas wallet: this one can never be mined
-    await updateFlush(db, row.id, {
-      status: 'failed',
-      error: `nonce ${row.nonce} was used by another transaction`,
-      updated_at: now(),
+    await db.transaction().execute(async (trx) => {
+      await updateFlush(trx, row.id, {
+        status: 'failed',
+        error: `nonce ${row.nonce} was used by another transaction`,
+        updated_at: now(),
+      });
+      await failFlushPayouts(
+        trx,
+        row.id,
+        'The flush transaction was replaced before it was mined; it is tried again.',
+      );
     });
     log.warn(
       { network: ctx.network, flush: row.id, hash },
@@ -687,6 +764,13 @@ async function finalizeFlush(ctx: Ctx, flushId: string, receipt: TransactionRece
     });
     if (success) await recordFlushFailures({ db: trx, paymentIds: failed, at });
     else await recordFlushBatchReverted({ db: trx, paymentIds: failed, at });
+    await settleFlushPayouts(trx, {
+      flushId: row.id,
+      network: ctx.network,
+      receipt,
+      flushed,
+      forwarderOf: new Map(ids.map((id, i) => [id, forwarders[i]!])),
+    });
     const partial = ids.filter((id, i) => flushed.includes(id) && stuck.has(forwarders[i]!));
     log[failed.length > 0 || partial.length > 0 || !success ? 'warn' : 'info'](
       {

@@ -1,5 +1,6 @@
-import { forwarderFactoryAbi } from '@coinlane/contracts/abi';
+import { forwarderFactoryAbi, swapForwarderFactoryAbi } from '@coinlane/contracts/abi';
 import { flushGasLimit } from '@coinlane/contracts/flush-gas';
+import { swapFlushGasLimit } from '@coinlane/contracts/swap-flush-gas';
 import type { TFlushTransaction } from '@coinlane/core/api/payments';
 import { AppError } from '@coinlane/core/errors';
 import { isEvmChain } from '@coinlane/core/families/evm/evm-chain-config';
@@ -15,6 +16,7 @@ import { findOwnPayment } from '#app/modules/payments/find-own-payment.ts';
 import { getWalletAddresses } from '#app/modules/wallets/get-wallet-addresses.ts';
 import { flushTokens } from './flush-tokens.ts';
 import { paymentForwarder } from './payment-forwarder.ts';
+import { paymentSwapForwarder } from './swap-forwarder.ts';
 
 /**
  * GET /payments/{id}/flush-transaction: the factory call a merchant can send from any wallet to move a live
@@ -54,6 +56,36 @@ export async function getFlushTransaction({
   ).get(payment.wallet_id);
   if (chainId === null || !wallet || wallet.kind !== 'address') {
     throw new AppError('INVALID_STATE', { message: T.flushNotForwarder });
+  }
+  const conversion = payment.conversion?.kind === 'swap' ? payment.conversion : null;
+  if (conversion) {
+    // a swapping deposit address (decision 024): its own factory's flush(route, tokens), on the terms it was made on
+    const factory = getAddress(conversion.swapFactory);
+    const found = paymentSwapForwarder({
+      factory,
+      wallet,
+      conversion,
+      depositSalt: evm.depositSalt,
+      address: payment.address,
+    });
+    if (!found) throw new AppError('INVALID_STATE', { message: T.flushAddressMismatch });
+    const tokens = (await flushTokens({ db, chain }))(payment.contract_address).filter(
+      (t) => !payment.contract_address || t.toLowerCase() !== payment.contract_address.toLowerCase(),
+    );
+    const data = encodeFunctionData({
+      abi: swapForwarderFactoryAbi,
+      functionName: 'flush',
+      args: [found.route, tokens],
+    });
+    return {
+      to: factory,
+      data,
+      chainId,
+      value: '0',
+      gas: swapFlushGasLimit({ path: found.route.path, tokens, data }).toString(),
+      depositAddress: found.forwarder,
+      merchantAddress: found.merchant,
+    };
   }
   // the factory the deposit address was computed under, even if the configuration names another one now
   const factory = getAddress(evm.forwarderFactory ?? chain.factory);

@@ -19,6 +19,7 @@ import {
   deployUsdtLikeTestToken,
   deterministicSwapFactoryAddress,
 } from '@coinlane/contracts/deploy';
+import { SWAP_FORWARDER_VERSIONS, swapForwarderCodeVersion } from '@coinlane/contracts/known-code';
 import { measureFlushGas } from '@coinlane/contracts/measure-flush-gas';
 import { measureSwapFlushGas } from '@coinlane/contracts/measure-swap-flush-gas';
 import {
@@ -58,6 +59,7 @@ import {
   encodeFunctionData,
   getAddress,
   type Hex,
+  keccak256,
   parseAbi,
   parseEther,
   parseEventLogs,
@@ -305,6 +307,31 @@ describe('swap forwarder contracts on a Hardhat node with Uniswap V3', () => {
     expect(swapRouteProblem(ethRoute(merchant), uni.weth)).toBeNull();
     expect(swapRouteProblem(ethRoute(merchant, { slippageBps: 5000 }), uni.weth)).toMatch(/slippage/);
     expect(swapRouteProblem(ethRoute(merchant, { tokenOut: usdc }), uni.weth)).toMatch(/end with tokenOut/);
+  });
+
+  it('the known code hashes are the swap contracts as solc compiles them and as deployed', async () => {
+    const { contracts } = loadArtifacts();
+    const v = SWAP_FORWARDER_VERSIONS[0];
+    expect(keccak256(contracts.SwapForwarderFactory!.deployedBytecode)).toBe(v.factory);
+    expect(keccak256(contracts.SwapForwarder!.deployedBytecode)).toBe(v.forwarder);
+    const config = { router: uni.router, weth: uni.weth, v3Factory: uni.v3Factory };
+    const codes = {
+      factory,
+      factoryCode: (await client().getCode({ address: factory }))!,
+      implementationCode: (await client().getCode({ address: swapForwarderImplementationAddress(factory) }))!,
+    };
+    expect(swapForwarderCodeVersion({ ...codes, config })).toBe('swap-v1');
+    // bound to other Uniswap contracts, or a plain factory: not a known swap factory
+    expect(swapForwarderCodeVersion({ ...codes, config: { ...config, router: randomAddress() } })).toBeNull();
+    const plain = await deployForwarderFactory(deployer());
+    expect(
+      swapForwarderCodeVersion({
+        factory: plain,
+        config,
+        factoryCode: (await client().getCode({ address: plain }))!,
+        implementationCode: (await client().getCode({ address: swapForwarderImplementationAddress(plain) }))!,
+      }),
+    ).toBeNull();
   });
 
   it('the tick math gives the price a deployed pool uses at each tick, extremes included', async () => {

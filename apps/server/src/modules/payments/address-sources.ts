@@ -3,7 +3,7 @@ import { randomId } from '@coinlane/core/ids';
 import type { TMode } from '@coinlane/core/options';
 import type { Selectable } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
-import type { SupportedCryptocurrenciesTable } from '#app/db/schema.ts';
+import type { SupportedCryptocurrenciesTable, TPaymentConversion } from '#app/db/schema.ts';
 
 /** A row of the currency catalogue (modules/currencies). */
 type CurrencyRow = Selectable<SupportedCryptocurrenciesTable>;
@@ -46,6 +46,12 @@ export type AllocatedAddress = {
   chainDetails?: TChainDetails;
   /** EVM token payments: the token contract on this chain, when it differs from the currency row's (dev chains). */
   contractAddress?: string | null;
+  /**
+   * The payout rule the address was made for and the conversion fixed now (an EVM swapping deposit address,
+   * decision 024): stored as payments.payout_rule_id and payments.conversion.
+   */
+  payoutRuleId?: string;
+  conversion?: TPaymentConversion;
 };
 
 /**

@@ -7,7 +7,6 @@ import { randomId } from '@coinlane/core/ids';
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import type { TPaymentConversion } from '#app/db/schema.ts';
 import { countryOfIp } from '#app/lib/ip-country.ts';
 import { assertOwnMerchantId } from '#app/lib/merchant-id.ts';
 import { lockCurrencyForPayment } from '#app/modules/currencies/lock-currency-for-payment.ts';
@@ -42,11 +41,11 @@ export type NewPaymentFields = {
    */
   customerOrigin?: { ip: string; country: string } | null;
   /**
-   * The payout rule the payment is created under, and the conversion facts fixed now (payments.payout_rule_id and
-   * payments.conversion; decision 024): later edits of the rule never change a payment under way.
+   * The payout rule the payment is created under when its address source made no conversion of it (a
+   * Bitcoin-family payment under a rule while no exchange is configured: decision 024). A source that converts
+   * (an EVM swapping deposit address, an exchange's shift) gives its own rule and conversion (AllocatedAddress).
    */
   payoutRuleId?: string | null;
-  conversion?: TPaymentConversion | null;
 };
 
 /**
@@ -120,8 +119,10 @@ export async function insertPayment({
         customer_email: fields.customerEmail,
         customer_ip: fields.customerOrigin?.ip ?? null,
         customer_country: fields.customerOrigin?.country ?? null,
-        payout_rule_id: fields.payoutRuleId ?? null,
-        conversion: fields.conversion ? JSON.stringify(fields.conversion) : null,
+        // the source's (an EVM swapping deposit address, an exchange's shift), else the caller's (a rule that could
+        // not convert: decision 024)
+        payout_rule_id: allocated.payoutRuleId ?? fields.payoutRuleId ?? null,
+        conversion: allocated.conversion ? JSON.stringify(allocated.conversion) : null,
         metadata: JSON.stringify(fields.metadata),
         expires_at: fields.expiresAt,
         created_at: now,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
+import type { TPaymentConversion } from '#app/db/schema.ts';
 import { familyDetailsOf } from './chain-details.ts';
 
 export type FlushCandidate = {
@@ -21,6 +22,9 @@ export type FlushCandidate = {
   flushBlock: number | null;
   /** The highest block of its confirmed transfers (the node must have reached it before its balance is read). */
   lastTransferBlock: number;
+  /** The payout rule it was created under and the conversion fixed then (a swapping deposit address; 0029). */
+  payoutRuleId: string | null;
+  conversion: TPaymentConversion | null;
 };
 
 /**
@@ -61,6 +65,8 @@ export async function listFlushCandidates({
       'f.flush_attempts',
       'f.flush_batch_max',
       'f.flush_block',
+      'p.payout_rule_id',
+      'p.conversion',
     ])
     .select((eb) =>
       eb
@@ -134,6 +140,8 @@ export async function listFlushCandidates({
       flushBatchMax: r.flush_batch_max,
       flushBlock: r.flush_block,
       lastTransferBlock: Number(r.last_transfer_block ?? 0),
+      payoutRuleId: r.payout_rule_id,
+      conversion: r.conversion,
     };
   });
 }

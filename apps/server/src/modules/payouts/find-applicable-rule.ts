@@ -39,10 +39,13 @@ export async function findApplicableRule(
     userId: string;
     currency: string;
     network: string;
-    amount: string;
+    /** The payment's amount; null: any amount (is there a rule at all, whatever its minimum). */
+    amount: string | null;
   },
 ): Promise<ApplicableRule | null> {
-  if (decimalProblem(amount) !== null) throw new Error(`findApplicableRule: not a decimal amount: ${amount}`);
+  if (amount !== null && decimalProblem(amount) !== null) {
+    throw new Error(`findApplicableRule: not a decimal amount: ${amount}`);
+  }
   const networkId = normalizeNetworkId(network) ?? network;
   const row = await db
     .selectFrom('payout_rules as r')
@@ -83,7 +86,9 @@ export async function findApplicableRule(
     .where('w.user_id', '=', userId)
     .where('w.verified', '=', true)
     .where('w.deleted_at', 'is', null)
-    .where((eb) => eb('r.min_amount', '<=', eb.cast<string>(eb.val(amount), 'numeric')))
+    .$if(amount !== null, (q) =>
+      q.where((eb) => eb('r.min_amount', '<=', eb.cast<string>(eb.val(amount), 'numeric'))),
+    )
     .executeTakeFirst();
   if (!row) return null;
   const rule: PayoutRuleRow = {

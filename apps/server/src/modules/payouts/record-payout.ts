@@ -171,6 +171,11 @@ export type CompletePayoutInput = {
   feeDetails: Record<string, unknown>;
   /** The transaction that paid the merchant (a flush, a swap, a shift's settle transaction). */
   txHash: string | null;
+  /**
+   * What actually reached the wallet when it is not the entry's payout currency: a swap that could not be made
+   * delivers the original coin (decision 024). Unchanged when absent.
+   */
+  payoutCurrency?: string;
 };
 
 /**
@@ -189,6 +194,7 @@ export async function completePayout(db: Db, input: CompletePayoutInput): Promis
       .set({
         status: 'completed',
         converted_amount: convertedAmount,
+        ...(input.payoutCurrency ? { payout_currency: input.payoutCurrency } : {}),
         exchange_rate: exchangeRate,
         fee,
         fee_currency: input.feeCurrency,

@@ -17,8 +17,12 @@ export const FAILED_ACTION_RETRY_MS = 10 * 60_000;
  * Renewals are priced with the coin rows and stored quotes kept for a few seconds across the run
  * (createPricingReads: a rate's age still judged at each invoice), not read again for every invoice: with
  * thousands due at once, those two reads were two of each renewal's twelve statements, one of them returning
- * every stored quote (`npm run bench -- subscriptions`). Returns how many subscriptions were advanced and whether
- * some may be left.
+ * every stored quote (`npm run bench -- subscriptions`). Each take looks from the due time of the batch's last take
+ * on (a keyset on the index), not from the index's start: every subscription taken so far moved its due_at on,
+ * leaving an entry behind that a scan from the start would step over again on every take until vacuum removes it.
+ * Only when nothing is due from there on does it look from the start once, which finds what became due behind its
+ * position while it ran (a test clock moved, a row another worker held and let go). Returns how many subscriptions
+ * were advanced and whether some may be left.
  */
 export async function advanceDueSubscriptions({
   deps,
@@ -38,21 +42,19 @@ export async function advanceDueSubscriptions({
   const started = Date.now();
   const reads = createPricingReads();
   let advanced = 0;
+  /** Where the next take starts looking: the due time of the last one, or null for the index's start. */
+  let from: Date | null = null;
   while (Date.now() - started < budgetMs) {
     const at = now();
     let failedId: string | null = null;
     const took = await db
       .transaction()
       .execute(async (trx) => {
-        const row = await sql<SubscriptionRow>`
-          SELECT * FROM subscriptions
-          WHERE due_at IS NOT NULL AND due_at <= ${at}
-          ORDER BY due_at
-          LIMIT 1
-          FOR UPDATE SKIP LOCKED
-        `.execute(trx);
-        const sub = row.rows[0];
+        const sub = (await takeDue(trx, at, from)) ?? (from ? await takeDue(trx, at, null) : undefined);
         if (!sub) return false;
+        // Less a millisecond: a Date holds milliseconds, due_at microseconds (rounded either way when read), and
+        // the rows due in the same millisecond as this one must stay ahead of the position.
+        from = new Date(sub.due_at!.getTime() - 1);
         failedId = sub.id;
         await advanceSubscription({ deps, db: trx, sub, now: at, maxAgeSeconds, reads });
         failedId = null;
@@ -76,4 +78,19 @@ export async function advanceDueSubscriptions({
     advanced++;
   }
   return { advanced, more: true };
+}
+
+/**
+ * The first due subscription not held by another transaction, from `from` on in due order (null: from the start of
+ * the partial index on due_at), locked for this transaction.
+ */
+async function takeDue(trx: Db, at: Date, from: Date | null): Promise<SubscriptionRow | undefined> {
+  const res = await sql<SubscriptionRow>`
+    SELECT * FROM subscriptions
+    WHERE due_at IS NOT NULL AND due_at <= ${at} ${from ? sql`AND due_at >= ${from}` : sql``}
+    ORDER BY due_at
+    LIMIT 1
+    FOR UPDATE SKIP LOCKED
+  `.execute(trx);
+  return res.rows[0];
 }

@@ -17,8 +17,8 @@ export const ADVANCE_EVERY_MS = 1_000;
 /**
  * The renewal job (scheduler role; decision 023): every second, when some subscription's due_at has passed, it
  * queues up to ADVANCE_PARALLEL batch jobs (one per unique key, so never more); each batch runs due subscriptions
- * one per transaction (FOR UPDATE SKIP LOCKED) for up to 20 s and runs again at once while some are left. Nothing
- * here diffs phases: the due time on each row says what is next.
+ * one per transaction (FOR UPDATE SKIP LOCKED, each looking from the due time of its last one on) for up to 20 s
+ * and runs again at once while some are left. Nothing here diffs phases: the due time on each row says what is next.
  */
 export function subscriptionJobs({ payments, config }: { payments: PaymentDeps; config: Config }) {
   const tick = defineJob({

@@ -1,5 +1,6 @@
 import type { TPortal, TSubscriber } from '@coinlane/core/api/subscriptions';
 import { verifyWebhookSignature } from '@coinlane/core/webhook-signature';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '#app/lib/crypto.ts';
 import { listOutboxEvents } from '#app/modules/outbox/list-outbox-events.ts';
@@ -751,6 +752,77 @@ describe('the figures and the books', () => {
       .execute();
     expect(invoices).toHaveLength(6);
     expect(new Set(invoices.map((i) => i.subscription_id)).size).toBe(6);
+  });
+
+  it('a renewal batch takes every due subscription once, also one that fell due behind its position while it ran', async () => {
+    const fay = await createMerchant(ctx, { name: 'Fay' });
+    const plan = await createPlan(fay, { price: '7' });
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await activeSubscription(plan.id)).id);
+    const log = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} } as never;
+    const batch = () =>
+      advanceDueSubscriptions({
+        deps: ctx.server.payments,
+        db: ctx.db,
+        log,
+        maxAgeSeconds: 3600,
+        budgetMs: 20_000,
+      });
+    // Whatever else this file's database has due is taken first: the batch below finds only these.
+    await batch();
+    // Six due a minute to 20 s ago in due order (two at the same instant); the seventh not due yet.
+    const now = Date.now();
+    const agoSeconds = [60, 50, 40, 40, 30, 20];
+    for (const [i, ago] of agoSeconds.entries()) {
+      const due = new Date(now - ago * 1000);
+      await ctx.db
+        .updateTable('subscriptions')
+        .set({ due_at: due, next_action_at: due })
+        .where('id', '=', ids[i]!)
+        .execute();
+    }
+    const [second, late] = [ids[1]!, ids[6]!];
+    // While the batch runs, the moment it has renewed the second one, the seventh falls due an hour ago: behind the
+    // batch's position, as a test clock moved in another request would leave it. A trigger, so that the change
+    // lands between two of the batch's takes on both engines.
+    await sql`
+      CREATE FUNCTION test_fall_due_behind() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE subscriptions SET due_at = now() - interval '1 hour', next_action_at = now() - interval '1 hour'
+        WHERE id = TG_ARGV[0];
+        RETURN NULL;
+      END $$`.execute(ctx.db);
+    await sql`
+      CREATE TRIGGER test_fall_due_behind AFTER UPDATE OF due_at ON subscriptions
+      FOR EACH ROW WHEN (OLD.id = ${sql.lit(second)} AND NEW.due_at IS DISTINCT FROM OLD.due_at)
+      EXECUTE FUNCTION test_fall_due_behind(${sql.lit(late)})`.execute(ctx.db);
+    let result: Awaited<ReturnType<typeof batch>>;
+    try {
+      result = await batch();
+    } finally {
+      await sql`DROP TRIGGER test_fall_due_behind ON subscriptions`.execute(ctx.db);
+      await sql`DROP FUNCTION test_fall_due_behind()`.execute(ctx.db);
+    }
+    // Seven takes, one per subscription: none missed, none taken twice.
+    expect(result).toEqual({ advanced: 7, more: false });
+    const invoices = await ctx.db
+      .selectFrom('subscription_invoices')
+      .select(['subscription_id', 'period'])
+      .where('subscription_id', 'in', ids)
+      .execute();
+    const renewals = invoices.filter((i) => i.period === 1);
+    expect(renewals).toHaveLength(7);
+    expect(new Set(renewals.map((i) => i.subscription_id)).size).toBe(7);
+    expect(invoices.filter((i) => i.period > 1)).toEqual([]);
+    const rows = await ctx.db
+      .selectFrom('subscriptions')
+      .select(['next_action', 'due_at'])
+      .where('id', 'in', ids)
+      .execute();
+    for (const row of rows) {
+      expect(row.next_action).toBe('end_period');
+      expect(row.due_at!.getTime()).toBeGreaterThan(now);
+    }
   });
 
   it('subscription events reach the merchant’s endpoint signed, like payment events', async () => {
