@@ -19,6 +19,7 @@ import { authRoutes } from '#app/modules/auth/routes.ts';
 import { startChainWatchers } from '#app/modules/chains/start-chain-watchers.ts';
 import { checkoutRoutes } from '#app/modules/checkout/routes.ts';
 import { contactRoutes } from '#app/modules/contact/routes.ts';
+import { type ConversionDeps, conversionDepsOf } from '#app/modules/conversions/conversion-deps.ts';
 import { currencyRoutes } from '#app/modules/currencies/routes.ts';
 import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
 import { clearFactoryVersions } from '#app/modules/forwarders/flush-forwarders.ts';
@@ -47,7 +48,7 @@ import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
 import { transactionRoutes } from '#app/modules/transactions/routes.ts';
 import { walletRoutes } from '#app/modules/wallets/routes.ts';
 import { webhookRoutes } from '#app/modules/webhooks/routes.ts';
-import { schedulerRoleJobs, WEBHOOKS_ROLE_JOBS } from './server-jobs.ts';
+import { schedulerRoleJobs, webhooksRoleJobs } from './server-jobs.ts';
 import { paymentDepsOf } from './server-payments.ts';
 
 /**
@@ -63,6 +64,8 @@ export type Server = {
   dbHandle: DbHandle;
   /** The payments module's dependencies (address sources, lifecycle hooks, price lock): server-payments.ts. */
   payments: PaymentDeps;
+  /** The conversions module's dependencies (the exchange of Bitcoin-family conversions): conversion-deps.ts. */
+  conversions: ConversionDeps;
   /** The jobs each role runs (server-jobs.ts); `jobs` is an alias of `webhooks`. */
   roleJobs: { webhooks: readonly AnyJobDefinition[]; scheduler: readonly AnyJobDefinition[] };
   /** Every job definition. */
@@ -137,6 +140,7 @@ export async function buildServer({
   logger?: boolean;
 }): Promise<Server> {
   const payments = paymentDepsOf(config);
+  const conversions = conversionDepsOf(config);
   // The modules' in-process caches, emptied by the Danger Zone's Clear All Cache (modules/maintenance); the
   // HTTP app adds the rate limits' settings.
   const processCaches = new ProcessCaches();
@@ -163,6 +167,7 @@ export async function buildServer({
     // The route finder of payout rules (modules/payouts/swap-route-finder.ts), `app.swapRouteFinder`.
     decorations: {
       payments,
+      conversions,
       walletFamilies: SERVER_FAMILIES,
       tokenFamilies: SERVER_FAMILIES,
       swapRouteFinder,
@@ -176,13 +181,15 @@ export async function buildServer({
     log: app.log.child({ service: 'scheduler' }),
     payments,
   });
+  const webhooks = webhooksRoleJobs({ conversions });
   return {
     app,
     config,
     dbHandle,
     payments,
-    roleJobs: { webhooks: WEBHOOKS_ROLE_JOBS, scheduler },
-    jobs: [...WEBHOOKS_ROLE_JOBS, ...scheduler],
+    conversions,
+    roleJobs: { webhooks, scheduler },
+    jobs: [...webhooks, ...scheduler],
   };
 }
 
