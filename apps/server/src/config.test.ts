@@ -27,11 +27,38 @@ const bad: Array<[string, string]> = [
   ['ALLOW_PRIVATE_WEBHOOKS', 'sometimes'],
   ['WEBHOOK_RETRY_BASE_SECONDS', 'soon'],
   ['JOB_POLL_MS', '1'],
+  ['SIDESHIFT_SECRET', 'short'],
+  ['SIDESHIFT_API_URL', 'sideshift'],
+  ['SIDESHIFT_TIMEOUT_MS', '10'],
 ];
 
 describe('loadConfig', () => {
   it.each(bad)('refuses %s=%j, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it('reads the exchange of Bitcoin-family conversions: none without a secret, which needs the affiliate id', () => {
+    expect(loadConfig({}).sideshift).toEqual({
+      apiUrl: 'https://sideshift.ai/api/v2',
+      secret: null,
+      affiliateId: null,
+      timeoutMs: 10_000,
+    });
+    expect(() => loadConfig({ SIDESHIFT_SECRET: 'f3a1c0de5ec7e7f0' })).toThrow(
+      /SIDESHIFT_AFFILIATE_ID: is required/,
+    );
+    expect(
+      loadConfig({
+        SIDESHIFT_SECRET: 'f3a1c0de5ec7e7f0',
+        SIDESHIFT_AFFILIATE_ID: 'aff1',
+        SIDESHIFT_API_URL: 'http://127.0.0.1:9/api/v2/',
+      }).sideshift,
+    ).toEqual({
+      apiUrl: 'http://127.0.0.1:9/api/v2',
+      secret: 'f3a1c0de5ec7e7f0',
+      affiliateId: 'aff1',
+      timeoutMs: 10_000,
+    });
   });
 
   it('accepts the defaults and every known role', () => {

@@ -67,8 +67,28 @@ const ZEnv = z
     TLS_TERMINATED_BY_PROXY: bool.default(false),
     // days a payment keeps its customer's IP (the country stays); decision 021.
     CUSTOMER_IP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    // The exchange provider of Bitcoin-family conversions (modules/conversions; decision 024): SideShift's v2 API.
+    // The secret is the operator's account key (never logged, never in a reply); the affiliate id its account id.
+    SIDESHIFT_SECRET: z
+      .string()
+      .trim()
+      .min(8, 'must be the account secret of sideshift.ai/account')
+      .optional(),
+    SIDESHIFT_AFFILIATE_ID: z.string().trim().min(1).optional(),
+    SIDESHIFT_API_URL: z
+      .url({ message: 'must be an absolute URL such as https://sideshift.ai/api/v2' })
+      .default('https://sideshift.ai/api/v2'),
+    SIDESHIFT_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   })
   .superRefine((env, ctx) => {
+    if (env.SIDESHIFT_SECRET && !env.SIDESHIFT_AFFILIATE_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIDESHIFT_AFFILIATE_ID'],
+        message:
+          'is required with SIDESHIFT_SECRET (the account id of sideshift.ai/account, sent with every quote)',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -168,6 +188,12 @@ export type Config = {
    * A network listed here is live-capable; the watcher role watches each one.
    */
   configuredChains: ChainConfig[];
+  /**
+   * The exchange provider of Bitcoin-family conversions (SideShift's v2 API; decision 024). `secret` and
+   * `affiliateId` null: no shift can be created (a payout rule on a Bitcoin-family coin then cannot apply and the
+   * payment is paid unconverted); shifts already created are still followed (reading a shift needs no secret).
+   */
+  sideshift: { apiUrl: string; secret: string | null; affiliateId: string | null; timeoutMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -227,6 +253,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookRetryBaseMs: Math.round(e.WEBHOOK_RETRY_BASE_SECONDS * 1000),
     jobPollMs: e.JOB_POLL_MS,
     configuredChains,
+    sideshift: {
+      apiUrl: e.SIDESHIFT_API_URL.replace(/\/+$/, ''),
+      secret: e.SIDESHIFT_SECRET ?? null,
+      affiliateId: e.SIDESHIFT_SECRET ? (e.SIDESHIFT_AFFILIATE_ID ?? null) : null,
+      timeoutMs: e.SIDESHIFT_TIMEOUT_MS,
+    },
     ...overrides,
   };
 }

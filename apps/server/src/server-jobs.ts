@@ -6,6 +6,9 @@ import { SERVER_FAMILIES } from '#app/families/registry.ts';
 import { type AnyJobDefinition, defineJob } from '#app/jobs/define-job.ts';
 import { pruneJobsJob } from '#app/jobs/prune-jobs.job.ts';
 import { salesInquiryMailJob } from '#app/modules/contact/sales-inquiry-mail.job.ts';
+import type { ConversionDeps } from '#app/modules/conversions/conversion-deps.ts';
+import { followShiftsJob } from '#app/modules/conversions/follow-shifts.job.ts';
+import { shiftFailedMailJob } from '#app/modules/conversions/shift-failed-mail.job.ts';
 import { sweepSystemHealthJob } from '#app/modules/health/sweep-system-health.job.ts';
 import { kycDecisionMailJob } from '#app/modules/kyc/kyc-decision-mail.job.ts';
 import { dispatchPaymentMailsJob } from '#app/modules/notifications/dispatch-payment-mails.job.ts';
@@ -58,6 +61,18 @@ export const WEBHOOKS_ROLE_JOBS: readonly AnyJobDefinition[] = [
   pruneCustomerIpsJob,
   // Subscriptions: the subscriber's mails (decision 023).
   subscriberMailJob,
+  // Conversions by an exchange (decision 024): the merchant's mail when a shift could not convert a payment.
+  shiftFailedMailJob,
+];
+
+/**
+ * The jobs of the webhooks role as this server is configured: WEBHOOKS_ROLE_JOBS and the follower of the open
+ * exchange shifts (conversions.follow_shifts, every 5 s: network I/O with the exchange, like the EVM flush's with
+ * its node).
+ */
+export const webhooksRoleJobs = ({ conversions }: { conversions: ConversionDeps }): AnyJobDefinition[] => [
+  ...WEBHOOKS_ROLE_JOBS,
+  followShiftsJob(conversions.provider),
 ];
 
 /**

@@ -1,6 +1,8 @@
 import { PAYMENT_EVENT_TYPES } from '@coinlane/core/payment-status';
 import type { Config } from '#app/config.ts';
 import { SERVER_FAMILIES } from '#app/families/registry.ts';
+import { onShiftPaymentChange } from '#app/modules/conversions/open-shift-payout.ts';
+import { onUnconvertedPaymentConfirmed } from '#app/modules/conversions/record-unconverted-payout.ts';
 import { recordPlatformFee, voidPlatformFee } from '#app/modules/fees/record-platform-fee.ts';
 import { completePaymentLink, reopenPaymentLink } from '#app/modules/payment-links/complete-payment-link.ts';
 import { findPaymentLink } from '#app/modules/payment-links/find-payment-link.ts';
@@ -69,6 +71,11 @@ export function paymentDepsOf(config: Config): PaymentDeps {
         await scorePaymentRisk({ db, payment, now, onRiskAlert: RISK_ALERTS });
       });
     }
+    // Conversions by an exchange (decision 024): a shift's payout entry opens when its deposit is first seen on
+    // chain (and the shift is read from the exchange at once); a payment under a rule that no exchange could
+    // convert records, once paid, that it was paid unconverted.
+    for (const event of PAYMENT_EVENT_TYPES) onPaymentStatusChange(event, onShiftPaymentChange);
+    onPaymentStatusChange('payment.confirmed', onUnconvertedPaymentConfirmed);
   });
   return {
     addressSources: createAddressSources({

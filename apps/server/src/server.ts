@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '#app/config.ts';
 import type { DbHandle } from '#app/db/connection.ts';
+import { createConfiguredSwapRouteFinder } from '#app/families/evm/evm-swap-routes.ts';
 import { SERVER_FAMILIES } from '#app/families/registry.ts';
 import { type ApiRoutes, buildApp } from '#app/http/app.ts';
 import { redactSecretsInText } from '#app/http/log.ts';
@@ -18,10 +19,12 @@ import { authRoutes } from '#app/modules/auth/routes.ts';
 import { startChainWatchers } from '#app/modules/chains/start-chain-watchers.ts';
 import { checkoutRoutes } from '#app/modules/checkout/routes.ts';
 import { contactRoutes } from '#app/modules/contact/routes.ts';
+import { type ConversionDeps, conversionDepsOf } from '#app/modules/conversions/conversion-deps.ts';
 import { currencyRoutes } from '#app/modules/currencies/routes.ts';
 import { devMailRoutes } from '#app/modules/dev-mail/routes.ts';
 import { clearFactoryVersions } from '#app/modules/forwarders/flush-forwarders.ts';
 import { forwarderRoutes } from '#app/modules/forwarders/routes.ts';
+import { clearSwapFactories } from '#app/modules/forwarders/swap-forwarder.ts';
 import { adminHealthRoutes, healthRoutes } from '#app/modules/health/routes.ts';
 import { adminKycRoutes, kycRoutes } from '#app/modules/kyc/routes.ts';
 import { livePlugin } from '#app/modules/live/routes.ts';
@@ -30,7 +33,7 @@ import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { paymentRoutes } from '#app/modules/payments/routes.ts';
 import { payoutRoutes } from '#app/modules/payouts/routes.ts';
-import { NO_SWAP_FACTORIES, type SwapRouteFinder } from '#app/modules/payouts/swap-route-finder.ts';
+import type { SwapRouteFinder } from '#app/modules/payouts/swap-route-finder.ts';
 import { profileRoutes } from '#app/modules/profile/routes.ts';
 import { clearSettlementCache } from '#app/modules/public/measure-settlement.ts';
 import { publicRoutes } from '#app/modules/public/routes.ts';
@@ -45,7 +48,7 @@ import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
 import { transactionRoutes } from '#app/modules/transactions/routes.ts';
 import { walletRoutes } from '#app/modules/wallets/routes.ts';
 import { webhookRoutes } from '#app/modules/webhooks/routes.ts';
-import { schedulerRoleJobs, WEBHOOKS_ROLE_JOBS } from './server-jobs.ts';
+import { schedulerRoleJobs, webhooksRoleJobs } from './server-jobs.ts';
 import { paymentDepsOf } from './server-payments.ts';
 
 /**
@@ -61,6 +64,8 @@ export type Server = {
   dbHandle: DbHandle;
   /** The payments module's dependencies (address sources, lifecycle hooks, price lock): server-payments.ts. */
   payments: PaymentDeps;
+  /** The conversions module's dependencies (the exchange of Bitcoin-family conversions): conversion-deps.ts. */
+  conversions: ConversionDeps;
   /** The jobs each role runs (server-jobs.ts); `jobs` is an alias of `webhooks`. */
   roleJobs: { webhooks: readonly AnyJobDefinition[]; scheduler: readonly AnyJobDefinition[] };
   /** Every job definition. */
@@ -119,7 +124,7 @@ export async function buildServer({
   config,
   dbHandle,
   mailer,
-  swapRouteFinder = NO_SWAP_FACTORIES,
+  swapRouteFinder = createConfiguredSwapRouteFinder(config, dbHandle.db),
   logger = true,
 }: {
   config: Config;
@@ -127,19 +132,21 @@ export async function buildServer({
   /** A mailer of the caller's (tests); default SMTP or the development outbox (mail/mailer.ts). */
   mailer?: Mailer;
   /**
-   * How payout rules find Uniswap V3 routes on EVM networks (modules/payouts, decision 024); tests give a test
-   * double. Default: no network has a swap factory configured, so swap rules are refused with that reason (rules
-   * of Bitcoin-family coins, converted by an exchange provider, are unaffected).
+   * How payout rules find Uniswap V3 routes on EVM networks (modules/payouts, decision 024); tests may give a
+   * test double. Default: read from the node of each EVM network with CHAIN_<NETWORK>_SWAP_FACTORY; a network
+   * without one converts nothing (swap rules there are refused with that reason).
    */
   swapRouteFinder?: SwapRouteFinder;
   logger?: boolean;
 }): Promise<Server> {
   const payments = paymentDepsOf(config);
+  const conversions = conversionDepsOf(config);
   // The modules' in-process caches, emptied by the Danger Zone's Clear All Cache (modules/maintenance); the
   // HTTP app adds the rate limits' settings.
   const processCaches = new ProcessCaches();
   processCaches.register('settlement_figures', () => clearSettlementCache(dbHandle.db));
-  processCaches.register('forwarder_factories', clearFactoryVersions);
+  // the plain and the swapping forwarder factories' versions read from their chains
+  processCaches.register('forwarder_factories', () => clearFactoryVersions() + clearSwapFactories());
   // Warn and error lines of this process into system_logs (the back-office's System Logs), in batches; a line's
   // `service` names the role that wrote it (startRoles gives each role's logger one), else this process's first.
   const logStream = createSystemLogStream({
@@ -160,6 +167,7 @@ export async function buildServer({
     // The route finder of payout rules (modules/payouts/swap-route-finder.ts), `app.swapRouteFinder`.
     decorations: {
       payments,
+      conversions,
       walletFamilies: SERVER_FAMILIES,
       tokenFamilies: SERVER_FAMILIES,
       swapRouteFinder,
@@ -173,13 +181,15 @@ export async function buildServer({
     log: app.log.child({ service: 'scheduler' }),
     payments,
   });
+  const webhooks = webhooksRoleJobs({ conversions });
   return {
     app,
     config,
     dbHandle,
     payments,
-    roleJobs: { webhooks: WEBHOOKS_ROLE_JOBS, scheduler },
-    jobs: [...WEBHOOKS_ROLE_JOBS, ...scheduler],
+    conversions,
+    roleJobs: { webhooks, scheduler },
+    jobs: [...webhooks, ...scheduler],
   };
 }
 

@@ -40,6 +40,11 @@ export const ERROR_STATUS = {
   DAILY_LIMIT_REACHED: 429,
   /** A refund larger than what the payment still has to refund (confirmed money less open and paid refunds). */
   REFUND_TOO_LARGE: 409,
+  /**
+   * The exchange that converts a payment under the merchant's payout rule (decision 024) did not answer, refused,
+   * or answered something unusable, when the hosted page started the payment: nothing was created.
+   */
+  CONVERSION_UNAVAILABLE: 502,
 } as const;
 export type TErrorCode = keyof typeof ERROR_STATUS;
 

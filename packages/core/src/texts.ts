@@ -432,6 +432,27 @@ export const T = {
     `Add and verify a ${symbol} wallet under Payouts → Wallets to accept live ${symbol} payments.`,
   checkoutAttemptsExceeded:
     'Too many new payment attempts for this link from your connection. Please wait a while before trying again.',
+  // Conversions by an exchange provider (Bitcoin-family coins under a payout rule; decision 024)
+  conversionTimeout: (provider: string) =>
+    `${provider}, the exchange that converts this payment for the merchant, did not answer in time. Nothing was charged: please try again in a minute.`,
+  conversionUnreachable: (provider: string) =>
+    `${provider}, the exchange that converts this payment for the merchant, cannot be reached right now. Nothing was charged: please try again in a few minutes.`,
+  conversionRefused: (provider: string, reason: string) =>
+    `${provider}, the exchange that converts this payment for the merchant, refused it (${reason}). Nothing was charged: please try again later or contact the merchant.`,
+  conversionBadReply: (provider: string) =>
+    `${provider}, the exchange that converts this payment for the merchant, gave an answer Coinlane cannot use. Nothing was charged: please try again in a few minutes.`,
+  conversionUnsupported: (provider: string, from: string, to: string) =>
+    `${provider} does not convert ${from} into ${to}, as the merchant's payout rule asks. Please contact the merchant.`,
+  conversionAmountMismatch: (provider: string) =>
+    `${provider} quoted a different amount than this payment's. Nothing was charged: please try again.`,
+  conversionDepositAddressInUse: (provider: string) =>
+    `${provider} gave a deposit address that another open payment already uses, so Coinlane did not show it. Nothing was charged: please try again.`,
+  conversionTooManyFromIp:
+    'Too many converted payments were started from your connection. Please wait a while before trying again.',
+  conversionTooManyForMerchant:
+    "This merchant's checkout has started too many converted payments in the last hour. Please try again later.",
+  conversionNoProvider: (from: string, to: string) =>
+    `No exchange provider is configured on this Coinlane server, so the payout rule ${from} -> ${to} could not convert this payment: it was paid unconverted to your own ${from} wallet.`,
   walletKeyShared:
     "This wallet's key is also registered by another Coinlane account, whose payments hold the next addresses: give this account a key of its own.",
   walletSingleAddressBusy: (n: number) =>

@@ -23,6 +23,11 @@ export const REDACT_PATHS = [
   '*.*.gasKey',
   'configuredChains[*].gasKey',
   '*.configuredChains[*].gasKey',
+  // The operator's exchange account secret (SIDESHIFT_SECRET): the config's field, and the header it travels in.
+  'sideshift.secret',
+  '*.sideshift.secret',
+  'headers["x-sideshift-secret"]',
+  '*.headers["x-sideshift-secret"]',
 ];
 
 /** Query parameters whose value is a secret by their name: tokens, keys, codes, secrets, passwords, signatures. */

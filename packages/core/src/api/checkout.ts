@@ -25,6 +25,21 @@ export const ZCheckoutPayment = z.object({
   transactionHash: z.string().nullable(),
   expiresAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * A payment converted for the merchant by an exchange (a payout rule on a Bitcoin-family coin; decision 024):
+   * the address is the exchange's deposit address, the coins pass through the exchange for the minutes of the swap,
+   * and the merchant receives `toCurrency` on `toNetwork`. Such an attempt is never re-priced: its amount and
+   * expiry are the exchange's fixed quote. Null for a payment paid straight to the merchant's wallet.
+   */
+  conversion: z
+    .object({
+      provider: z.string(),
+      providerName: z.string(),
+      toCurrency: z.string(),
+      toNetwork: z.string(),
+      toNetworkName: z.string(),
+    })
+    .nullable(),
 });
 export type TCheckoutPayment = z.infer<typeof ZCheckoutPayment>;
 

@@ -47,6 +47,7 @@ describe('the swap forwarder factory checked on the node', () => {
   let merchant: Merchant;
   let live: Merchant;
   let payout: Address;
+  let usdtWallet: string;
 
   const clients = () => ({ wallet: node.wallets[0]!, publicClient: node.publicClient });
   /** One watcher pass over `network` with the configured chain changed by `over`; its error and cursor row. */
@@ -90,6 +91,19 @@ describe('the swap forwarder factory checked on the node', () => {
       .execute();
     return id;
   }
+  /** A second ETH -> USDT rule, added through the API (the route is looked up before its uniqueness is checked). */
+  const addRule = () =>
+    merchant.call({
+      method: 'POST',
+      url: '/api/v1/payouts/rules',
+      payload: {
+        fromCurrency: 'ETH',
+        fromNetwork: 'ethereum',
+        toCurrency: 'USDT',
+        walletId: usdtWallet,
+        minAmount: '0.01',
+      },
+    });
   const livePayment = (amount: string) =>
     live.call({
       method: 'POST',
@@ -137,7 +151,7 @@ describe('the swap forwarder factory checked on the node', () => {
     live = await merchant.inMode('live');
     await insertWallet('ETH', randomAddress());
     payout = randomAddress();
-    const usdtWallet = await insertWallet('USDT', payout);
+    usdtWallet = await insertWallet('USDT', payout);
     await ctx.db
       .insertInto('user_settings')
       .values({ user_id: merchant.id, auto_conversion_enabled: true, max_slippage_bps: 100 })
@@ -204,7 +218,7 @@ describe('the swap forwarder factory checked on the node', () => {
     expect(row.swap_factory).toBe(swapFactory);
   });
 
-  it('payments a rule converts and rules’ routes wait for a verified swap factory; payments under no rule do not', async () => {
+  it('payments a rule converts and rules’ routes (the finder, POST /payouts/rules) wait for a verified swap factory; payments under no rule do not', async () => {
     const finder = createEvmSwapRouteFinder({ chain, db: ctx.db });
     for (const verified of [null, usdt]) {
       // not checked yet, or another contract checked earlier (the configuration changed since)
@@ -216,6 +230,12 @@ describe('the swap forwarder factory checked on the node', () => {
         message: T.evmSwapFactoryUnverified('Ethereum'),
       });
       await expect(finder.findRoute({ tokenIn: null, tokenOut: usdt })).rejects.toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message: T.payoutSwapFactoryUnverified('Ethereum'),
+      });
+      const rule = await addRule();
+      expect(rule.statusCode, rule.body).toBe(503);
+      expect(rule.json().error).toEqual({
         code: 'SERVICE_UNAVAILABLE',
         message: T.payoutSwapFactoryUnverified('Ethereum'),
       });
@@ -232,6 +252,9 @@ describe('the swap forwarder factory checked on the node', () => {
       tokens: [uniswap.weth, usdt],
       fees: [3000],
     });
+    // the route is found now: the second rule is refused only because the first one is enabled
+    const second = await addRule();
+    expect(second.statusCode, second.body).toBe(409);
     const created = await livePayment('0.5');
     expect(created.statusCode, created.body).toBe(201);
     const row = await readPaymentColumns(ctx.db, created.json().data.id);

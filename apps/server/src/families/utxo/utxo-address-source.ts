@@ -9,7 +9,11 @@ import {
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import type { AddressSource } from '#app/modules/payments/address-sources.ts';
-import { allocateFromKey, allocateUniqueAmount } from '#app/modules/wallets/allocate-wallet-address.ts';
+import {
+  allocateFromKey,
+  allocateUniqueAmount,
+  reserveWalletAddress,
+} from '#app/modules/wallets/allocate-wallet-address.ts';
 import { selectDefaultWallet } from '#app/modules/wallets/default-wallet.ts';
 
 /**
@@ -41,6 +45,8 @@ export function createUtxoWalletAddressSource({
     });
   const refuse = (symbol: string) =>
     new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(symbol) });
+  const deriveWith = (wallet: { script_type: string }) => (key: string, index: number) =>
+    deriveAddresses(key, wallet.script_type as TKeyScriptType, target, index, 1)[0]!;
 
   return {
     id: `wallet:${target.network}`,
@@ -51,11 +57,15 @@ export function createUtxoWalletAddressSource({
       const wallet = await findWallet(db, userId, currency.symbol, true);
       if (!wallet) throw refuse(currency.symbol);
       if (wallet.kind === 'xpub') {
-        const script = wallet.script_type as TKeyScriptType;
-        const derive = (key: string, index: number) => deriveAddresses(key, script, target, index, 1)[0]!;
-        return allocateFromKey({ db, wallet, derive, secretKey, now, previousAttemptId });
+        return allocateFromKey({ db, wallet, derive: deriveWith(wallet), secretKey, now, previousAttemptId });
       }
       return allocateUniqueAmount({ db, wallet, secretKey, amount, now });
+    },
+    // An exchange's refund address (decision 024): the key's next fresh child, or the single address.
+    async reserveAddress({ db, userId, currency, now }) {
+      const wallet = await findWallet(db, userId, currency.symbol, true);
+      if (!wallet) throw refuse(currency.symbol);
+      return reserveWalletAddress({ db, wallet, derive: deriveWith(wallet), secretKey, now });
     },
   };
 }

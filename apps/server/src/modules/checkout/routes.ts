@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '#app/http/errors.ts';
 import { idempotent } from '#app/http/idempotency.ts';
+import { SHIFT_LIMITS } from '#app/modules/conversions/shift-limits.ts';
 import { PAYER_ACTOR } from '#app/modules/payments/actor.ts';
 import { getCheckout } from './get-checkout.ts';
 import { simulateCheckoutPayment } from './simulate-checkout-payment.ts';
@@ -20,6 +21,8 @@ import { startCheckoutPayment } from './start-checkout-payment.ts';
  */
 export const CHECKOUT_ATTEMPTS_PER_HOUR = 10;
 
+type ShiftKeyed = { shiftKey?: string };
+
 /** The hosted payment page's calls: public, no sign-in (limited per client IP). */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(rateLimit, { global: false, store: app.rateLimitCounters.store });
@@ -28,6 +31,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     max: CHECKOUT_ATTEMPTS_PER_HOUR,
     keyGenerator: (req) => `${req.ip}:${(req.params as { linkId?: string }).linkId ?? ''}`,
   });
+
+  const shiftLimiter = (max: number, prefix: string) =>
+    app.createRateLimit({
+      timeWindow: 3_600_000,
+      max,
+      keyGenerator: (req) => `${prefix}:${(req as ShiftKeyed).shiftKey}`,
+    });
+  const shiftLimits = {
+    ip: shiftLimiter(SHIFT_LIMITS.perIp, 'shift-ip'),
+    merchant: shiftLimiter(SHIFT_LIMITS.perMerchant, 'shift-merchant'),
+  };
 
   app.get(
     '/checkout/:linkId',
@@ -47,6 +61,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: idempotent,
       schema: {
         summary: 'Get or start the payment of a link (a new attempt after one expired unpaid)',
+        description: `A live Bitcoin-family attempt (BTC, LTC, DOGE, BCH) under one of the merchant's enabled payout rules, with Auto Conversion on and the amount at or above the rule's minimum, is paid into a fixed-rate shift of an exchange (SideShift) created here: the address is the exchange's deposit address, the amount exactly its quoted deposit amount, the expiry a minute before its quote's; \`payment.conversion\` names the exchange and what the merchant receives. The customer's IP is sent to the exchange. At most ${SHIFT_LIMITS.perIp} such attempts an hour per client IP and ${SHIFT_LIMITS.perMerchant} per merchant (429 RATE_LIMITED). When the exchange fails, refuses, answers something unusable or gives a deposit address an open payment already holds: 502 CONVERSION_UNAVAILABLE, nothing created. Bitcoin-family payments created with POST /payments are never converted.`,
         params: ZCheckoutParams,
         response: { 200: envelope(ZCheckout), 201: envelope(ZCheckout) },
       },
@@ -59,6 +74,23 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: PAYER_ACTOR,
         customerIp: req.ip,
         maxAgeSeconds: app.config.ratesMaxAgeSeconds,
+        conversions: app.conversions,
+        admitConversion: async (merchantId) => {
+          const checks = [
+            [shiftLimits.ip, req.ip, T.conversionTooManyFromIp],
+            [shiftLimits.merchant, merchantId, T.conversionTooManyForMerchant],
+          ] as const;
+          for (const [limit, key, message] of checks) {
+            (req as ShiftKeyed).shiftKey = key;
+            const outcome = await limit(req);
+            if (!outcome.isAllowed && outcome.isExceeded) {
+              throw new AppError('RATE_LIMITED', {
+                message,
+                details: { retryAfterSeconds: Math.max(1, outcome.ttlInSeconds) },
+              });
+            }
+          }
+        },
         admitNewAttempt: async () => {
           const outcome = await attemptLimit(req);
           if (!outcome.isAllowed && outcome.isExceeded) {

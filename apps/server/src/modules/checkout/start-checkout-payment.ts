@@ -6,6 +6,13 @@ import { canStartAttempt, isOpen, isRetryable, priceLockEnd } from '@coinlane/co
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { countryOfIp } from '#app/lib/ip-country.ts';
+import type { ConversionDeps } from '#app/modules/conversions/conversion-deps.ts';
+import {
+  type ConversionPlan,
+  prepareShiftConversion,
+} from '#app/modules/conversions/prepare-shift-conversion.ts';
+import { recordShiftConversion } from '#app/modules/conversions/record-shift-conversion.ts';
+import { shiftAddressSource } from '#app/modules/conversions/shift-address-source.ts';
 import { findPaymentLink } from '#app/modules/payment-links/find-payment-link.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
 import { insertPayment } from '#app/modules/payments/create-payment.ts';
@@ -23,6 +30,11 @@ import { assertMerchantAcceptsPayments, findLink, presentCheckout } from './get-
  * expired unpaid: an attempt past its lock counts as expired from that instant, whether or not the sweep has run).
  * An attempt that expired with part of the amount paid is not replaced: the payer is told to contact the
  * merchant (the part is kept, flagged paid_partial).
+ *
+ * A live Bitcoin-family attempt under one of the merchant's payout rules is paid into an exchange's fixed-rate shift
+ * (decision 024): the shift is created here, before the insert transaction (prepareShiftConversion: counted against
+ * `admitConversion`'s limits, the customer's IP sent to the exchange), and the attempt's address, amount and expiry
+ * are the shift's. Payments created through the API are never converted (docs/decisions/024-auto-conversion.md).
  */
 export async function startCheckoutPayment({
   deps,
@@ -32,6 +44,8 @@ export async function startCheckoutPayment({
   customerIp,
   maxAgeSeconds,
   admitNewAttempt,
+  conversions,
+  admitConversion,
   now = new Date(),
 }: {
   deps: PaymentDeps;
@@ -43,6 +57,10 @@ export async function startCheckoutPayment({
   maxAgeSeconds: number;
   /** Called before a new attempt is started (not when the open one is returned); throws to refuse it. */
   admitNewAttempt?: () => Promise<void>;
+  /** The conversions module's dependencies: without them no payout rule is looked at (as for API payments). */
+  conversions?: ConversionDeps;
+  /** Called before an exchange's shift is created for a new attempt; throws to refuse it (per IP, per merchant). */
+  admitConversion?: (merchantId: string) => Promise<void>;
   now?: Date;
 }): Promise<{ checkout: TCheckout; created: boolean }> {
   const link = await findLink(db, linkId);
@@ -74,11 +92,30 @@ export async function startCheckoutPayment({
     maxAgeSeconds,
     now,
   });
-  const expiresAt = priceLockEnd({
+  const lockEnd = priceLockEnd({
     now,
     lockSeconds: deps.priceLock.seconds,
     linkExpiresAt: link.expires_at,
   });
+  // Network I/O with the exchange, before the transaction (decision 024).
+  const plan: ConversionPlan =
+    conversions && customerIp
+      ? await prepareShiftConversion({
+          db,
+          deps: conversions,
+          addressSources: deps.addressSources,
+          userId: link.user_id,
+          mode: link.mode,
+          currency: prepared.currency.row,
+          units: prepared.units,
+          customerIp,
+          admit: async () => admitConversion?.(link.user_id),
+          now,
+        })
+      : { kind: 'none' };
+  const shift = plan.kind === 'shift' ? plan : null;
+  // A shift's payment is paid within the exchange's quote: it ends with it, and is never re-priced in place.
+  const expiresAt = shift && shift.expiresAt < lockEnd ? shift.expiresAt : lockEnd;
 
   const result = await db.transaction().execute(async (trx) => {
     const locked = await findPaymentLink(trx, linkId, { forUpdate: true });
@@ -92,10 +129,15 @@ export async function startCheckoutPayment({
       deps,
       db: trx,
       fields: {
+        ...(shift ? { id: shift.paymentId } : {}),
         userId: locked.user_id,
         mode: locked.mode,
-        prepared,
+        prepared: shift
+          ? { ...prepared, units: shift.depositUnits, addressSource: shiftAddressSource(shift) }
+          : prepared,
         expiresAt,
+        // a rule no exchange could apply (the shift's own rule and conversion come with its address)
+        payoutRuleId: plan.kind === 'unconverted' ? plan.ruleId : null,
         description: locked.description,
         customerEmail: null,
         metadata: { paymentLinkId: linkId, source: 'payment_widget' },
@@ -108,6 +150,18 @@ export async function startCheckoutPayment({
       actor,
       now,
     });
+    if (shift) {
+      await recordShiftConversion({
+        db: trx,
+        userId: locked.user_id,
+        paymentId: payment.id,
+        plan: shift,
+        currency: payment.currency,
+        network: payment.network,
+        decimals: payment.decimals,
+        now,
+      });
+    }
     return { link: locked, payment, created: true };
   });
   return { checkout: await presentCheckout(db, result.link, result.payment, now), created: result.created };

@@ -68,6 +68,18 @@ export interface AddressSource {
    * source cannot give this merchant an address, e.g. no default whitelisted wallet. Reads only the database.
    */
   checkReady?(request: { db: Db; userId: string; currency: CurrencyRow }): Promise<void>;
+  /**
+   * Optional: an address of the merchant's own wallet of the coin that this source never hands to a payment (a
+   * key's next fresh index, consumed; a single-address wallet's address), for an exchange's refund address
+   * (decision 024). Runs in the caller's transaction, which commits the reservation; no network I/O. Throws like
+   * allocate when the merchant has no wallet for the coin.
+   */
+  reserveAddress?(request: {
+    db: Db;
+    userId: string;
+    currency: CurrencyRow;
+    now: Date;
+  }): Promise<{ address: string; walletId: string; derivationIndex: number | null }>;
 }
 
 /**

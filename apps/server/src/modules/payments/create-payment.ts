@@ -22,6 +22,8 @@ import type { PaymentRow } from './queries.ts';
 const DAY = 24 * 3600_000;
 
 export type NewPaymentFields = {
+  /** The payment's id when the caller chose it before (an exchange's shift names it); otherwise a new one. */
+  id?: string;
   userId: string;
   mode: TMode;
   prepared: PreparedPayment;
@@ -38,6 +40,12 @@ export type NewPaymentFields = {
    * Absent: nothing recorded (decision 021).
    */
   customerOrigin?: { ip: string; country: string } | null;
+  /**
+   * The payout rule the payment is created under when its address source made no conversion of it (a
+   * Bitcoin-family payment under a rule while no exchange is configured: decision 024). A source that converts
+   * (an EVM swapping deposit address, an exchange's shift) gives its own rule and conversion (AllocatedAddress).
+   */
+  payoutRuleId?: string | null;
 };
 
 /**
@@ -63,7 +71,7 @@ export async function insertPayment({
     // limit of live payments, both held until this transaction commits.
     await lockCurrencyForPayment({ db: trx, row: p.currency.row });
     await assertDailyPaymentLimit({ db: trx, userId: fields.userId, mode: fields.mode, now });
-    const id = randomId('pay');
+    const id = fields.id ?? randomId('pay');
     const allocated = await p.addressSource.allocate({
       db: trx,
       userId: fields.userId,
@@ -111,7 +119,9 @@ export async function insertPayment({
         customer_email: fields.customerEmail,
         customer_ip: fields.customerOrigin?.ip ?? null,
         customer_country: fields.customerOrigin?.country ?? null,
-        payout_rule_id: allocated.payoutRuleId ?? null,
+        // the source's (an EVM swapping deposit address, an exchange's shift), else the caller's (a rule that could
+        // not convert: decision 024)
+        payout_rule_id: allocated.payoutRuleId ?? fields.payoutRuleId ?? null,
         conversion: allocated.conversion ? JSON.stringify(allocated.conversion) : null,
         metadata: JSON.stringify(fields.metadata),
         expires_at: fields.expiresAt,

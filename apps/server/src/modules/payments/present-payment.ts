@@ -1,5 +1,6 @@
 import type { TCheckoutPayment } from '@coinlane/core/api/checkout';
 import type { TPayment, TPaymentAddress, TPaymentPublicStatus } from '@coinlane/core/api/payments';
+import { conversionProviderName } from '@coinlane/core/conversion-providers';
 import { formatUnits, shareOfFiat } from '@coinlane/core/money';
 import { amountExcess, amountRemaining, canAccept, type TPaymentState } from '@coinlane/core/payment-status';
 import { buildPaymentUri } from '@coinlane/core/payment-uri';
@@ -144,6 +145,19 @@ export const presentPublicStatus = (row: PaymentRecord): TPaymentPublicStatus =>
   updatedAt: row.updated_at.toISOString(),
 });
 
+/** A payment converted by an exchange's shift (decision 024), as the hosted page names it; null otherwise. */
+function checkoutConversionOf(row: PaymentRecord): TCheckoutPayment['conversion'] {
+  const c = row.conversion;
+  if (c?.kind !== 'shift') return null;
+  return {
+    provider: c.provider,
+    providerName: conversionProviderName(c.provider),
+    toCurrency: c.toCurrency,
+    toNetwork: c.toNetwork,
+    toNetworkName: networkInfo(c.toNetwork).name,
+  };
+}
+
 export const presentPaymentAddress = (row: PaymentRecord): TPaymentAddress => ({
   address: row.address,
   currency: row.currency,
@@ -177,4 +191,5 @@ export const presentCheckoutPayment = (row: PaymentRecord): TCheckoutPayment => 
   transactionHash: row.tx_hash,
   expiresAt: row.expires_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
+  conversion: checkoutConversionOf(row),
 });

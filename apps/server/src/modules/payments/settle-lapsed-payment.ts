@@ -21,7 +21,7 @@ import {
  * An open payment whose price lock has lapsed (now >= expires_at) without its full amount seen in time
  * (docs/decisions/005-hosted-payment-page.md, "The price lock"). The core rule (lockLapseOutcome) decides:
  * - a payment link's attempt that has never seen a transfer (not even one in the mempool, nor one removed since),
- *   while its link still takes payments, is re-priced in place: same address, a new amount due at the current
+ *   while its link still takes payments, is re-priced in place (not one paid into an exchange's shift): same address, a new amount due at the current
  *   rate (a single-address wallet's kept unique on its address), a new lock until the link expires if sooner;
  * - anything else expires, its money kept and flagged (as before). So does an attempt the current rate cannot
  *   price (no fresh market rate for a live amount, the amount now outside the coin's limits): Try Again asks again.
@@ -49,9 +49,12 @@ export async function settleLapsedPayment({
     if (!row) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
     const link = row.payment_link_id ? await deps.linkTerms(trx, row.payment_link_id) : undefined;
     const transfersSeen = await hasAnyTransfer(trx, paymentId);
+    // A payment paid into an exchange's shift (decision 024) is never re-priced in place: its address and amount
+    // are the exchange's fixed quote, which ends with it. It expires; Try Again creates a new shift.
+    const repriceable = link && row.conversion?.kind !== 'shift';
     const outcome = lockLapseOutcome(paymentState(row), {
       now,
-      link: link ? { status: link.status, expiresAt: link.expiresAt } : null,
+      link: repriceable ? { status: link.status, expiresAt: link.expiresAt } : null,
       transfersSeen,
     });
     if (outcome === 'none') return { payment: row, changed: false, emitted: [] };

@@ -125,7 +125,10 @@ async function findSwapRoute({
   let route: TSwapRoute | null;
   try {
     route = await finder.findRoute({ network, tokenIn, tokenOut });
-  } catch {
+  } catch (err) {
+    // the finder's own refusal (the swap factory not verified on the node yet) says why; a node that did not answer
+    // is "try again"
+    if (err instanceof AppError) throw err;
     throw new AppError('SERVICE_UNAVAILABLE', { message: T.payoutRouteCheckFailed(name) });
   }
   if (!route) refuse('toCurrency', T.payoutNoRoute(fromCurrency, toCurrency, name));

@@ -15,7 +15,8 @@ export type SwapRouteFinder = {
   hasSwapFactory(network: TNetworkId): boolean;
   /**
    * A route from tokenIn to tokenOut (tokens.length === fees.length + 1; the native coin as its wrapped token),
-   * or null when no pool path exists. Throws when the node cannot be asked (the rule is then refused with 503).
+   * or null when no pool path exists. Throws when the node cannot be asked (the rule is then refused with 503), or
+   * an AppError of its own that the rule's refusal passes on (the network's swap factory not verified yet).
    */
   findRoute(query: SwapRouteQuery): Promise<TSwapRoute | null>;
 };

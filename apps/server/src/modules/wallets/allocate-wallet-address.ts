@@ -59,6 +59,27 @@ export async function allocateFromKey({
       return { address, walletId: wallet.id, derivationIndex: reusable };
     }
   }
+  return freshKeyAddress({ db, wallet, derive, key, now });
+}
+
+/**
+ * The next child index of a key wallet never handed out (`next_index`, moved past it in the caller's transaction),
+ * skipping addresses a payment outside this wallet holds; past GAP_LIMIT unused addresses the merchant is told (a
+ * job of this transaction). Call with the wallet row locked.
+ */
+async function freshKeyAddress({
+  db,
+  wallet,
+  derive,
+  key,
+  now,
+}: {
+  db: Db;
+  wallet: WalletRow;
+  derive: (key: string, index: number) => string;
+  key: string;
+  now: Date;
+}): Promise<AllocatedAddress & { derivationIndex: number }> {
   let lastUsed = await lastPaidDerivationIndex({ db, walletId: wallet.id });
   let next = wallet.next_index;
   // The same key may be a wallet of another account too (a merchant with two accounts), or an earlier wallet of
@@ -89,6 +110,32 @@ export async function allocateFromKey({
       throw new AppError('INVALID_STATE', { message: T.walletKeyShared });
     }
   }
+}
+
+/**
+ * An address of the merchant's own wallet that no payment is ever handed: an exchange's refund address
+ * (decision 024). A key wallet gives its next fresh index (never a reused one), consumed now: reuse and the retry
+ * rule only ever hand out indexes that payments hold, so this one is never given to a payment, and a refund landing
+ * there is never taken for a payment's money. A single-address wallet gives its one address. Call in a transaction
+ * of the caller's with the wallet row locked; it commits the reservation.
+ */
+export async function reserveWalletAddress({
+  db,
+  wallet,
+  derive,
+  secretKey,
+  now,
+}: {
+  db: Db;
+  wallet: WalletRow;
+  derive: (key: string, index: number) => string;
+  secretKey: Buffer;
+  now: Date;
+}): Promise<{ address: string; walletId: string; derivationIndex: number | null }> {
+  const opened = openWalletAddress(secretKey, wallet);
+  if (wallet.kind !== 'xpub') return { address: opened, walletId: wallet.id, derivationIndex: null };
+  const fresh = await freshKeyAddress({ db, wallet, derive, key: opened, now });
+  return { address: fresh.address, walletId: wallet.id, derivationIndex: fresh.derivationIndex };
 }
 
 /**

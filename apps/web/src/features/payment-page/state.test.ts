@@ -26,6 +26,7 @@ const payment = (over: Partial<TCheckoutPayment> = {}): TCheckoutPayment => ({
   transactionHash: null,
   expiresAt: iso(900),
   updatedAt: iso(0),
+  conversion: null,
   ...over,
 });
 
@@ -266,6 +267,22 @@ describe('countdown reaching zero', () => {
     expect(pageReducer(neverExpires, { type: 'countdownEnded' }).status).toBe('pending');
   });
 
+  it("a converted payment's timer is the exchange's quote: at zero it expires, with Try Again", () => {
+    const conversion = {
+      provider: 'sideshift',
+      providerName: 'SideShift',
+      toCurrency: 'USDT',
+      toNetwork: 'tron',
+      toNetworkName: 'Tron',
+    };
+    const loaded = run({ type: 'loaded', checkout: checkout({ payment: payment({ conversion }) }) });
+    expect(isPriceLock(loaded.checkout!, loaded.payment!)).toBe(false);
+    expect(pageReducer(loaded, { type: 'countdownEnded' })).toMatchObject({
+      status: 'expired',
+      canRetry: true,
+    });
+  });
+
   it('says the link has expired when the link ended with the attempt', () => {
     const s = run(
       {
@@ -330,6 +347,11 @@ describe('error texts', () => {
     [new CheckoutApiError('offline', 0, 'NETWORK_ERROR'), 'createFailed', 'createFailed'],
     [new CheckoutApiError('paused', 403, 'MERCHANT_UNAVAILABLE'), 'createFailed', 'merchantUnavailable'],
     [new CheckoutApiError('maintenance', 503, 'MAINTENANCE'), 'createFailed', 'maintenance'],
+    [
+      new CheckoutApiError('exchange down', 502, 'CONVERSION_UNAVAILABLE'),
+      'createFailed',
+      'conversionUnavailable',
+    ],
     [new Error('boom'), 'loadFailed', 'loadFailed'],
   ] as const)('%s while %s -> %s', (err, fallback, key) => {
     expect(errorKey(err, fallback)).toBe(key);

@@ -29,7 +29,8 @@ export type TPageError =
   | 'fundsOnExpired'
   | 'merchantUnavailable'
   | 'maintenance'
-  | 'currencyUnavailable';
+  | 'currencyUnavailable'
+  | 'conversionUnavailable';
 
 export type TPageState = {
   phase: 'loading' | 'error' | 'ready';
@@ -171,6 +172,8 @@ function applies(payment: TCheckoutPayment, update: TPaymentUpdate) {
  * amount at the current rate): the page asks again rather than saying it expired.
  */
 export const isPriceLock = (checkout: TCheckout, payment: TCheckoutPayment) =>
+  // An exchange's fixed quote (a converted payment, decision 024) is a deadline: it is never re-priced.
+  !payment.conversion &&
   payment.status === 'pending' &&
   !hasReceived(payment) &&
   checkout.link.status === 'active' &&
@@ -209,7 +212,10 @@ export function pageReducer(state: TPageState, action: TPageAction): TPageState 
         ...state,
         busy: null,
         actionError: action.error,
-        canRetry: action.error === 'createFailed' || action.error === 'rateLimited',
+        canRetry:
+          action.error === 'createFailed' ||
+          action.error === 'rateLimited' ||
+          action.error === 'conversionUnavailable',
         notice:
           action.error === 'linkExpired' ||
           action.error === 'fundsOnExpired' ||

@@ -89,6 +89,7 @@ export function errorKey(
   | 'rateLimited'
   | 'merchantUnavailable'
   | 'maintenance'
+  | 'conversionUnavailable'
   | 'loadFailed'
   | 'createFailed'
   | 'simulateFailed' {
@@ -96,6 +97,7 @@ export function errorKey(
   if (err.status === 404 && fallback !== 'simulateFailed') return 'notFound';
   if (err.code === 'MERCHANT_UNAVAILABLE') return 'merchantUnavailable';
   if (err.code === 'MAINTENANCE') return 'maintenance';
+  if (err.code === 'CONVERSION_UNAVAILABLE') return 'conversionUnavailable';
   if (err.status === 410 || err.code === 'EXPIRED') return 'linkExpired';
   if (err.status === 409 && fallback === 'createFailed') return 'fundsOnExpired';
   if (err.status === 429) return 'rateLimited';

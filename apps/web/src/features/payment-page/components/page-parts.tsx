@@ -70,7 +70,11 @@ function LanguagePicker() {
   );
 }
 
-export function Footer() {
+/**
+ * The page's footer. `convertedBy`: the exchange a converted payment passes through (decision 024), named instead
+ * of the plain non-custodial line, which would not be true of it.
+ */
+export function Footer({ convertedBy }: { convertedBy?: string | null } = {}) {
   const { t } = useT();
   return (
     <footer className="mx-auto flex w-full max-w-md flex-col items-center gap-3 px-4 pb-8 text-center text-xs text-slate-500 lg:max-w-4xl">
@@ -79,7 +83,7 @@ export function Footer() {
         <LockIcon className="size-3.5" />
         {t('secured')}
       </p>
-      <p>{t('nonCustodial')}</p>
+      <p>{convertedBy ? t('nonCustodialConverted', { provider: convertedBy }) : t('nonCustodial')}</p>
     </footer>
   );
 }

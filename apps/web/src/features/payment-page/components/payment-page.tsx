@@ -169,7 +169,7 @@ export function PaymentPage({ linkId }: { linkId: string }) {
           />
         )}
       </main>
-      <Footer />
+      <Footer convertedBy={state.payment?.conversion?.providerName ?? null} />
       <Toast message={toast} />
     </div>
   );
@@ -308,6 +308,13 @@ function ReadyPage({
           {awaitingConfirmations && <Confirmations payment={payment} />}
           {!awaitingConfirmations && (
             <Timers state={state} checkout={checkout} payment={payment} onCountdownEnd={onCountdownEnd} />
+          )}
+          {payment.conversion && (
+            <ConversionNotice
+              payment={payment}
+              merchant={checkout.merchant.name}
+              exact={!awaitingConfirmations}
+            />
           )}
           {actionError}
         </Card>
@@ -500,19 +507,64 @@ function Confirmations({ payment }: { payment: TCheckoutPayment }) {
   );
 }
 
+/**
+ * A converted payment (decision 024): who holds the coins for the minutes of the swap, what the merchant receives,
+ * and, while the customer still has to pay, that only the exact amount in time is converted (the exchange returns
+ * anything else to the merchant, never to the customer).
+ */
+function ConversionNotice({
+  payment,
+  merchant,
+  exact,
+}: {
+  payment: TCheckoutPayment;
+  merchant: string;
+  exact: boolean;
+}) {
+  const { t } = useT();
+  const c = payment.conversion;
+  if (!c) return null;
+  const vars = {
+    merchant,
+    provider: c.providerName,
+    to: c.toCurrency,
+    network: c.toNetworkName,
+    currency: payment.currency,
+  };
+  return (
+    <section
+      data-testid="conversion-notice"
+      aria-label={t('conversion.title', vars)}
+      className="space-y-1 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-900"
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <LinkIcon className="size-4 shrink-0" />
+        {t('conversion.title', vars)}
+      </p>
+      <p>{t('conversion.body', vars)}</p>
+      {exact && <p className="text-xs">{t('conversion.exact', vars)}</p>}
+    </section>
+  );
+}
+
 function ConfirmedView({ payment, merchant }: { payment: TCheckoutPayment; merchant: string }) {
   const { t, lang } = useT();
+  const amount = formatCrypto(payment.amountReceived, payment.currency, lang);
   return (
     <div className="space-y-4 py-2 text-center">
       <CheckCircleIcon className="mx-auto size-14 text-green-600" />
       <div>
         <h2 className="text-xl font-semibold">{t('confirmedTitle')}</h2>
         <p className="mt-1 text-sm text-slate-600">
-          {t('confirmedBody', {
-            merchant,
-            amount: formatCrypto(payment.amountReceived, payment.currency, lang),
-            currency: payment.currency,
-          })}
+          {payment.conversion
+            ? t('confirmedBodyConverted', {
+                merchant,
+                amount,
+                currency: payment.currency,
+                provider: payment.conversion.providerName,
+                to: payment.conversion.toCurrency,
+              })
+            : t('confirmedBody', { merchant, amount, currency: payment.currency })}
         </p>
       </div>
       <StatusBanner

@@ -96,6 +96,17 @@ const de: TPaymentTexts = {
   'test.waiting': 'Simulierte Blöcke kommen alle paar Sekunden; die Bestätigungen steigen von selbst.',
   secured: 'Gesichert durch Coinlane',
   nonCustodial: 'Ohne Verwahrung: Ihre Zahlung geht direkt an die Wallet des Händlers.',
+  'conversion.title': '{{merchant}} erhält {{to}}',
+  'conversion.body':
+    'Ihre {{currency}} laufen für die wenigen Minuten des Tauschs über {{provider}}, eine Börse: {{provider}} tauscht sie zu einem Festkurs und sendet {{merchant}} {{to}} auf {{network}}. Coinlane verwahrt Ihre Coins zu keinem Zeitpunkt.',
+  'conversion.exact':
+    'Senden Sie genau diesen Betrag, bevor der Timer abläuft. Ein anderer Betrag oder eine verspätete Zahlung wird nicht getauscht: {{provider}} sendet ihn an {{merchant}} zurück; wenden Sie sich dann bitte an den Händler.',
+  confirmedBodyConverted:
+    'Ihre {{amount}} {{currency}} sind bei {{provider}} eingegangen, das {{merchant}} {{to}} sendet.',
+  'errors.conversionUnavailable':
+    'Die Börse, die diese Zahlung für den Händler tauscht, ist gerade nicht erreichbar. Es wurde nichts belastet: Bitte versuchen Sie es in einigen Minuten erneut.',
+  nonCustodialConverted:
+    'Ihre Zahlung läuft für die Minuten des Tauschs über {{provider}}; Coinlane verwahrt sie zu keinem Zeitpunkt.',
 };
 
 export default de;

@@ -88,6 +88,17 @@ const en = {
   'test.waiting': 'Simulated blocks arrive every few seconds; confirmations advance on their own.',
   secured: 'Secured by Coinlane',
   nonCustodial: 'Non-custodial: your payment goes straight to the merchant’s wallet.',
+  'conversion.title': '{{merchant}} receives {{to}}',
+  'conversion.body':
+    'Your {{currency}} payment passes through {{provider}}, an exchange, for the few minutes of the swap: {{provider}} converts it at a fixed rate and sends {{merchant}} {{to}} on {{network}}. Coinlane never holds your coins.',
+  'conversion.exact':
+    'Send exactly this amount before the timer ends. A different amount or a late payment is not converted: {{provider}} returns it to {{merchant}}, whom you then contact.',
+  confirmedBodyConverted:
+    'Your {{amount}} {{currency}} reached {{provider}}, which sends {{merchant}} {{to}}.',
+  'errors.conversionUnavailable':
+    'The exchange that converts this payment for the merchant is not available right now. Nothing was charged: please try again in a few minutes.',
+  nonCustodialConverted:
+    'Your payment passes through {{provider}} for the minutes of the swap; Coinlane never holds it.',
 };
 
 export type TPaymentTextKey = keyof typeof en;

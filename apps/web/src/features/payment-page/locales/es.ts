@@ -94,6 +94,17 @@ const es: TPaymentTexts = {
   'test.waiting': 'Los bloques simulados llegan cada pocos segundos; las confirmaciones avanzan solas.',
   secured: 'Protegido por Coinlane',
   nonCustodial: 'Sin custodia: tu pago va directamente al monedero del comercio.',
+  'conversion.title': '{{merchant}} recibe {{to}}',
+  'conversion.body':
+    'Tus {{currency}} pasan por {{provider}}, un exchange, durante los pocos minutos del intercambio: {{provider}} los convierte a un tipo fijo y envía {{to}} a {{merchant}} en {{network}}. Coinlane nunca guarda tus monedas.',
+  'conversion.exact':
+    'Envía exactamente este importe antes de que termine el temporizador. Un importe distinto o un pago tardío no se convierte: {{provider}} lo devuelve a {{merchant}}, con quien deberás ponerte en contacto.',
+  confirmedBodyConverted:
+    'Tus {{amount}} {{currency}} llegaron a {{provider}}, que envía {{to}} a {{merchant}}.',
+  'errors.conversionUnavailable':
+    'El exchange que convierte este pago para el comercio no está disponible ahora mismo. No se ha cobrado nada: inténtalo de nuevo en unos minutos.',
+  nonCustodialConverted:
+    'Tu pago pasa por {{provider}} durante los minutos del intercambio; Coinlane nunca lo guarda.',
 };
 
 export default es;

@@ -97,6 +97,17 @@ const fr: TPaymentTexts = {
     'Les blocs simulés arrivent toutes les quelques secondes ; les confirmations avancent seules.',
   secured: 'Sécurisé par Coinlane',
   nonCustodial: 'Sans dépôt : votre paiement va directement au portefeuille du marchand.',
+  'conversion.title': '{{merchant}} reçoit des {{to}}',
+  'conversion.body':
+    'Vos {{currency}} passent par {{provider}}, une plateforme d’échange, pendant les quelques minutes de la conversion : {{provider}} les convertit à un cours garanti et envoie des {{to}} à {{merchant}} sur {{network}}. Coinlane ne détient jamais vos fonds.',
+  'conversion.exact':
+    'Envoyez exactement ce montant avant la fin du compte à rebours. Un autre montant ou un paiement tardif n’est pas converti : {{provider}} le renvoie à {{merchant}}, que vous devrez alors contacter.',
+  confirmedBodyConverted:
+    'Vos {{amount}} {{currency}} sont arrivés chez {{provider}}, qui envoie des {{to}} à {{merchant}}.',
+  'errors.conversionUnavailable':
+    'La plateforme d’échange qui convertit ce paiement pour le marchand n’est pas disponible pour le moment. Rien n’a été débité : veuillez réessayer dans quelques minutes.',
+  nonCustodialConverted:
+    'Votre paiement passe par {{provider}} le temps de la conversion ; Coinlane ne le détient jamais.',
 };
 
 export default fr;
