@@ -115,3 +115,140 @@ export class WalletsPage {
     return this.dialog().getByTestId('resend-code');
   }
 }
+
+/** Instant Payouts' Auto Conversion tab: the switch, the target currency (shown while on), the maximum slippage. */
+export class AutoConversionPanel {
+  constructor(readonly page: Page) {}
+
+  toggle(): Locator {
+    return this.page.getByRole('switch', { name: 'Auto Conversion' });
+  }
+  async isOn(): Promise<boolean> {
+    return (await this.toggle().getAttribute('aria-checked')) === 'true';
+  }
+  /** Turns the switch on and waits until the server's answer shows the target currency. */
+  async turnOn() {
+    await this.toggle().waitFor();
+    if (!(await this.isOn())) await this.toggle().click();
+    await this.targetCurrency().waitFor();
+    await this.page.getByText('Conversion settings saved.').waitFor();
+  }
+  targetCurrency(): Locator {
+    return this.page.getByLabel('Target currency');
+  }
+  slippage(): Locator {
+    return this.page.getByLabel('Maximum slippage');
+  }
+}
+
+/** Instant Payouts' Rules tab: the add form (opened by the page's Add Rule button), the rules, their switches. */
+export class RulesPanel {
+  constructor(readonly page: Page) {}
+
+  form(): Locator {
+    return this.page.getByRole('form', { name: 'Add a rule' });
+  }
+  async openForm() {
+    if ((await this.form().count()) === 0) {
+      await this.page.getByRole('button', { name: 'Add Rule', exact: true }).first().click();
+    }
+    await this.form().waitFor();
+  }
+  /** Fills the form; the wallet is chosen by its label among the form's choices (the first one otherwise). */
+  async fill(v: { from?: string; network?: string; to?: string; minAmount?: string; wallet?: string }) {
+    const f = this.form();
+    if (v.from) await f.getByLabel('From', { exact: true }).selectOption(v.from);
+    if (v.network) await f.getByLabel('Network', { exact: true }).selectOption(v.network);
+    if (v.to) await f.getByLabel('To', { exact: true }).selectOption(v.to);
+    if (v.minAmount !== undefined) await f.getByLabel('Minimum amount').fill(v.minAmount);
+    if (v.wallet) {
+      const select = f.getByLabel('Wallet', { exact: true });
+      const option = select.locator('option').filter({ hasText: v.wallet });
+      await select.selectOption((await option.first().getAttribute('value'))!);
+    }
+  }
+  submit() {
+    return this.form().getByRole('button', { name: 'Add Rule' }).click();
+  }
+  /** The form's banner (a refusal that belongs to no field), or null. */
+  async formBanner(): Promise<string | null> {
+    const alert = this.form().getByRole('alert');
+    return (await alert.count()) === 0 ? null : alert.first().textContent().then(trim);
+  }
+  /** The message under a form field, or null. */
+  async fieldError(label: string): Promise<string | null> {
+    const input = this.form().getByLabel(label, { exact: true });
+    if ((await input.getAttribute('aria-invalid')) !== 'true') return null;
+    const id = await input.getAttribute('aria-describedby');
+    return id
+      ? this.form()
+          .locator(`[id="${id.split(' ')[0]}"]`)
+          .textContent()
+          .then(trim)
+      : null;
+  }
+  rows(): Locator {
+    return this.page.getByTestId('rule-row');
+  }
+  /** The rule converting `from` (its label, "ETH (Ethereum)") to `to`. */
+  row(from: string, to: string): Locator {
+    return this.rows().filter({ hasText: from }).filter({ hasText: to });
+  }
+  /** The rule's Active / Disabled badge. */
+  async state(from: string, to: string): Promise<string> {
+    const badge = this.row(from, to).getByText(/^(Active|Disabled)$/);
+    return badge.textContent().then(trim);
+  }
+}
+
+/** One History entry as shown: its status badge, kind, amounts line, wallet and transaction (8…6, whole on hover). */
+export type HistoryEntryView = {
+  status: string;
+  text: string;
+  wallet: string;
+  walletTitle: string | null;
+  tx: string;
+  txTitle: string | null;
+};
+
+/** Instant Payouts' History tab: the entries, newest first. Works in any language (by structure, not by text). */
+export class HistoryPanel {
+  constructor(readonly page: Page) {}
+
+  rows(): Locator {
+    return this.page.getByTestId('payout-row');
+  }
+  async entry(index = 0): Promise<HistoryEntryView> {
+    const row = this.rows().nth(index);
+    const dd = row.locator('dd');
+    const wallet = dd.first();
+    const tx = dd.last();
+    const txHash = tx.locator('[title]');
+    return {
+      status: await row.locator('span').first().textContent().then(trim),
+      text: await row.textContent().then(trim),
+      wallet: await wallet.textContent().then(trim),
+      walletTitle: await wallet.getAttribute('title'),
+      tx: await tx.textContent().then(trim),
+      txTitle: (await txHash.count()) > 0 ? await txHash.getAttribute('title') : null,
+    };
+  }
+}
+
+/** The page's three summary cards: Total Converted, Active Rules, Pending Payouts (their figures as shown). */
+export class PayoutSummaryCards {
+  constructor(readonly page: Page) {}
+
+  totalConverted(): Promise<string> {
+    return this.page.getByTestId('summary-total-converted').textContent().then(trim);
+  }
+  totalConvertedTitle(): Promise<string | null> {
+    return this.page.getByTestId('summary-total-converted').getAttribute('title');
+  }
+  activeRules(): Promise<string> {
+    return this.page.getByTestId('summary-active-rules').textContent().then(trim);
+  }
+  pendingPayouts(): Promise<string> {
+    return this.page.getByTestId('summary-pending-payouts').textContent().then(trim);
+  }
+}
