@@ -30,7 +30,7 @@ import { paymentLinkRoutes } from '#app/modules/payment-links/routes.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { paymentRoutes } from '#app/modules/payments/routes.ts';
 import { payoutRoutes } from '#app/modules/payouts/routes.ts';
-import { NO_SWAP_FACTORIES, type SwapRouteFinder } from '#app/modules/payouts/swap-route-finder.ts';
+import type { SwapRouteFinder } from '#app/modules/payouts/swap-route-finder.ts';
 import { profileRoutes } from '#app/modules/profile/routes.ts';
 import { clearSettlementCache } from '#app/modules/public/measure-settlement.ts';
 import { publicRoutes } from '#app/modules/public/routes.ts';
@@ -47,6 +47,7 @@ import { walletRoutes } from '#app/modules/wallets/routes.ts';
 import { webhookRoutes } from '#app/modules/webhooks/routes.ts';
 import { schedulerRoleJobs, WEBHOOKS_ROLE_JOBS } from './server-jobs.ts';
 import { paymentDepsOf } from './server-payments.ts';
+import { swapRouteFinderOf } from './server-payouts.ts';
 
 /**
  * The composition root: the one place that knows every part and puts the server together. The HTTP app
@@ -119,7 +120,7 @@ export async function buildServer({
   config,
   dbHandle,
   mailer,
-  swapRouteFinder = NO_SWAP_FACTORIES,
+  swapRouteFinder = swapRouteFinderOf(config),
   logger = true,
 }: {
   config: Config;
@@ -127,9 +128,8 @@ export async function buildServer({
   /** A mailer of the caller's (tests); default SMTP or the development outbox (mail/mailer.ts). */
   mailer?: Mailer;
   /**
-   * How payout rules find Uniswap V3 routes on EVM networks (modules/payouts, decision 024); tests give a test
-   * double. Default: no network has a swap factory configured, so swap rules are refused with that reason (rules
-   * of Bitcoin-family coins, converted by an exchange provider, are unaffected).
+   * How payout rules find Uniswap V3 routes on EVM networks (modules/payouts, decision 024); default: read from
+   * the nodes of the chains with a swap factory (server-payouts.ts). Tests may give a test double.
    */
   swapRouteFinder?: SwapRouteFinder;
   logger?: boolean;
