@@ -1,8 +1,6 @@
-import { type EvmChainConfig, isEvmChain } from '@coinlane/core/families/evm/evm-chain-config';
+import type { EvmChainConfig } from '@coinlane/core/families/evm/evm-chain-config';
 import { type Address, createPublicClient, getAddress, http, parseAbi, zeroAddress } from 'viem';
-import type { Config } from '#app/config.ts';
 import type { TSwapRoute } from '#app/db/schema.ts';
-import type { SwapRouteFinder } from '#app/modules/payouts/swap-route-finder.ts';
 
 /** Uniswap V3's fee tiers (hundredths of a basis point): 0.01 %, 0.05 %, 0.3 %, 1 %. */
 export const V3_FEE_TIERS = [100, 500, 3000, 10_000] as const;
@@ -95,32 +93,6 @@ export function createEvmSwapRouteFinder({ chain }: { chain: EvmChainConfig }) {
       ]);
       if (first === null || second === null) return null;
       return { tokens: [from, weth, to], fees: [first, second] };
-    },
-  };
-}
-
-/**
- * The payouts module's SwapRouteFinder (modules/payouts/swap-route-finder.ts) over the configured EVM networks: a
- * network converts when it has CHAIN_<NETWORK>_SWAP_FACTORY; its routes are read from its node (one finder per
- * network, the factory's immutables read once).
- */
-export function createConfiguredSwapRouteFinder(config: Pick<Config, 'configuredChains'>): SwapRouteFinder {
-  const finders = new Map<string, ReturnType<typeof createEvmSwapRouteFinder>>();
-  const chainOf = (network: string) => {
-    const chain = config.configuredChains.find((c) => c.network === network);
-    return chain && isEvmChain(chain) && chain.swapFactory ? chain : null;
-  };
-  return {
-    hasSwapFactory: (network) => chainOf(network) !== null,
-    async findRoute({ network, tokenIn, tokenOut }) {
-      const chain = chainOf(network);
-      if (!chain) return null;
-      let finder = finders.get(network);
-      if (!finder) {
-        finder = createEvmSwapRouteFinder({ chain });
-        finders.set(network, finder);
-      }
-      return finder.findRoute({ tokenIn, tokenOut });
     },
   };
 }
