@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '#app/config.ts';
 import type { DbHandle } from '#app/db/connection.ts';
-import { createConfiguredSwapRouteFinder } from '#app/families/evm/evm-swap-routes.ts';
 import { SERVER_FAMILIES } from '#app/families/registry.ts';
 import { type ApiRoutes, buildApp } from '#app/http/app.ts';
 import { redactSecretsInText } from '#app/http/log.ts';
@@ -50,6 +49,7 @@ import { walletRoutes } from '#app/modules/wallets/routes.ts';
 import { webhookRoutes } from '#app/modules/webhooks/routes.ts';
 import { schedulerRoleJobs, webhooksRoleJobs } from './server-jobs.ts';
 import { paymentDepsOf } from './server-payments.ts';
+import { swapRouteFinderOf } from './server-payouts.ts';
 
 /**
  * The composition root: the one place that knows every part and puts the server together. The HTTP app
@@ -124,7 +124,7 @@ export async function buildServer({
   config,
   dbHandle,
   mailer,
-  swapRouteFinder = createConfiguredSwapRouteFinder(config, dbHandle.db),
+  swapRouteFinder = swapRouteFinderOf(config, dbHandle.db),
   logger = true,
 }: {
   config: Config;
@@ -132,9 +132,8 @@ export async function buildServer({
   /** A mailer of the caller's (tests); default SMTP or the development outbox (mail/mailer.ts). */
   mailer?: Mailer;
   /**
-   * How payout rules find Uniswap V3 routes on EVM networks (modules/payouts, decision 024); tests may give a
-   * test double. Default: read from the node of each EVM network with CHAIN_<NETWORK>_SWAP_FACTORY; a network
-   * without one converts nothing (swap rules there are refused with that reason).
+   * How payout rules find Uniswap V3 routes on EVM networks (modules/payouts, decision 024); default: read from
+   * the nodes of the chains with a swap factory (server-payouts.ts). Tests may give a test double.
    */
   swapRouteFinder?: SwapRouteFinder;
   logger?: boolean;

@@ -1,13 +1,11 @@
 import { NETWORKS } from '@coinlane/core/currencies';
 import { AppError } from '@coinlane/core/errors';
-import { type EvmChainConfig, isEvmChain } from '@coinlane/core/families/evm/evm-chain-config';
+import type { EvmChainConfig } from '@coinlane/core/families/evm/evm-chain-config';
 import { T } from '@coinlane/core/texts';
 import { type Address, createPublicClient, getAddress, http, parseAbi, zeroAddress } from 'viem';
-import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
 import type { TSwapRoute } from '#app/db/schema.ts';
 import { selectCursor } from '#app/modules/chains/watcher-findings.ts';
-import type { SwapRouteFinder } from '#app/modules/payouts/swap-route-finder.ts';
 
 /** Uniswap V3's fee tiers (hundredths of a basis point): 0.01 %, 0.05 %, 0.3 %, 1 %. */
 export const V3_FEE_TIERS = [100, 500, 3000, 10_000] as const;
@@ -108,35 +106,6 @@ export function createEvmSwapRouteFinder({ chain, db }: { chain: EvmChainConfig;
       ]);
       if (first === null || second === null) return null;
       return { tokens: [from, weth, to], fees: [first, second] };
-    },
-  };
-}
-
-/**
- * The payouts module's SwapRouteFinder (modules/payouts/swap-route-finder.ts) over the configured EVM networks: a
- * network converts when it has CHAIN_<NETWORK>_SWAP_FACTORY; its routes are read from its node (one finder per
- * network, the factory's immutables read once), under the swap factory its watcher verified (`db`'s chain_cursors).
- */
-export function createConfiguredSwapRouteFinder(
-  config: Pick<Config, 'configuredChains'>,
-  db: Db,
-): SwapRouteFinder {
-  const finders = new Map<string, ReturnType<typeof createEvmSwapRouteFinder>>();
-  const chainOf = (network: string) => {
-    const chain = config.configuredChains.find((c) => c.network === network);
-    return chain && isEvmChain(chain) && chain.swapFactory ? chain : null;
-  };
-  return {
-    hasSwapFactory: (network) => chainOf(network) !== null,
-    async findRoute({ network, tokenIn, tokenOut }) {
-      const chain = chainOf(network);
-      if (!chain) return null;
-      let finder = finders.get(network);
-      if (!finder) {
-        finder = createEvmSwapRouteFinder({ chain, db });
-        finders.set(network, finder);
-      }
-      return finder.findRoute({ tokenIn, tokenOut });
     },
   };
 }

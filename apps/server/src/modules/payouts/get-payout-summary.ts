@@ -4,7 +4,8 @@ import { selectPayoutSettings } from './queries.ts';
 
 /**
  * The Instant Payouts page's three cards (merchant spec 2): Total Converted = the converted amounts of completed
- * conversions (swaps and shifts; a plain flush converts nothing) summed exactly (numeric) per payout currency, the
+ * conversions (swaps and shifts; a plain flush converts nothing, nor a swap that delivered the coin paid because
+ * its price bound could not be met) summed exactly (numeric) per payout currency, the
  * conversion currency first (0 when nothing was converted to it), then the others by name; Active rules = enabled rules; Pending Payouts = pending
  * history entries.
  */
@@ -17,6 +18,8 @@ export async function getPayoutSummary({ db, userId }: { db: Db; userId: string 
     .where('status', '=', 'completed')
     .where('kind', 'in', ['swap', 'shift'])
     .where('converted_amount', 'is not', null)
+    // a swap the contract could not make delivered the coin paid as it was: nothing was converted
+    .whereRef('payout_currency', '!=', 'original_currency')
     .groupBy('payout_currency')
     .execute();
   const rules = await db

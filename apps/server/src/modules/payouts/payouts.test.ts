@@ -848,7 +848,7 @@ describe('history and summary', () => {
         txHash: `0x${payoutId}`,
       });
     // oldest first: a completed swap to USDT, a completed shift to USDT, a swap to USDC, a plain flush (not a
-    // conversion), a failed swap, two pending ones
+    // conversion), a failed swap, a skipped swap, two pending ones
     ids.push(await open('swap', 'USDT'));
     await done(ids[0]!, '812.123456');
     ids.push(await open('shift', 'USDT'));
@@ -859,6 +859,9 @@ describe('history and summary', () => {
     await done(ids[3]!, '0.123456789012345678');
     ids.push(await open('swap', 'USDT'));
     await failPayout(ctx.db, { payoutId: ids[4]!, reason: 'The exchange refunded the deposit' });
+    // a swap the contract skipped (price outside the bound): completed in the coin paid, not a conversion
+    ids.push(await open('swap', 'ETH'));
+    await done(ids[5]!, '0.123456789012345678');
     ids.push(await open('swap', 'USDT'));
     ids.push(await open('shift', 'USDT'));
     // another merchant's entries
@@ -904,9 +907,9 @@ describe('history and summary', () => {
   });
 
   it('filters by status and pages with the cursor', async () => {
-    expect((await history(carol, '?status=pending')).items.map((e) => e.id)).toEqual([ids[6], ids[5]]);
+    expect((await history(carol, '?status=pending')).items.map((e) => e.id)).toEqual([ids[7], ids[6]]);
     expect((await history(carol, '?status=failed')).items.map((e) => e.id)).toEqual([ids[4]]);
-    expect((await history(carol, '?status=')).items).toHaveLength(7);
+    expect((await history(carol, '?status=')).items).toHaveLength(8);
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;

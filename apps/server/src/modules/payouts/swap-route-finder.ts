@@ -7,8 +7,8 @@ export type SwapRouteQuery = { network: TNetworkId; tokenIn: string | null; toke
 /**
  * How the payouts module learns whether a payment on an EVM network can be swapped to a stablecoin: a Uniswap V3
  * route between the two tokens (docs/decisions/024-auto-conversion.md). Given to the module by the composition
- * root (server.ts, `app.swapRouteFinder`); the on-chain implementation reads the V3 factory's pools on the
- * configured node. A rule is refused when the network has no swap factory or when no route exists.
+ * root (server.ts, `app.swapRouteFinder`; built by server-payouts.ts: the EVM family's reader of the V3 factory's pools
+ * on the configured node, for the chains with a swap factory). A rule is refused when the network has no swap factory or when no route exists.
  */
 export type SwapRouteFinder = {
   /** The network has a Uniswap V3 factory (and router) configured: swaps can be made there. */
@@ -19,12 +19,6 @@ export type SwapRouteFinder = {
    * an AppError of its own that the rule's refusal passes on (the network's swap factory not verified yet).
    */
   findRoute(query: SwapRouteQuery): Promise<TSwapRoute | null>;
-};
-
-/** A server where no EVM network has a swap factory configured: every swap rule is refused with that reason. */
-export const NO_SWAP_FACTORIES: SwapRouteFinder = {
-  hasSwapFactory: () => false,
-  findRoute: async () => null,
 };
 
 declare module 'fastify' {
