@@ -56,8 +56,6 @@ function api(data: Data = {}, other: (c: Call) => Response = () => ok(null)) {
   });
 }
 
-const tab = (name: string) => fireEvent.click(screen.getByRole('tab', { name }));
-
 describe('Instant Payouts page', () => {
   it('has the four tabs in the spec’s order and the three cards, Total Converted to 4 decimals per stablecoin', async () => {
     api();
