@@ -98,6 +98,13 @@ const en = {
     emptyFiltered: 'No payouts with this status',
     emptyHint: 'Payouts appear here when Coinlane moves a payment to your wallet.',
     loadMore: 'Load more',
+    moveHint:
+      'With auto payout off (Settings), confirmed funds wait at their deposit addresses until you move them.',
+    moveNow: 'Move now',
+    moveQueued_one: '{{count}} payment will be moved to your wallets within a minute.',
+    moveQueued_other: '{{count}} payments will be moved to your wallets within a minute.',
+    moveAutoOn: 'Auto payout is on: confirmed funds are moved to your wallets automatically.',
+    moveFailed: 'Failed to move funds',
   },
   wallets: {
     heading: 'Wallets',
@@ -300,6 +307,14 @@ const es: Catalogue = {
     emptyFiltered: 'No hay pagos con este estado',
     emptyHint: 'Los pagos aparecen aquí cuando Coinlane lleva un pago a tu billetera.',
     loadMore: 'Cargar más',
+    moveHint:
+      'Con el pago automático desactivado (Configuración), los fondos confirmados esperan en sus direcciones de depósito hasta que los muevas.',
+    moveNow: 'Mover ahora',
+    moveQueued_one: '{{count}} pago se moverá a tus billeteras en menos de un minuto.',
+    moveQueued_other: '{{count}} pagos se moverán a tus billeteras en menos de un minuto.',
+    moveAutoOn:
+      'El pago automático está activado: los fondos confirmados se mueven a tus billeteras automáticamente.',
+    moveFailed: 'No se pudieron mover los fondos',
   },
   wallets: {
     heading: 'Billeteras',
@@ -510,6 +525,14 @@ const fr: Catalogue = {
     emptyHint:
       'Les versements apparaissent ici quand Coinlane transfère un paiement vers votre portefeuille.',
     loadMore: 'Afficher plus',
+    moveHint:
+      'Avec le versement automatique désactivé (Paramètres), les fonds confirmés attendent sur leurs adresses de dépôt jusqu’à ce que vous les déplaciez.',
+    moveNow: 'Déplacer maintenant',
+    moveQueued_one: '{{count}} paiement sera transféré vers vos portefeuilles dans la minute.',
+    moveQueued_other: '{{count}} paiements seront transférés vers vos portefeuilles dans la minute.',
+    moveAutoOn:
+      'Le versement automatique est activé : les fonds confirmés sont transférés automatiquement vers vos portefeuilles.',
+    moveFailed: 'Impossible de déplacer les fonds',
   },
   wallets: {
     heading: 'Portefeuilles',
@@ -718,6 +741,14 @@ const de: Catalogue = {
     emptyFiltered: 'Keine Auszahlungen mit diesem Status',
     emptyHint: 'Auszahlungen erscheinen hier, sobald Coinlane eine Zahlung an Ihr Wallet weiterleitet.',
     loadMore: 'Mehr laden',
+    moveHint:
+      'Bei ausgeschalteter automatischer Auszahlung (Einstellungen) bleiben bestätigte Beträge an ihren Einzahlungsadressen, bis Sie sie verschieben.',
+    moveNow: 'Jetzt verschieben',
+    moveQueued_one: '{{count}} Zahlung wird innerhalb einer Minute an Ihre Wallets übertragen.',
+    moveQueued_other: '{{count}} Zahlungen werden innerhalb einer Minute an Ihre Wallets übertragen.',
+    moveAutoOn:
+      'Die automatische Auszahlung ist eingeschaltet: Bestätigte Beträge werden automatisch an Ihre Wallets übertragen.',
+    moveFailed: 'Beträge konnten nicht verschoben werden',
   },
   wallets: {
     heading: 'Wallets',

@@ -1,3 +1,4 @@
+import type { TMovePayoutsResult } from '@coinlane/core/api/payments';
 import type {
   TCreatePayoutRuleRequest,
   TPayoutHistoryPage,
@@ -40,3 +41,6 @@ export function fetchPayoutHistory({ status, before }: { status: TPayoutStatus |
   const query = q.toString();
   return api<TPayoutHistoryPage>(`/payouts/history${query ? `?${query}` : ''}`);
 }
+
+/** "Move now": with auto payout off, the next flush round moves every payment confirmed by now. */
+export const movePayoutsNow = () => api<TMovePayoutsResult>('/payouts/move-now', { method: 'POST' });

@@ -1,4 +1,5 @@
 import { PAYOUT_STATUSES, type TPayoutEntry, type TPayoutStatus } from '@coinlane/core/api/payouts';
+import { useMutation } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Field, Select } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatPlaces } from '../../../lib/amounts.ts';
+import { movePayoutsNow } from '../api/payouts-api.ts';
 import { usePayoutHistory } from '../hooks/use-payouts.ts';
 import { networkName } from '../utils/rules.ts';
 import { shortAddress } from '../utils/wallet-input.ts';
@@ -42,6 +44,39 @@ const TxHash = ({ hash }: { hash: string }) => (
  * Instant Payouts' History tab (merchant spec 2, 3): every payout entry, newest first, with the status filter and
  * "Load more"; amounts to 8 decimals, pending shown as awaiting confirmation, addresses and hashes as 8...6.
  */
+/**
+ * "Move now" (issue 18): with auto payout off in Settings, confirmed funds stay at their deposit addresses until
+ * the merchant asks; the reply says how many payments the next round (within a minute) moves.
+ */
+function MoveNow() {
+  const { t } = useTranslation('payouts');
+  const move = useMutation({ mutationFn: movePayoutsNow });
+  return (
+    <div className="space-y-3 border-b border-slate-200 px-5 py-3 dark:border-white/10">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('history.moveHint')}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="shrink-0 self-start sm:self-auto"
+          onClick={() => move.mutate()}
+          disabled={move.isPending}
+        >
+          {t('history.moveNow')}
+        </Button>
+      </div>
+      {move.isError && <Banner>{t('history.moveFailed')}</Banner>}
+      {move.data && (
+        <Banner tone={move.data.autoPayoutEnabled ? 'info' : 'success'}>
+          {move.data.autoPayoutEnabled
+            ? t('history.moveAutoOn')
+            : t('history.moveQueued', { count: move.data.payments })}
+        </Banner>
+      )}
+    </div>
+  );
+}
+
 export function HistoryPanel() {
   const { t, i18n } = useTranslation('payouts');
   const lang = i18n.language;
@@ -80,6 +115,7 @@ export function HistoryPanel() {
           )}
         </Field>
       </div>
+      <MoveNow />
       {history.isPending ? (
         <div className="space-y-4 px-5 py-4" aria-hidden="true">
           {[0, 1, 2].map((i) => (

@@ -56,8 +56,6 @@ function api(data: Data = {}, other: (c: Call) => Response = () => ok(null)) {
   });
 }
 
-const tab = (name: string) => fireEvent.click(screen.getByRole('tab', { name }));
-
 describe('Instant Payouts page', () => {
   it('has the four tabs in the spec’s order and the three cards, Total Converted to 4 decimals per stablecoin', async () => {
     api();
@@ -240,6 +238,31 @@ describe('Instant Payouts page', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.url === '/api/v1/payouts/history?status=pending')).toBe(true),
     );
+  });
+
+  it('Move now asks the server and says how many payments the next round moves, or that auto payout is on', async () => {
+    let autoPayoutEnabled = false;
+    const calls = api({ history: [] }, (c) =>
+      c.url === '/api/v1/payouts/move-now'
+        ? ok({ requestedAt: '2026-11-29T05:00:00.000Z', payments: 2, autoPayoutEnabled })
+        : fail(404, 'Not found', 'NOT_FOUND'),
+    );
+    renderPage(<InstantPayoutsPage />, '/instant-payouts?tab=history');
+    fireEvent.click(await screen.findByRole('button', { name: 'Move now' }));
+    expect(await screen.findByText('2 payments will be moved to your wallets within a minute.')).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/v1/payouts/move-now' && c.method === 'POST')).toHaveLength(1);
+    autoPayoutEnabled = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Move now' }));
+    expect(
+      await screen.findByText('Auto payout is on: confirmed funds are moved to your wallets automatically.'),
+    ).toBeTruthy();
+  });
+
+  it('says Failed to move funds when Move now cannot be sent', async () => {
+    api({ history: [] }, () => fail(500, 'Internal error', 'INTERNAL'));
+    renderPage(<InstantPayoutsPage />, '/instant-payouts?tab=history');
+    fireEvent.click(await screen.findByRole('button', { name: 'Move now' }));
+    expect(await screen.findByText('Failed to move funds')).toBeTruthy();
   });
 
   it('says Failed to load data when a read fails, and speaks Spanish', async () => {
