@@ -27,6 +27,9 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const skippedParts = [];
 let exitCode = 0;
+/** Each part's vitest exit status, printed at the end (a part can fail with every test passed: an error outside
+ *  the tests, a process that would not close). */
+const statuses = [];
 
 async function postgresUrl() {
   const url = process.env.TEST_DATABASE_URL || DEFAULT_PG;
@@ -39,6 +42,24 @@ async function postgresUrl() {
     return null;
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Writes to standard output synchronously, whatever mode the pipe is in: a pipe shared with npm can be
+ * non-blocking, and a large part's output written as a stream could then fail (EAGAIN) or be cut off at exit.
+ */
+function writeOut(text) {
+  const buf = Buffer.isBuffer(text) ? text : Buffer.from(text);
+  let off = 0;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (off < buf.length) {
+    try {
+      off += fs.writeSync(1, buf, off);
+    } catch (err) {
+      if (err.code !== 'EAGAIN') throw err;
+      Atomics.wait(pause, 0, 0, 20);
+    }
   }
 }
 
@@ -69,8 +90,8 @@ async function vitest(label, projects, env) {
   const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
   running.delete(label);
   if (!alone) {
-    console.log(`\n=== ${label} (${Math.round((Date.now() - started) / 1000)} s) ===`);
-    process.stdout.write(Buffer.concat(chunks));
+    writeOut(`\n=== ${label} (${Math.round((Date.now() - started) / 1000)} s) ===\n`);
+    writeOut(Buffer.concat(chunks));
   }
   let counted = false;
   try {
@@ -83,6 +104,7 @@ async function vitest(label, projects, env) {
     if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) totals.failed += r.numFailedTestSuites;
   } catch {}
   fs.rmSync(out, { force: true });
+  statuses.push(`${label}: vitest exited with ${status}${counted ? '' : ' (no report)'}`);
   if (status !== 0) {
     exitCode = 1;
     if (!counted) totals.failed += 1;
@@ -142,7 +164,9 @@ if (serial) {
   clearInterval(heartbeat);
 }
 
-console.log('');
-for (const line of skippedParts) console.log(`skipped part: ${line}`);
-console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(exitCode);
+writeOut('\n');
+for (const line of skippedParts) writeOut(`skipped part: ${line}\n`);
+for (const line of statuses) writeOut(`${line}\n`);
+writeOut(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+// exitCode rather than exit(): the output above (each part's, printed whole) is written out before the process ends
+process.exitCode = exitCode;
