@@ -84,6 +84,24 @@ export function createEvmWalletAddressSource({
     return chain.factory;
   };
 
+  /** A fresh CREATE2 forwarder deposit address paying `wallet`'s address, under the verified factory. */
+  const forwarderFor = async (
+    wallet: Parameters<typeof openWalletAddress>[1],
+    facts: WatcherFacts,
+    chainId: number,
+    contractAddress: TEvmAddress | null,
+  ): Promise<AllocatedAddress> => {
+    const factory = await verifiedFactory(facts);
+    const depositSalt = `0x${randomBytes(32).toString('hex')}`;
+    const merchant = openWalletAddress(secretKey, wallet) as TEvmAddress;
+    return {
+      address: forwarderAddress({ factory, merchant, paymentSalt: depositSalt as TEvmAddress }),
+      walletId: wallet.id,
+      chainDetails: { chainId, depositSalt, forwarderFactory: factory },
+      contractAddress,
+    };
+  };
+
   /** The whitelisted single-address wallet of the merchant's enabled payout rule for the coin, if any. */
   const ruleWallet = async (db: Db, userId: string, symbol: string) =>
     chain.swapFactory
@@ -131,15 +149,7 @@ export function createEvmWalletAddressSource({
         const fallback = await ruleWallet(db, userId, currency.symbol);
         if (!fallback)
           throw new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(currency.symbol) });
-        const factory = await verifiedFactory(facts);
-        const depositSalt = `0x${randomBytes(32).toString('hex')}`;
-        const merchant = openWalletAddress(secretKey, fallback) as TEvmAddress;
-        return {
-          address: forwarderAddress({ factory, merchant, paymentSalt: depositSalt as TEvmAddress }),
-          walletId: fallback.id,
-          chainDetails: { chainId, depositSalt, forwarderFactory: factory },
-          contractAddress,
-        };
+        return forwarderFor(fallback, facts, chainId, contractAddress);
       }
       const evm = { chainDetails: { chainId }, contractAddress };
       if (wallet.kind === 'xpub') {
@@ -149,16 +159,7 @@ export function createEvmWalletAddressSource({
       if (wallet.receive_mode === 'single') {
         return { ...(await allocateUniqueAmount({ db, wallet, secretKey, amount, now })), ...evm };
       }
-      const factory = await verifiedFactory(facts);
-      const depositSalt = `0x${randomBytes(32).toString('hex')}`;
-      const merchant = openWalletAddress(secretKey, wallet) as TEvmAddress;
-      const address = forwarderAddress({ factory, merchant, paymentSalt: depositSalt as TEvmAddress });
-      return {
-        address,
-        walletId: wallet.id,
-        chainDetails: { chainId, depositSalt, forwarderFactory: factory },
-        contractAddress,
-      };
+      return forwarderFor(wallet, facts, chainId, contractAddress);
     },
   };
 }
