@@ -36,9 +36,10 @@ export const NETWORK_ALIASES: Readonly<Record<string, TNetworkId>> = {
 /**
  * utxo: addresses derived from an extended public key, watched through a Bitcoin-Core-style node.
  * evm: watched through an Ethereum JSON-RPC node (native coin by blocks, tokens by ERC-20 Transfer logs).
+ * tron: watched through a Tron node's HTTP API (TRX by the blocks' transfers, TRC-20 tokens by their Transfer logs).
  * other: listed for the catalogue and the admin's currency list; no chain adapter family yet.
  */
-export type TNetworkFamily = 'utxo' | 'evm' | 'other';
+export type TNetworkFamily = 'utxo' | 'evm' | 'tron' | 'other';
 
 export type TNetworkInfo = {
   id: TNetworkId;
@@ -76,7 +77,7 @@ export const NETWORKS: Readonly<Record<TNetworkId, TNetworkInfo>> = {
   tron: {
     id: 'tron',
     name: 'Tron',
-    family: 'other',
+    family: 'tron',
     chainId: null,
     requiredConfirmations: 20,
     feeText: '$1-3',
@@ -267,6 +268,8 @@ export const CRYPTO_CURRENCIES: readonly TCryptoCurrency[] = [
   coin('ADA', 'Cardano', 'cardano', 6, true),
   coin('AVAX', 'Avalanche', 'avalanche', 18, true),
   coin('LINK', 'Chainlink', 'ethereum', 18, false),
+  // Issue 19: Tron's own coin (migration 0032-tron), 6 decimals (1 TRX = 1,000,000 sun).
+  coin('TRX', 'TRON', 'tron', 6, true),
   // Issue 7: ETH and the stablecoins on every watched EVM network (migration 0010-evm-currencies).
   coin('ETH', 'Ethereum', 'arbitrum', 18, true),
   coin('ETH', 'Ethereum', 'optimism', 18, true),

@@ -467,6 +467,30 @@ export const T = {
   walletWhitelisted: 'Whitelisted',
   walletDefaultLabel: (currency: string) => `${currency} Wallet`,
 
+  // Tron wallets and nodes (issue 19)
+  tronWalletInputRequired: 'Enter a Tron address (T...) or an account extended public key (xpub)',
+  tronAddressInvalid:
+    'This is not a valid Tron address: it must begin with T and be 34 characters long. Copy it from your Tron wallet app.',
+  tronAddressChecksum:
+    'Invalid checksum: this Tron address has a mistyped character. Copy it again from your wallet app.',
+  tronEvmAddressPasted:
+    'This is an Ethereum-style address (0x...), not a Tron address. USDT on Tron (TRC-20) needs your Tron address, which begins with T: copy it from your Tron wallet app (TronLink, Trust Wallet, Ledger Tron app).',
+  tronHexAddressPasted:
+    'This is the hexadecimal form of a Tron address (41...). Enter the form your wallet app shows, which begins with T.',
+  tronZeroAddress:
+    'This is the zero address (T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb): nobody controls it and funds sent to it are lost. Enter your own wallet address.',
+  tronKeyVersion:
+    "Unknown extended key version: enter the account xpub (m/44'/195'/0') of your Tron wallet app",
+  tronPrivateKeyRefused:
+    'This is a PRIVATE key. Never share it with anyone, Coinlane included: whoever has it can spend your funds. Enter your Tron address (T...) or account extended PUBLIC key (xpub), and move the funds of this key to a new wallet.',
+  tronScriptTypeNone: 'Tron addresses have no address type: leave the address type empty',
+  tronReceiveModeNone:
+    'Tron wallets have no receive mode to choose: an address receives with unique amounts, an extended public key on derived addresses',
+  tronTokenContractMissing: (symbol: string, variable: string) =>
+    `Live ${symbol} payments on Tron are not available: the operator has not configured the token contract (${variable}).`,
+  cryptoTronContractInvalid:
+    'Tron contract addresses begin with T and are 34 characters long (base58check), such as TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+
   // EVM wallets, deposit addresses and nodes (issue 7)
   evmWalletInputRequired: 'Enter an address (0x...) or an account extended public key (xpub)',
   evmAddressInvalid: 'This is not a valid EVM address: it must be 0x followed by 40 hexadecimal characters',

@@ -1,16 +1,18 @@
 import type { ChainFamilyId } from '#app/lib/chain-config.ts';
 import type { ServerChainFamily } from './chain-family.ts';
 import { evmFamily } from './evm/evm-family.ts';
+import { tronFamily } from './tron/tron-family.ts';
 import { utxoFamily } from './utxo/utxo-family.ts';
 
 /**
  * The server's chain families by id (every family a chain can be configured for, lib/chain-config.ts, must have
- * its object: checked when compiling). A new family is a folder beside utxo/ and evm/ plus one line here
+ * its object: checked when compiling). A new family is a folder beside utxo/, evm/ and tron/ plus one line here
  * (docs/architecture.md, "Chain families").
  */
 const FAMILIES_BY_ID = {
   utxo: utxoFamily,
   evm: evmFamily,
+  tron: tronFamily,
 } satisfies Record<ChainFamilyId, ServerChainFamily>;
 
 /**

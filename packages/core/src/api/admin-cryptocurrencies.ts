@@ -175,7 +175,7 @@ export const ZCryptocurrency = z.object({
   network: z.string(),
   networkName: z.string(),
   /** The chain family of the network (utxo, evm), or 'other' when no family serves it here. */
-  family: z.enum(['utxo', 'evm', 'other']),
+  family: z.enum(['utxo', 'evm', 'tron', 'other']),
   decimals: z.number().int(),
   contractAddress: z.string().nullable(),
   iconUrl: z.string().nullable(),

@@ -3,18 +3,19 @@ import type { TNetworkFamily, TNetworkId } from '../currencies.ts';
 import { NETWORKS } from '../currencies.ts';
 import { evmFamily } from './evm/evm-family.ts';
 import type { CoreChainFamily, TNoChainDetails } from './family.ts';
+import { tronFamily } from './tron/tron-family.ts';
 import { utxoFamily } from './utxo/utxo-family.ts';
 
 /**
  * The chain families of the pure code, in the order the wallet picker lists their coins. A new family is a folder
- * beside utxo/ and evm/ whose <family>-family.ts exports its CoreChainFamily, plus one line here (docs/architecture.md, "Chain
- * families"). A network whose family is not listed ('other': Tron, Solana, ...) has no watcher, no wallets and the
+ * beside utxo/, evm/ and tron/ whose <family>-family.ts exports its CoreChainFamily, plus one line here (docs/architecture.md, "Chain
+ * families"). A network whose family is not listed ('other': Solana, Cardano, ...) has no watcher, no wallets and the
  * coin code as its URI scheme.
  */
-export const CORE_FAMILIES = [utxoFamily, evmFamily] as const;
+export const CORE_FAMILIES = [utxoFamily, evmFamily, tronFamily] as const;
 
 export type TCoreFamily = (typeof CORE_FAMILIES)[number];
-/** The ids of the families with code: 'utxo', 'evm'. */
+/** The ids of the families with code: 'utxo', 'evm', 'tron'. */
 export type TChainFamilyId = TCoreFamily['id'];
 
 /** A configured node of any family (the server's `config.configuredChains`): each family's own configuration. */

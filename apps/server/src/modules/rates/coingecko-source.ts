@@ -17,6 +17,7 @@ export const COINGECKO_IDS: Readonly<Record<string, string>> = {
   ADA: 'cardano',
   AVAX: 'avalanche-2',
   LINK: 'chainlink',
+  TRX: 'tron',
 };
 
 export const COINGECKO_SOURCE_ID = 'coingecko';
