@@ -179,6 +179,7 @@ describe('cryptocurrencies', () => {
       'ADA',
       'AVAX',
       'LINK',
+      'TRX',
     ]);
     expect(coins.find((c) => c.symbol === 'USDT')?.networks).toEqual(networksOf('usdt'));
     for (const f of FEATURED_COINS) expect(coins.some((c) => c.symbol === f)).toBe(true);

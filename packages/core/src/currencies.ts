@@ -52,6 +52,11 @@ export type TNetworkInfo = {
   /** Typical fee and speed shown beside the network picker (merchant spec 9); null when the spec has none. */
   feeText: string | null;
   speedText: string | null;
+  /**
+   * The name exchanges give the network's token standard in their withdrawal forms (TRC-20, ERC-20, BEP-20), shown
+   * beside the network on a token payment's page so a payer withdrawing from an exchange picks the right one.
+   */
+  tokenStandard?: string;
 };
 
 export const NETWORKS: Readonly<Record<TNetworkId, TNetworkInfo>> = {
@@ -70,6 +75,7 @@ export const NETWORKS: Readonly<Record<TNetworkId, TNetworkInfo>> = {
     name: 'Ethereum',
     family: 'evm',
     chainId: 1,
+    tokenStandard: 'ERC-20',
     requiredConfirmations: 12,
     feeText: '$5-25',
     speedText: '1-5 min',
@@ -79,6 +85,7 @@ export const NETWORKS: Readonly<Record<TNetworkId, TNetworkInfo>> = {
     name: 'Tron',
     family: 'tron',
     chainId: null,
+    tokenStandard: 'TRC-20',
     requiredConfirmations: 20,
     feeText: '$1-3',
     speedText: '1-3 min',
@@ -97,6 +104,7 @@ export const NETWORKS: Readonly<Record<TNetworkId, TNetworkInfo>> = {
     name: 'BNB Smart Chain',
     family: 'evm',
     chainId: 56,
+    tokenStandard: 'BEP-20',
     requiredConfirmations: 15,
     feeText: '$0.1-0.5',
     speedText: '3-5 s',
@@ -305,6 +313,13 @@ export function getCryptoCurrency(symbol: string, network: string): TCryptoCurre
   const net = normalizeNetworkId(network);
   if (!net) return undefined;
   return CRYPTO_CURRENCIES.find((c) => c.symbol === sym && c.network === net);
+}
+
+/** The token standard of a token coin on its network (USDT on tron: 'TRC-20'); null for a native coin or none. */
+export function tokenStandardOf(symbol: string, network: string): string | null {
+  const coin = getCryptoCurrency(symbol, network);
+  if (!coin || coin.native) return null;
+  return NETWORKS[coin.network].tokenStandard ?? null;
 }
 
 /** Decimals of (symbol, network), or undefined for a pair the catalogue does not know. */

@@ -130,18 +130,19 @@ describe('buildPaymentUri', () => {
       'sol:7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU?amount=1.5',
     ],
     [
-      'a tron token: the lower-case code as scheme',
+      'USDT on Tron: the plain address, the form Tron wallets scan (they take the amount from the page)',
       {
         ...base,
         symbol: 'USDT',
         network: 'tron',
-        family: 'other',
+        family: 'tron',
+        contractAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
         address: 'TN9RRaXkCFtTXRso2GdTZxSxxwufzxLQPP',
         amount: 25_000_000n,
         decimals: 6,
         message: 'Invoice 7',
       },
-      'usdt:TN9RRaXkCFtTXRso2GdTZxSxxwufzxLQPP?amount=25&message=Invoice%207',
+      'TN9RRaXkCFtTXRso2GdTZxSxxwufzxLQPP',
     ],
   ])('%s', (_name, input, uri) => {
     expect(buildPaymentUri(input)).toBe(uri);

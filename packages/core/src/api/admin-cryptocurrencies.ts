@@ -67,13 +67,20 @@ const decimals = z
 /** Empty text is no value (stored as null, spec 7). */
 const emptyToNull = (v: string | null) => (v === null || v.trim() === '' ? null : v.trim());
 
-/** The spec's generic form (0x and 40 hex characters); which networks take one is the server's (chain families). */
+/**
+ * The spec's generic form (0x and 40 hex characters), or Tron's base58check form (T and 33 base58 characters);
+ * which networks take one, in which form and with which checksum is the server's (each chain family's
+ * `tokenContract`).
+ */
 const contractAddress = z
   .string({ error: T.cryptoContractInvalid })
   .max(200, T.cryptoContractInvalid)
   .nullable()
   .transform(emptyToNull)
-  .refine((v) => v === null || /^0x[0-9a-fA-F]{40}$/.test(v), T.cryptoContractInvalid);
+  .refine(
+    (v) => v === null || /^0x[0-9a-fA-F]{40}$/.test(v) || /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(v),
+    T.cryptoContractInvalid,
+  );
 
 const iconUrl = z
   .string({ error: T.cryptoIconUrlInvalid })

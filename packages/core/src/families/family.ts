@@ -47,6 +47,12 @@ export type CoreChainFamily<
   }): Parsed;
   /** What the wallet form offers for a network of the family (the server checks it all again). */
   describeWalletInput(network: TNetworkId): TWalletInputHints;
+  /**
+   * A family with token contracts: a contract address as the back-office enters it, in the family's form (EVM: 0x
+   * and an EIP-55 checksum; Tron: base58check T…), and the message for one that is not. Absent: the family's networks
+   * have no token contracts (UTXO).
+   */
+  tokenContract?: { canonical(text: string): string | null; invalid: string };
 };
 
 /**

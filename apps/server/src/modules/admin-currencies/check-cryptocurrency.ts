@@ -1,7 +1,7 @@
 import { getCryptoCurrency, NETWORKS, normalizeNetworkId } from '@coinlane/core/currencies';
 import { AppError } from '@coinlane/core/errors';
+import { coreFamilyOf } from '@coinlane/core/families/index';
 import { T } from '@coinlane/core/texts';
-import { getAddress, isAddress } from 'viem';
 import type { Config } from '#app/config.ts';
 import { chainTokenContract } from '#app/lib/chain-config.ts';
 import { chainConfigOf } from '#app/lib/is-live-network.ts';
@@ -15,23 +15,23 @@ const fieldError = (
 ) => new AppError(code, { message, details: { fields: { [field]: message } } });
 
 /**
- * The contract address rule per chain family (decision 020), after the schema's generic form (0x and 40 hex):
- * - EVM networks: an EIP-55 address (a mixed-case address must carry a valid checksum), stored checksummed;
- * - UTXO networks and the catalogue's networks that no chain family serves here (Tron, Solana, Cardano, Polkadot):
- *   no contract address (UTXO chains have no token contracts; Tron's own address form comes with its family);
+ * The contract address rule per chain family (decision 020), after the schema's generic forms (0x and 40 hex, or
+ * Tron's T…):
+ * - a network of a family with token contracts: the family's form and checksum (`tokenContract` of its core family:
+ *   EVM an EIP-55 address stored checksummed; Tron a base58check address), else the family's message;
+ * - UTXO networks and the catalogue's networks that no chain family serves here (Solana, Cardano, Polkadot): no
+ *   contract address;
  * - the spec's catch-all network 'other': the spec's generic form, stored as given (nothing here reads it).
  * Returns the address to store.
  */
 export function contractForNetwork(network: string, contract: string | null): string | null {
   if (contract === null) return null;
   const info = networkInfo(network);
-  if (info.family === 'evm') {
-    // strict: a mixed-case address must carry its EIP-55 checksum (all lower or all upper case carries none)
-    const plain = /^0x[0-9A-F]{40}$/.test(contract) ? contract.toLowerCase() : contract;
-    if (!isAddress(plain, { strict: true })) {
-      throw fieldError('VALIDATION_ERROR', 'contractAddress', T.cryptoContractInvalid);
-    }
-    return getAddress(plain);
+  const rule = coreFamilyOf(info.family)?.tokenContract;
+  if (rule) {
+    const canonical = rule.canonical(contract);
+    if (canonical === null) throw fieldError('VALIDATION_ERROR', 'contractAddress', rule.invalid);
+    return canonical;
   }
   if (normalizeNetworkId(network) === 'other') return contract;
   throw fieldError('VALIDATION_ERROR', 'contractAddress', T.cryptoContractNotOnNetwork(info.name));

@@ -215,7 +215,7 @@ describe('POST /admin/cryptocurrencies', () => {
       T.cryptoContractNotOnNetwork('Litecoin'),
     ],
     [
-      'a 0x contract on Tron (its own address form comes with its family)',
+      'a 0x contract on Tron (Tron contracts are base58check T… addresses)',
       {
         symbol: 'XYZ',
         name: 'X',
@@ -223,7 +223,19 @@ describe('POST /admin/cryptocurrencies', () => {
         contractAddress: '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599',
       },
       'contractAddress',
-      T.cryptoContractNotOnNetwork('Tron'),
+      T.cryptoTronContractInvalid,
+    ],
+    [
+      'a Tron contract with a mistyped character (its checksum fails)',
+      { symbol: 'XYZ', name: 'X', network: 'tron', contractAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' },
+      'contractAddress',
+      T.cryptoTronContractInvalid,
+    ],
+    [
+      'a Tron contract on an EVM network',
+      { symbol: 'XYZ', name: 'X', network: 'polygon', contractAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+      'contractAddress',
+      T.cryptoContractInvalid,
     ],
     [
       'an existing (symbol, network)',

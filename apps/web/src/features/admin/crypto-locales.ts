@@ -67,7 +67,7 @@ const en = {
       decimals:
         'Digits of the smallest unit: 8 for satoshis, 18 for wei. Checked on the node when one is connected.',
       contractAddress:
-        'Tokens on EVM networks only: 0x followed by 40 hex characters. Empty for a native coin.',
+        'Tokens only: on EVM networks 0x followed by 40 hex characters, on Tron the T… address (34 characters). Empty for a native coin.',
     },
     networkPlaceholder: 'Select a network',
   },
@@ -151,7 +151,7 @@ const es: Messages = {
       decimals:
         'Cifras de la unidad más pequeña: 8 para satoshis, 18 para wei. Se comprueba en el nodo cuando hay uno conectado.',
       contractAddress:
-        'Solo tokens en redes EVM: 0x seguido de 40 caracteres hexadecimales. Vacío para una moneda nativa.',
+        'Solo tokens: en redes EVM 0x seguido de 40 caracteres hexadecimales, en Tron la dirección T… (34 caracteres). Vacío para una moneda nativa.',
     },
     networkPlaceholder: 'Elige una red',
   },
@@ -232,7 +232,7 @@ const fr: Messages = {
       decimals:
         'Chiffres de la plus petite unité : 8 pour les satoshis, 18 pour le wei. Vérifié sur le nœud lorsqu’il y en a un.',
       contractAddress:
-        'Jetons des réseaux EVM uniquement : 0x suivi de 40 caractères hexadécimaux. Vide pour une monnaie native.',
+        'Jetons uniquement : sur les réseaux EVM 0x suivi de 40 caractères hexadécimaux, sur Tron l’adresse T… (34 caractères). Vide pour une monnaie native.',
     },
     networkPlaceholder: 'Choisissez un réseau',
   },
@@ -314,7 +314,7 @@ const de: Messages = {
       decimals:
         'Stellen der kleinsten Einheit: 8 für Satoshi, 18 für Wei. Wird am Knoten geprüft, wenn einer verbunden ist.',
       contractAddress:
-        'Nur Token in EVM-Netzwerken: 0x und 40 Hexadezimalzeichen. Leer für eine native Währung.',
+        'Nur Token: in EVM-Netzwerken 0x und 40 Hexadezimalzeichen, auf Tron die T…-Adresse (34 Zeichen). Leer für eine native Währung.',
     },
     networkPlaceholder: 'Netzwerk wählen',
   },

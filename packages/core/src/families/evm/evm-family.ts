@@ -1,7 +1,13 @@
 import { z } from 'zod';
+import { T } from '../../texts.ts';
 import { defineCoreFamily } from '../family.ts';
 import { evmChainConfig } from './evm-chain-config.ts';
-import { type ParsedEvmWalletInput, parseEvmWalletInput } from './evm-keys.ts';
+import {
+  checksumEvmAddress,
+  isEvmAddress,
+  type ParsedEvmWalletInput,
+  parseEvmWalletInput,
+} from './evm-keys.ts';
 import { evmWalletForm } from './evm-wallet-form.ts';
 
 /**
@@ -53,4 +59,9 @@ export const evmFamily = defineCoreFamily({
   acceptsWalletCoin: evmWalletForm.acceptsWalletCoin,
   parseWalletInput: ({ text }): ParsedEvmWalletInput => parseEvmWalletInput(text),
   describeWalletInput: evmWalletForm.describeWalletInput,
+  tokenContract: {
+    // strict: a mixed-case address must carry its EIP-55 checksum (all lower or all upper case carries none)
+    canonical: (text) => (isEvmAddress(text) && !/\s/.test(text) ? checksumEvmAddress(text) : null),
+    invalid: T.cryptoContractInvalid,
+  },
 });

@@ -1,6 +1,7 @@
+import { T } from '../../texts.ts';
 import { defineCoreFamily, ZNoChainDetails } from '../family.ts';
 import { tronChainConfig } from './tron-chain-config.ts';
-import { type ParsedTronWalletInput, parseTronWalletInput } from './tron-keys.ts';
+import { isTronAddress, type ParsedTronWalletInput, parseTronWalletInput } from './tron-keys.ts';
 import { tronWalletForm } from './tron-wallet-form.ts';
 
 /**
@@ -22,4 +23,8 @@ export const tronFamily = defineCoreFamily({
   acceptsWalletCoin: tronWalletForm.acceptsWalletCoin,
   parseWalletInput: ({ text }): ParsedTronWalletInput => parseTronWalletInput(text),
   describeWalletInput: tronWalletForm.describeWalletInput,
+  tokenContract: {
+    canonical: (text) => (isTronAddress(text) && !/\s/.test(text) ? text : null),
+    invalid: T.cryptoTronContractInvalid,
+  },
 });

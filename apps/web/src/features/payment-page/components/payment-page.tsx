@@ -1,4 +1,5 @@
 import type { TCheckout, TCheckoutPayment } from '@coinlane/core/api/checkout';
+import { tokenStandardOf } from '@coinlane/core/currencies';
 import { type ReactNode, useCallback, useEffect, useReducer, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -231,7 +232,10 @@ function ReadyPage({
   const awaitingConfirmations = received && isZeroDecimal(payment.amountRemaining);
   const shown = partial ? payment.amountRemaining : payment.amount;
   const crypto = (amount: string) => formatCrypto(amount, payment.currency, lang);
-  const vars = { amount: crypto(shown), currency: payment.currency, network: payment.networkName };
+  // A token names its standard beside the network ("Tron (TRC-20)"): the name exchanges' withdrawal forms use.
+  const standard = tokenStandardOf(payment.currency, payment.network);
+  const networkLabel = standard ? `${payment.networkName} (${standard})` : payment.networkName;
+  const vars = { amount: crypto(shown), currency: payment.currency, network: networkLabel };
   const fiat =
     link.fiatAmount && link.fiatCurrency
       ? formatFiat(
@@ -286,7 +290,7 @@ function ReadyPage({
               {fiat && (
                 <span className="font-medium text-slate-800">{t('fiatApprox', { amount: fiat })} · </span>
               )}
-              {t('onNetwork', { network: payment.networkName })}
+              {t('onNetwork', { network: networkLabel })}
             </p>
             {received && (
               <p className="mt-2 text-sm text-slate-600">
@@ -386,6 +390,12 @@ function ReadyPage({
                 <WarningIcon className="mt-0.5 size-3.5 shrink-0" />
                 {t('networkWarning', vars)}
               </p>
+              {standard && (
+                <p data-testid="exchange-warning" className="mt-2 flex gap-2 text-xs text-amber-800">
+                  <WarningIcon className="mt-0.5 size-3.5 shrink-0" />
+                  {t('exchangeWarning', { ...vars, standard, network: payment.networkName })}
+                </p>
+              )}
             </section>
           </Card>
         )}

@@ -48,6 +48,8 @@ const de: TPaymentTexts = {
   step3: 'Lassen Sie diese Seite geöffnet: Sie aktualisiert sich, sobald Ihre Zahlung eingeht.',
   networkWarning:
     'Senden Sie nur {{currency}} über {{network}}. Über ein anderes Netzwerk gesendete Beträge können verloren gehen.',
+  exchangeWarning:
+    'Zahlen Sie von einer Börse? Wählen Sie {{standard}} ({{network}}) als Auszahlungsnetzwerk. Über ein anderes Netzwerk ausgezahlte {{currency}} kommen hier nicht an.',
   'status.pending': 'Warten auf Ihre Zahlung',
   'status.detected': 'Zahlung eingegangen, warte auf Netzwerkbestätigungen',
   'status.partial': 'Teilzahlung erhalten. Bitte senden Sie den Restbetrag.',

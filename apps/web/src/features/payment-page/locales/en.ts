@@ -43,6 +43,8 @@ const en = {
   step2: 'Send exactly {{amount}} {{currency}} on the {{network}} network.',
   step3: 'Keep this page open: it updates by itself when your payment arrives.',
   networkWarning: 'Send only {{currency}} on {{network}}. Coins sent on another network may be lost.',
+  exchangeWarning:
+    'Paying from an exchange? Choose {{standard}} ({{network}}) as the withdrawal network. {{currency}} withdrawn on another network does not arrive here.',
   'status.pending': 'Waiting for your payment',
   'status.detected': 'Payment received, waiting for network confirmations',
   'status.partial': 'Partial payment received. Please send the remaining amount.',

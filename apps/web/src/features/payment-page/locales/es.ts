@@ -47,6 +47,8 @@ const es: TPaymentTexts = {
   step2: 'Envía exactamente {{amount}} {{currency}} en la red {{network}}.',
   step3: 'Mantén esta página abierta: se actualiza sola cuando llega tu pago.',
   networkWarning: 'Envía solo {{currency}} en {{network}}. Lo enviado por otra red puede perderse.',
+  exchangeWarning:
+    '¿Pagas desde un exchange? Elige {{standard}} ({{network}}) como red de retiro. Los {{currency}} retirados por otra red no llegan aquí.',
   'status.pending': 'Esperando tu pago',
   'status.detected': 'Pago recibido, esperando confirmaciones de la red',
   'status.partial': 'Pago parcial recibido. Envía el importe restante.',

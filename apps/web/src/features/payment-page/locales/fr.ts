@@ -48,6 +48,8 @@ const fr: TPaymentTexts = {
   step3: 'Gardez cette page ouverte : elle se met à jour dès l’arrivée de votre paiement.',
   networkWarning:
     'N’envoyez que des {{currency}} sur {{network}}. Des fonds envoyés sur un autre réseau peuvent être perdus.',
+  exchangeWarning:
+    'Vous payez depuis une plateforme d’échange ? Choisissez {{standard}} ({{network}}) comme réseau de retrait. Des {{currency}} retirés sur un autre réseau n’arrivent pas ici.',
   'status.pending': 'En attente de votre paiement',
   'status.detected': 'Paiement reçu, en attente des confirmations du réseau',
   'status.partial': 'Paiement partiel reçu. Veuillez envoyer le montant restant.',
