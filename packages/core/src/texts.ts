@@ -747,6 +747,8 @@ export const T = {
     `Coinlane cannot receive ${currency} payments yet, so there is nothing to convert`,
   payoutFromNetworkNotReceivable: (currency: string, network: string) =>
     `Coinlane does not receive payments on ${network} yet, so ${currency} on ${network} cannot be converted`,
+  payoutFromNetworkNotConverted: (currency: string, network: string) =>
+    `Auto conversion does not take ${currency} on ${network}: payments on ${network} arrive in your own ${network} wallet as paid`,
   payoutWalletNotFound: 'Wallet not found: choose one of your wallets',
   payoutWalletNotVerified:
     'This wallet is not whitelisted yet: verify it with the e-mailed code before it can receive conversions',

@@ -383,7 +383,7 @@ describe('adding a rule', () => {
         field: 'fromNetwork',
       },
       {
-        name: 'USDT on Tron (a network of no chain family)',
+        name: 'USDT on Tron (received, but no converter serves Tron)',
         body: () => ({
           fromCurrency: 'USDT',
           fromNetwork: 'tron',
@@ -392,7 +392,7 @@ describe('adding a rule', () => {
           minAmount: '1',
         }),
         status: 400,
-        message: T.payoutFromNetworkNotReceivable('USDT', 'Tron'),
+        message: T.payoutFromNetworkNotConverted('USDT', 'Tron'),
         field: 'fromNetwork',
       },
       {

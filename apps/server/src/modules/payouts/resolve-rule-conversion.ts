@@ -46,8 +46,16 @@ export function ruleFromNetwork(fromCurrency: string, fromNetwork: string | unde
   if (!CORE_FAMILIES.some((f) => f.id === family)) {
     refuse('fromNetwork', T.payoutFromNetworkNotReceivable(fromCurrency, NETWORKS[network].name));
   }
+  // Tron payments are received, but neither converter serves them: no swapping contract is deployed there and the
+  // exchange shift takes Bitcoin-family coins only (decisions 024 and 025); they reach the merchant's Tron wallet.
+  if (!(CONVERTING_FAMILIES as readonly string[]).includes(family)) {
+    refuse('fromNetwork', T.payoutFromNetworkNotConverted(fromCurrency, NETWORKS[network].name));
+  }
   return network;
 }
+
+/** The families whose payments a rule converts: EVM by a swap in the deposit contract, UTXO by an exchange's shift. */
+const CONVERTING_FAMILIES = ['evm', 'utxo'] as const;
 
 /** How a payment of `network` is converted: a swap in its EVM deposit contract, or an exchange's shift. */
 export const conversionMethodOf = (network: TNetworkId): TConversionMethod =>
