@@ -33,8 +33,8 @@ export async function getPublicOverview({
 }): Promise<TPublicOverview> {
   const { general } = await getSystemSettings({ db });
   const featured = new Set<string>(FEATURED_COINS);
-  // Only what a merchant can take live: networks of a chain family (packages/core families/: UTXO, EVM). The
-  // catalogue's 'other' networks (Tron, Solana, Cardano) have no chain watcher yet, so their coins are not claimed.
+  // Only what a merchant can take live: networks of a chain family (packages/core families/: UTXO, EVM, Tron). The
+  // catalogue's 'other' networks (Solana, Cardano, Polkadot) have no chain watcher, so their coins are not claimed.
   const live = (id: TNetworkId) => networkFamily(id) !== undefined;
   // Only what the admins left enabled (decision 020): the catalogue's order, then coins they added.
   const enabledRows = await db

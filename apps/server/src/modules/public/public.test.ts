@@ -39,15 +39,21 @@ describe('GET /public/overview', () => {
     expect(data.feeMaximumUsd).toBeNull();
     expect(data.feeExceptions).toEqual([]);
     expect(data.kycRequired).toBe(true);
-    // Only coins on networks the server watches (UTXO, EVM) are claimed: Tron, Solana and Cardano have no watcher.
+    // Only coins on networks the server watches (UTXO, EVM, Tron) are claimed: Solana and Cardano have no watcher.
     const live = CRYPTO_CURRENCIES.filter((c) => NETWORKS[c.network].family !== 'other');
     expect(live.length).toBeLessThan(CRYPTO_CURRENCIES.length);
     expect(data.coinCount).toBe(new Set(live.map((c) => c.symbol)).size);
     expect(data.coinCount).toBe(data.coins.length);
     expect(data.networkCount).toBe(new Set(live.map((c) => c.network)).size);
-    expect(
-      data.coins.flatMap((c: { networks: Array<{ id: string }> }) => c.networks.map((n) => n.id)),
-    ).not.toContain('tron');
+    const claimed = data.coins.flatMap((c: { networks: Array<{ id: string }> }) => c.networks.map((n) => n.id));
+    expect(claimed).toContain('tron');
+    expect(claimed).not.toContain('solana');
+    expect(data.coins.find((c: { symbol: string }) => c.symbol === 'TRX')).toEqual({
+      symbol: 'TRX',
+      name: 'TRON',
+      featured: false,
+      networks: [{ id: 'tron', name: 'Tron' }],
+    });
     const usdt = data.coins.find((c: { symbol: string }) => c.symbol === 'USDT');
     expect(usdt).toEqual({
       symbol: 'USDT',
@@ -55,6 +61,7 @@ describe('GET /public/overview', () => {
       featured: true,
       networks: [
         { id: 'ethereum', name: 'Ethereum' },
+        { id: 'tron', name: 'Tron' },
         { id: 'polygon', name: 'Polygon' },
         { id: 'binance-smart-chain', name: 'BNB Smart Chain' },
         { id: 'avalanche', name: 'Avalanche C-Chain' },
