@@ -5,9 +5,9 @@ import { PAYOUT_RULE_CURRENCIES } from '@coinlane/core/options';
 
 /**
  * The rule form's choices (decision 024, "Rules and the switch"), as the server checks them: a From currency is
- * offered when Coinlane can receive it, on the networks of a chain family (UTXO or EVM; not Tron, Solana,
- * Cardano, nor a stablecoin of no network Coinlane knows); an EVM From network converts by a swap on that chain,
- * a Bitcoin-family coin through an exchange.
+ * offered when Coinlane can receive and convert it, on the networks of a family a converter serves (UTXO or EVM;
+ * not Tron, received but converted by neither, nor Solana, Cardano, or a stablecoin of no network Coinlane knows);
+ * an EVM From network converts by a swap on that chain, a Bitcoin-family coin through an exchange.
  */
 const WATCHED_FAMILIES = new Set(['utxo', 'evm']);
 
