@@ -59,7 +59,16 @@ async function loadEntryTimes(rpc: RpcClient, txs: ReadonlyMap<string, MempoolTx
  * then `getrawtransaction` for new txids only, in batches of 100), its outputs kept, so a payment created after
  * its transaction was first seen still matches it if it was created no later than that (`notCreatedAfter`).
  */
-export function createUtxoMempool({ rpc, payers }: { rpc: RpcClient; payers?: UtxoPayers }) {
+export function createUtxoMempool({
+  rpc,
+  payers,
+  keyOf = (address) => address,
+}: {
+  rpc: RpcClient;
+  payers?: UtxoPayers;
+  /** The watched set's key of an address as the node writes it (the reader's `addressKey`). */
+  keyOf?: (address: string) => string;
+}) {
   const withPayers = (tx: RawTx, found: IncomingTransfer[]) =>
     payers ? payers.withPayers(tx, found) : Promise.resolve(found);
   /** txid -> outputs to any address and when it was first seen. */
@@ -94,13 +103,15 @@ export function createUtxoMempool({ rpc, payers }: { rpc: RpcClient; payers?: Ut
   /**
    * Payments created since the last pass: their transaction may already sit in the mempool (if it entered it no
    * earlier than the payment was created: notCreatedAfter). One pass over the mempool, set lookups only.
+   * `added` holds watched-set keys: an output's address is compared by its key.
    */
   async function matchAdded(added: readonly string[], fresh: readonly string[], pass: PassContext) {
     const addedSet = new Set(added);
+    const isAdded = (address: string) => addedSet.has(keyOf(address));
     const freshSet = new Set(fresh);
     const again: string[] = [];
     for (const [txid, tx] of txs) {
-      if (current.has(txid) && !freshSet.has(txid) && tx.outs.some((o) => addedSet.has(o.address)))
+      if (current.has(txid) && !freshSet.has(txid) && tx.outs.some((o) => isAdded(o.address)))
         again.push(txid);
     }
     await loadEntryTimes(rpc, txs, again);
@@ -108,7 +119,7 @@ export function createUtxoMempool({ rpc, payers }: { rpc: RpcClient; payers?: Ut
     for await (const batch of decode(rpc, again)) {
       for (const { tx } of batch) {
         const notCreatedAfter = notCreatedAfterOf(txs.get(tx.txid));
-        const found = transfersOf(tx, pass.watched, notCreatedAfter, addedSet);
+        const found = transfersOf(tx, pass.watched, notCreatedAfter, isAdded);
         for (const t of await withPayers(tx, found)) await pass.credit(t, null);
       }
     }

@@ -1,4 +1,6 @@
 import { isUtxoNetwork } from '@coinlane/core/families/utxo/utxo-keys';
+import { UTXO_NODE_READING } from '@coinlane/core/families/utxo/utxo-nodes';
+import type { TChainMode } from '@coinlane/core/families/wallet-input';
 import type { Db } from '#app/db/connection.ts';
 import { UNMINED_GRACE_BLOCKS } from '#app/families/utxo/unmined-grace.ts';
 import type { WatcherLog } from '#app/modules/chains/chain-bookkeeping.ts';
@@ -31,7 +33,7 @@ type Header = {
   time: number;
 };
 
-/** Blocks per read (one JSON-RPC batch of `getblock <hash> 2`). */
+/** Blocks per read (one JSON-RPC batch of `getblock`). */
 const BLOCK_BATCH = 4;
 const TX_BATCH = 100;
 
@@ -40,26 +42,38 @@ const ok = <T>(r: T | RpcError): T => {
   return r;
 };
 
-/** Blocks with their transactions decoded: `getblock <hash> 2`, or (Dogecoin Core 1.14, untested) verbosity 1
- * plus `getrawtransaction` per txid. */
-async function fetchBlocks(rpc: RpcClient, hashes: string[], verbosity1: boolean): Promise<Block[]> {
-  if (!verbosity1) {
-    return (await rpc.batch<Block>(hashes.map((h) => ({ method: 'getblock', params: [h, 2] })))).map(ok);
-  }
-  const blocks: Block[] = [];
-  for (const h of hashes) {
-    const b = await rpc.call<Block>('getblock', [h, true]);
-    const txids = b.tx as string[];
-    const txs: RawTx[] = [];
-    for (let i = 0; i < txids.length; i += TX_BATCH) {
-      const res = await rpc.batch<RawTx>(
-        txids.slice(i, i + TX_BATCH).map((t) => ({ method: 'getrawtransaction', params: [t, true] })),
-      );
-      txs.push(...res.map(ok));
+/** Blocks with their transactions decoded by `getblock <hash> 2`, one JSON-RPC batch. */
+async function decodedBlocks(rpc: RpcClient, hashes: string[]): Promise<Block[]> {
+  return (await rpc.batch<Block>(hashes.map((h) => ({ method: 'getblock', params: [h, 2] })))).map(ok);
+}
+
+/**
+ * Blocks read as Dogecoin Core 1.14 can give them (no verbosity 2): `getblock <hash> true` for the txids, in one
+ * batch, then `getrawtransaction <txid> true` for every transaction, in batches of TX_BATCH. A mined transaction
+ * is found only with -txindex (error -5 without it: said plainly). The genesis block's coinbase is in no index
+ * (and pays nobody): skipped.
+ */
+async function blocksByTxids(rpc: RpcClient, hashes: string[], node: string): Promise<Block[]> {
+  const blocks = (await rpc.batch<Block>(hashes.map((h) => ({ method: 'getblock', params: [h, true] })))).map(
+    ok,
+  );
+  const txids = blocks.flatMap((b) => (b.height === 0 ? [] : (b.tx as string[])));
+  const byId = new Map<string, RawTx>();
+  for (let i = 0; i < txids.length; i += TX_BATCH) {
+    const part = txids.slice(i, i + TX_BATCH);
+    const res = await rpc.batch<RawTx>(part.map((t) => ({ method: 'getrawtransaction', params: [t, true] })));
+    for (const [j, r] of res.entries()) {
+      if (r instanceof RpcError && r.code === -5) {
+        throw new RpcError(
+          `getrawtransaction ${part[j]}: the ${node} node does not find a mined transaction; it needs -txindex=1 (${r.message})`,
+          'getrawtransaction',
+          r.code,
+        );
+      }
+      byId.set(part[j]!, ok(r));
     }
-    blocks.push({ ...b, tx: txs });
   }
-  return blocks;
+  return blocks.map((b) => ({ ...b, tx: b.height === 0 ? [] : (b.tx as string[]).map((t) => byId.get(t)!) }));
 }
 
 /**
@@ -117,34 +131,43 @@ async function flagUnmined({
 
 /**
  * The UTXO family's reader (docs/decisions/009-utxo-watcher.md): a Bitcoin-Core-style node over JSON-RPC
- * (bitcoin, litecoin, bitcoin-cash, dogecoin). Polls `getbestblockhash`; blocks by `getblock <hash> 2` in batches
- * (`verbosity1Blocks` for Dogecoin Core, untested); the mempool (utxo-mempool.ts) for 0-confirmation transfers and
- * first-seen times; a transaction of a block is matched against the payments created by its first sighting.
+ * (bitcoin, litecoin, bitcoin-cash, dogecoin). Polls `getbestblockhash`; blocks in batches, read the way the core
+ * family says for the network (UTXO_NODE_READING: `getblock <hash> 2`, or for Dogecoin Core txids then
+ * `getrawtransaction` each); the mempool (utxo-mempool.ts) for 0-confirmation transfers and first-seen times; a
+ * transaction of a block is matched against the payments created by its first sighting. Addresses are keyed as
+ * the network's node writes them and its payments store them (Bitcoin Cash: CashAddr and legacy, one key).
  * At each new tip, payments whose money stayed unmined `unminedGraceBlocks` past their expiry are flagged late.
  */
 export function createUtxoReader({
   deps,
   db,
   network,
+  mode,
   rpc,
   log,
-  verbosity1Blocks = network === 'dogecoin',
   unminedGraceBlocks = isUtxoNetwork(network) ? UNMINED_GRACE_BLOCKS[network] : 6,
 }: {
   deps: PaymentDeps;
   db: Db;
   network: string;
+  mode: TChainMode;
   rpc: RpcClient;
   log?: WatcherLog;
-  verbosity1Blocks?: boolean;
   /** Blocks after a payment's expiry its money seen in time may stay unmined (unmined-grace.ts). */
   unminedGraceBlocks?: number;
 }): ChainReader {
+  const reading = isUtxoNetwork(network)
+    ? UTXO_NODE_READING[network]
+    : { node: network, blocks: 'decoded' as const };
+  const addressKey = reading.addressKey ? (address: string) => reading.addressKey!(address, mode) : undefined;
+  const fetchBlocks = (hashes: string[]) =>
+    reading.blocks === 'txids' ? blocksByTxids(rpc, hashes, reading.node) : decodedBlocks(rpc, hashes);
   const payers = createUtxoPayers(rpc);
-  const mempool = createUtxoMempool({ rpc, payers });
+  const mempool = createUtxoMempool({ rpc, payers, ...(addressKey ? { keyOf: addressKey } : {}) });
   const header = (hash: string) => rpc.call<Header>('getblockheader', [hash]);
 
   return {
+    ...(addressKey ? { addressKey } : {}),
     async tip() {
       const best = await rpc.call<string>('getbestblockhash');
       return { height: (await header(best)).height, hash: best };
@@ -165,7 +188,7 @@ export function createUtxoReader({
         await rpc.batch<string>(heights.map((h) => ({ method: 'getblockhash', params: [h] })))
       ).map(ok);
       const blocks: ScannedBlock[] = [];
-      for (const b of await fetchBlocks(rpc, hashes, verbosity1Blocks)) {
+      for (const b of await fetchBlocks(hashes)) {
         blocks.push(await scanned(b, watched, mempool, payers));
       }
       return blocks;

@@ -41,7 +41,11 @@ function unitsOf(value: string | number, decimals: number): bigint {
 const spendsOf = (tx: RawTx): string[] =>
   (tx.vin ?? []).flatMap((v) => (v.txid && typeof v.vout === 'number' ? [`${v.txid}:${v.vout}`] : []));
 
-/** The addresses an output pays (Bitcoin Core 22+: `address`; older nodes and forks: `addresses`). */
+/**
+ * The address each output pays, as the node writes it: Bitcoin Core 22+ and Litecoin Core `address`; Dogecoin Core
+ * 1.14 and Bitcoin Cash Node `addresses`, an array (one address for the single-key and script-hash outputs paid
+ * here; a bare multisig output's several are skipped).
+ */
 export function outputsOf(tx: RawTx): Output[] {
   const out: Output[] = [];
   for (const v of tx.vout) {
@@ -66,25 +70,27 @@ export function notCreatedAfterOf(seenTx: MempoolTx | undefined, blockTime?: Dat
 }
 
 /**
- * The transfers of a transaction to watched addresses (`only`: to these addresses only). A watched output is
- * credited by (txid, output index): see 009, "Matching an output to a payment".
+ * The transfers of a transaction to watched addresses (`only`: to the addresses it accepts, as the node writes
+ * them). A watched output is credited by (txid, output index): see 009, "Matching an output to a payment". The
+ * transfer names the address as its payments store it (Bitcoin Cash Node writes CashAddr, payments keep the
+ * legacy form: the watched set's key joins them).
  */
 export function transfersOf(
   tx: RawTx,
   watched: WatchedAddresses,
   notCreatedAfter: Date | undefined,
-  only?: ReadonlySet<string>,
+  only?: (address: string) => boolean,
 ): IncomingTransfer[] {
   const spends = spendsOf(tx);
   const found: IncomingTransfer[] = [];
   for (const out of outputsOf(tx)) {
-    if (only && !only.has(out.address)) continue;
+    if (only && !only(out.address)) continue;
     const match = watched.get(out.address);
     if (!match) continue;
     found.push({
       txid: tx.txid,
       index: out.n,
-      address: out.address,
+      address: match.address,
       amount: unitsOf(out.value, match.decimals),
       spends,
       ...(notCreatedAfter ? { notCreatedAfter } : {}),

@@ -19,24 +19,27 @@ export const createUtxoChainReader: ChainFamily<UtxoChainConfig>['createReader']
   chain,
   log,
 }) =>
-  createUtxoReader({ deps, db, network: chain.network, rpc: createRpcClient({ url: chain.rpcUrl }), log });
+  createUtxoReader({
+    deps,
+    db,
+    network: chain.network,
+    mode: chain.mode,
+    rpc: createRpcClient({ url: chain.rpcUrl }),
+    log,
+  });
 
 /**
  * The watcher of one UTXO network (docs/decisions/009-utxo-watcher.md): the generic watcher over the UTXO reader,
- * with the reader's options for tests and benchmarks (a stand-in RPC client, Dogecoin's block verbosity, the
- * unmined grace).
+ * with the reader's options for tests and benchmarks (a stand-in RPC client, the unmined grace).
  */
 export function createUtxoWatcher({
   chain,
   rpc = createRpcClient({ url: chain.rpcUrl }),
-  verbosity1Blocks,
   unminedGraceBlocks,
   ...options
 }: WatcherOptions & {
   chain: ChainConfig;
   rpc?: RpcClient;
-  /** Dogecoin Core has no `getblock <hash> 2` (default: on for dogecoin). */
-  verbosity1Blocks?: boolean;
   /** Blocks after a payment's expiry its money seen in time may stay unmined (unmined-grace.ts). */
   unminedGraceBlocks?: number;
 }): ChainWatcher {
@@ -44,9 +47,9 @@ export function createUtxoWatcher({
     deps: options.deps,
     db: options.dbHandle.db,
     network: chain.network,
+    mode: chain.mode,
     rpc,
     log: options.log,
-    ...(verbosity1Blocks !== undefined ? { verbosity1Blocks } : {}),
     ...(unminedGraceBlocks !== undefined ? { unminedGraceBlocks } : {}),
   });
   return createWatcher({ ...options, chain, reader });

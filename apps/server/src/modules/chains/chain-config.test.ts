@@ -1,3 +1,4 @@
+import { UTXO_NODE_READING } from '@coinlane/core/families/utxo/utxo-nodes';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#app/config.ts';
@@ -24,6 +25,28 @@ describe('chain configuration', () => {
     expect(config.configuredChains.map((c) => c.network)).toEqual(['litecoin']);
     expect(isLiveNetwork({ network: 'litecoin', config })).toBe(true);
     expect(isLiveNetwork({ network: 'dogecoin', config })).toBe(false);
+  });
+
+  it('configures Bitcoin Cash and Dogecoin nodes by URL and mode, read the way each node answers', () => {
+    const chains = chainsFromEnv({
+      CHAIN_BITCOIN_CASH_RPC_URL: 'http://u:p@127.0.0.1:18443',
+      CHAIN_BITCOIN_CASH_MODE: 'regtest',
+      CHAIN_DOGECOIN_RPC_URL: 'http://u:p@127.0.0.1:44555',
+      CHAIN_DOGECOIN_MODE: 'Testnet',
+    });
+    expect(chains).toEqual([
+      { family: 'utxo', network: 'bitcoin-cash', rpcUrl: 'http://u:p@127.0.0.1:18443', mode: 'regtest' },
+      { family: 'utxo', network: 'dogecoin', rpcUrl: 'http://u:p@127.0.0.1:44555', mode: 'testnet' },
+    ]);
+    // Blocks of Bitcoin Cash Node decoded in one call; Dogecoin Core 1.14 (no verbosity 2) by txids, then each one.
+    expect(UTXO_NODE_READING['bitcoin-cash'].blocks).toBe('decoded');
+    expect(UTXO_NODE_READING.dogecoin.blocks).toBe('txids');
+    const config = loadConfig({ NODE_ENV: 'test', CHAIN_DOGECOIN_RPC_URL: 'http://u:p@127.0.0.1:44555' });
+    expect(isLiveNetwork({ network: 'dogecoin', config })).toBe(true);
+    expect(isLiveNetwork({ network: 'bitcoin-cash', config })).toBe(false);
+    expect(() => chainsFromEnv({ CHAIN_DOGECOIN_RPC_URL: 'http://u:p@127.0.0.1' })).toThrow(
+      /CHAIN_DOGECOIN_RPC_URL: must be an http:\/\/ URL with a port/,
+    );
   });
 
   it('names the bad variable', () => {
