@@ -29,11 +29,9 @@ export const ZWallet = z.object({
     description:
       'The address (kind "address"), or the extended public key masked to its first 8 and last 6 characters (kind "xpub"): keys are stored encrypted and never shown again in full.',
   }),
-  scriptType: z
-    .enum([...SCRIPT_TYPES, 'evm', 'tron'])
-    .meta({
-      description: 'The address type received to; evm for every EVM wallet, tron for every Tron wallet.',
-    }),
+  scriptType: z.enum([...SCRIPT_TYPES, 'evm', 'tron']).meta({
+    description: 'The address type received to; evm for every EVM wallet, tron for every Tron wallet.',
+  }),
   label: z.string(),
   isDefault: z.boolean(),
   verified: z.boolean().meta({ description: 'Whitelisted: confirmed with the e-mailed code.' }),

@@ -2,6 +2,7 @@ import { CRYPTO_CURRENCIES, NETWORK_IDS, NETWORKS, type TNetworkId } from '@coin
 import { evmWalletForm } from '@coinlane/core/families/evm/evm-wallet-form';
 import type { TWalletForm } from '@coinlane/core/families/family';
 import type { TChainFamilyId } from '@coinlane/core/families/index';
+import { tronWalletForm } from '@coinlane/core/families/tron/tron-wallet-form';
 import { utxoWalletForm } from '@coinlane/core/families/utxo/utxo-wallet-form';
 
 /**
@@ -12,6 +13,7 @@ import { utxoWalletForm } from '@coinlane/core/families/utxo/utxo-wallet-form';
 const FAMILY_FORMS = {
   utxo: utxoWalletForm,
   evm: evmWalletForm,
+  tron: tronWalletForm,
 } as const satisfies Record<TChainFamilyId, TWalletForm>;
 
 type TFamilyForm = TWalletForm;
