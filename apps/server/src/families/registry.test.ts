@@ -8,10 +8,11 @@ describe('SERVER_FAMILIES', () => {
     for (const family of SERVER_FAMILIES) expect(family.core.id).toBe(family.id);
   });
 
-  it("lists each family's own jobs (EVM: the forwarder flush)", () => {
+  it("lists each family's own jobs (EVM: the forwarder flush; Tron flushes nothing)", () => {
     expect(SERVER_FAMILIES.map((f) => [f.id, f.jobs.map((j) => j.name)])).toEqual([
       ['utxo', []],
       ['evm', ['evm.flush']],
+      ['tron', []],
     ]);
   });
 });

@@ -23,6 +23,14 @@ export const REDACT_PATHS = [
   '*.*.gasKey',
   'configuredChains[*].gasKey',
   '*.configuredChains[*].gasKey',
+  // TronGrid's API key (CHAIN_TRON_API_KEY): the chain config's field, and the header it travels in.
+  'apiKey',
+  '*.apiKey',
+  '*.*.apiKey',
+  'configuredChains[*].apiKey',
+  '*.configuredChains[*].apiKey',
+  'headers["tron-pro-api-key"]',
+  '*.headers["tron-pro-api-key"]',
   // The operator's exchange account secret (SIDESHIFT_SECRET): the config's field, and the header it travels in.
   'sideshift.secret',
   '*.sideshift.secret',

@@ -246,6 +246,104 @@ describe('chain configuration', () => {
     expect(lines[0]).toContain('[redacted]');
   });
 
+  it('reads the Tron variables: URL, mode, TronGrid API key and TRC-20 tokens', () => {
+    expect([...networksOfFamily('tron')]).toEqual(['tron']);
+    expect(
+      chainsFromEnv({
+        CHAIN_TRON_RPC_URL: 'https://api.trongrid.io',
+        CHAIN_TRON_API_KEY: '2f9b6c1e-0a4d-4e8b-9c3f-7d5a1b2c3d4e',
+      }),
+    ).toEqual([
+      {
+        family: 'tron',
+        network: 'tron',
+        rpcUrl: 'https://api.trongrid.io',
+        mode: 'mainnet',
+        apiKey: '2f9b6c1e-0a4d-4e8b-9c3f-7d5a1b2c3d4e',
+        tokens: {},
+      },
+    ]);
+    expect(
+      chainsFromEnv({
+        CHAIN_TRON_RPC_URL: 'http://127.0.0.1:8090',
+        CHAIN_TRON_MODE: 'regtest',
+        CHAIN_TRON_TOKENS: ' usdt:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t ',
+      }),
+    ).toEqual([
+      {
+        family: 'tron',
+        network: 'tron',
+        rpcUrl: 'http://127.0.0.1:8090',
+        mode: 'regtest',
+        apiKey: null,
+        tokens: { USDT: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+      },
+    ]);
+    const config = loadConfig({ NODE_ENV: 'test', CHAIN_TRON_RPC_URL: 'http://127.0.0.1:8090' });
+    expect(isLiveNetwork({ network: 'tron', config })).toBe(true);
+  });
+
+  it.each([
+    [{ CHAIN_TRON_API_KEY: 'abc' }, /CHAIN_TRON_API_KEY: is set but CHAIN_TRON_RPC_URL is not/],
+    [{ CHAIN_TRON_TOKENS: 'USDT:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }, /CHAIN_TRON_TOKENS: is set but/],
+    [
+      { CHAIN_TRON_RPC_URL: 'grpc://127.0.0.1:50051' },
+      /CHAIN_TRON_RPC_URL: must be an http:\/\/ or https:\/\/ URL/,
+    ],
+    [{ CHAIN_TRON_RPC_URL: 'http://h:8090', CHAIN_TRON_MODE: 'shasta' }, /CHAIN_TRON_MODE: must be one of/],
+    [
+      { CHAIN_TRON_RPC_URL: 'http://h:8090', CHAIN_TRON_TOKENS: 'USDT' },
+      /CHAIN_TRON_TOKENS: each entry is SYMBOL:CONTRACT/,
+    ],
+    [
+      { CHAIN_TRON_RPC_URL: 'http://h:8090', CHAIN_TRON_TOKENS: 'TRX:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+      /CHAIN_TRON_TOKENS: TRX is not a token of tron \(known: USDT\)/,
+    ],
+    [
+      // one character changed: the checksum fails
+      { CHAIN_TRON_RPC_URL: 'http://h:8090', CHAIN_TRON_TOKENS: 'USDT:TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T' },
+      /CHAIN_TRON_TOKENS: USDT: /,
+    ],
+    [
+      {
+        CHAIN_TRON_RPC_URL: 'http://h:8090',
+        CHAIN_TRON_TOKENS: 'USDT:0xdac17f958d2ee523a2206206994597c13d831ec7',
+      },
+      /CHAIN_TRON_TOKENS: USDT: /,
+    ],
+  ])('names the bad Tron variable (%o)', (env, message) => {
+    expect(() => loadConfig({ NODE_ENV: 'test', ...env })).toThrow(message);
+  });
+
+  it('never echoes the Tron API key in a configuration error, and redacts it when a chain config is logged', () => {
+    const bad = 'secret-part with-a-space';
+    let text = '';
+    try {
+      loadConfig({ NODE_ENV: 'test', CHAIN_TRON_RPC_URL: 'http://h:8090', CHAIN_TRON_API_KEY: bad });
+    } catch (err) {
+      text = (err as Error).message;
+    }
+    expect(text).toMatch(/CHAIN_TRON_API_KEY: must be the API key TronGrid gave/);
+    expect(text).not.toContain('secret-part');
+
+    const key = 'a1b2c3d4-tron-grid-key-e5f6';
+    const [chain] = chainsFromEnv({ CHAIN_TRON_RPC_URL: 'https://api.trongrid.io', CHAIN_TRON_API_KEY: key });
+    const lines: string[] = [];
+    const log = pino(
+      { redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+      { write: (l: string) => lines.push(l) },
+    );
+    log.info({ chain }, 'one level');
+    log.info({ config: { configuredChains: [chain] } }, 'in the config');
+    log.info({ configuredChains: [chain] }, 'the list');
+    log.info({ request: { headers: { 'tron-pro-api-key': key } } }, 'a request to the node');
+    expect(lines).toHaveLength(4);
+    for (const l of lines) {
+      expect(l).not.toContain(key);
+      expect(l).toContain('[redacted]');
+    }
+  });
+
   it('elects one watcher per network with an advisory lock (PostgreSQL; PGlite holds it trivially)', async () => {
     const handle = await createTestDb();
     try {
