@@ -45,7 +45,9 @@ describe('GET /public/overview', () => {
     expect(data.coinCount).toBe(new Set(live.map((c) => c.symbol)).size);
     expect(data.coinCount).toBe(data.coins.length);
     expect(data.networkCount).toBe(new Set(live.map((c) => c.network)).size);
-    const claimed = data.coins.flatMap((c: { networks: Array<{ id: string }> }) => c.networks.map((n) => n.id));
+    const claimed = data.coins.flatMap((c: { networks: Array<{ id: string }> }) =>
+      c.networks.map((n) => n.id),
+    );
     expect(claimed).toContain('tron');
     expect(claimed).not.toContain('solana');
     expect(data.coins.find((c: { symbol: string }) => c.symbol === 'TRX')).toEqual({
