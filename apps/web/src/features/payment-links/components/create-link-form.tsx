@@ -238,6 +238,8 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
                 <strong className="whitespace-nowrap tabular-nums text-slate-900 dark:text-white">
                   {formatCrypto(preview, crypto, i18n.language, { decimals: net.decimals })} {crypto}
                 </strong>
+                {/* one network and so no network field: the preview names it (USDT on Tron, say) */}
+                {nets.length === 1 && <> {t('form.previewOn', { network: net.name })}</>}
                 {price && (
                   <span
                     className="block text-xs text-slate-500 tabular-nums dark:text-slate-400"
