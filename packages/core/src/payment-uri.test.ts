@@ -59,6 +59,45 @@ describe('buildPaymentUri', () => {
       'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a?amount=0.00000001',
     ],
     [
+      'BIP21 bitcoin cash on testnet: the CashAddr prefix is the scheme',
+      {
+        ...base,
+        symbol: 'BCH',
+        network: 'bitcoin-cash',
+        family: 'utxo',
+        address: 'bchtest:qqaz6s295ncfs53m86qj0uw6sl8u2kuw0ymst35fx4',
+        amount: 150_000_000n,
+        decimals: 8,
+      },
+      'bchtest:qqaz6s295ncfs53m86qj0uw6sl8u2kuw0ymst35fx4?amount=1.5',
+    ],
+    [
+      'BIP21 bitcoin cash on regtest',
+      {
+        ...base,
+        symbol: 'BCH',
+        network: 'bitcoin-cash',
+        family: 'utxo',
+        address: 'bchreg:qqaz6s295ncfs53m86qj0uw6sl8u2kuw0ypvash69n',
+        amount: 1n,
+        decimals: 8,
+      },
+      'bchreg:qqaz6s295ncfs53m86qj0uw6sl8u2kuw0ypvash69n?amount=0.00000001',
+    ],
+    [
+      'BIP21 bitcoin cash, a payment stored in the legacy form',
+      {
+        ...base,
+        symbol: 'BCH',
+        network: 'bitcoin-cash',
+        family: 'utxo',
+        address: '1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu',
+        amount: 1n,
+        decimals: 8,
+      },
+      'bitcoincash:1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu?amount=0.00000001',
+    ],
+    [
       'EIP-681 native ether, value in wei',
       {
         ...base,

@@ -154,6 +154,20 @@ describe('sanctionsKey: the form addresses are compared in', () => {
     ['  12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h ', '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h'],
     ['TXwpNxmcJZuqK1TdsMXDHJ9yd7ihJKEVDs', 'TXwpNxmcJZuqK1TdsMXDHJ9yd7ihJKEVDs'],
     ['LbcFSRqzWAxJwZ4nskDkS8p3WUBR3pWeFX', 'LbcFSRqzWAxJwZ4nskDkS8p3WUBR3pWeFX'],
+    // Bitcoin Cash, the CashAddr specification's translations: CashAddr (with or without its prefix, either case)
+    // and the legacy form are one key, the legacy form.
+    ['bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', '1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu'],
+    ['qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', '1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu'],
+    ['BITCOINCASH:QPM2QSZNHKS23Z7629MMS6S4CWEF74VCWVY22GDX6A', '1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu'],
+    ['1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu', '1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu'],
+    ['bitcoincash:ppm2qsznhks23z7629mms6s4cwef74vcwvn0h829pq', '3CWFddi6m4ndiGyKqzYvsFYagqDLPVMTzC'],
+    ['bchtest:qqaz6s295ncfs53m86qj0uw6sl8u2kuw0ymst35fx4', 'mkpZhYtJu2r87Js3pDiWJDmPte2NRZ8bJV'],
+    ['bchreg:qqaz6s295ncfs53m86qj0uw6sl8u2kuw0ypvash69n', 'mkpZhYtJu2r87Js3pDiWJDmPte2NRZ8bJV'],
+    // A changed character is no CashAddr: compared as written.
+    [
+      'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6c',
+      'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6c',
+    ],
   ])('%s -> %s', (address, key) => {
     expect(sanctionsKey(address)).toBe(key);
   });

@@ -8,6 +8,9 @@
  * Bands (admin spec 5): low 1-3, medium 4-6, high 7-10: one strong signal alone is medium, two are high.
  */
 
+import { CASHADDR_PREFIXES, cashAddrToLegacy } from './families/utxo/cashaddr.ts';
+import { CHAIN_MODES } from './families/wallet-input.ts';
+
 /** A fraud flag: stored as text; screens show it with underscores as spaces. */
 export const FRAUD_FLAGS = [
   'sanctioned_payer_address',
@@ -127,11 +130,15 @@ export const fraudFlagLabel = (flag: string) => flag.replaceAll('_', ' ');
 
 /**
  * The form an address is compared in against the sanctions list: hexadecimal EVM addresses and bech32 addresses
- * (case-insensitive by their encoding) in lower case; base58 addresses (case-sensitive) as written.
+ * (case-insensitive by their encoding) in lower case; base58 addresses (case-sensitive) as written; a Bitcoin Cash
+ * CashAddr (with its prefix, as Coinlane and Bitcoin Cash Node write it, or without, as the OFAC list may) as its
+ * legacy form, so that one address written either way is one key (bchtest and bchreg both give the testnet form).
  */
 export function sanctionsKey(address: string): string {
   const a = address.trim();
   if (/^0x[0-9a-fA-F]{40}$/.test(a)) return a.toLowerCase();
+  const legacy = cashAddrLegacy(a);
+  if (legacy) return legacy;
   if (
     /^[a-zA-Z]{1,83}1[02-9ac-hj-np-zAC-HJ-NP-Z]{6,}$/.test(a) &&
     (a === a.toLowerCase() || a === a.toUpperCase())
@@ -139,4 +146,13 @@ export function sanctionsKey(address: string): string {
     return a.toLowerCase();
   }
   return a;
+}
+
+/** The legacy form of a checksum-valid CashAddr (a bare q.../p... body is read as mainnet); else null. */
+function cashAddrLegacy(address: string): string | null {
+  const sep = address.indexOf(':');
+  const prefix = sep >= 0 ? address.slice(0, sep).toLowerCase() : CASHADDR_PREFIXES.mainnet;
+  const mode = CHAIN_MODES.find((m) => CASHADDR_PREFIXES[m] === prefix);
+  if (!mode || !/^[qp][02-9ac-hj-np-z]{41}$/i.test(address.slice(sep + 1))) return null;
+  return cashAddrToLegacy(address, mode);
 }

@@ -406,8 +406,8 @@ export const T = {
   walletScriptTypeFixed: (prefix: string) =>
     `The address type of a ${prefix} key is fixed by the key itself; leave the address type empty`,
   walletScriptTypeUnsupported: (network: string) => `This address type is not available on ${network}`,
-  walletCashAddrUnsupported:
-    'CashAddr addresses (bitcoincash:...) are not accepted yet: enter the legacy form of the address (starting with 1 or 3)',
+  walletCashAddrWrongPrefix: (prefix: string, found: string, expectedPrefix: string, expected: string) =>
+    `This is a ${found} address (${prefix}:); this network runs on ${expected}, whose addresses begin with ${expectedPrefix}:`,
   walletWitnessUnsupported: 'This segwit address version is not supported',
   walletNetworkUnsupported: (network: string) =>
     `Wallets on ${network} are not supported yet: Coinlane receives on Bitcoin, Litecoin, Dogecoin, Bitcoin Cash and the EVM networks (Ethereum, BNB Smart Chain, Polygon, Avalanche, Arbitrum, Optimism)`,

@@ -31,6 +31,7 @@ import * as m0029 from './migrations/0029-payouts.ts';
 import * as m0030 from './migrations/0030-jobs-name-run-at-index.ts';
 import * as m0031 from './migrations/0031-swap-factory-check.ts';
 import * as m0032 from './migrations/0032-tron.ts';
+import * as m0033 from './migrations/0033-bitcoin-cash-cashaddr.ts';
 
 // Refunds (issue 16, decision 022).
 
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-jobs-name-run-at-index': m0030,
   '0031-swap-factory-check': m0031,
   '0032-tron': m0032,
+  '0033-bitcoin-cash-cashaddr': m0033,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -22,6 +22,11 @@ describe('CORE_FAMILIES', () => {
       placeholder: { address: 'bc1q…', key: 'zpub…' },
     });
     expect(networkFamily('dogecoin')?.describeWalletInput('dogecoin').keyScriptTypes).toEqual(['p2pkh']);
+    // Bitcoin Cash: its CashAddr form, and the BIP44 account key its wallets export.
+    expect(networkFamily('bitcoin-cash')?.describeWalletInput('bitcoin-cash').placeholder).toEqual({
+      address: 'bitcoincash:q…',
+      key: 'xpub…',
+    });
     expect(networkFamily('polygon')?.describeWalletInput('polygon')).toEqual({
       keyScriptTypes: [],
       receiveModes: true,

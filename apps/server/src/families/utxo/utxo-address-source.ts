@@ -1,6 +1,7 @@
 import { AppError } from '@coinlane/core/errors';
 import type { UtxoChainConfig } from '@coinlane/core/families/utxo/utxo-chain-config';
 import {
+  canonicalAddress,
   deriveAddresses,
   isUtxoNetwork,
   type TKeyScriptType,
@@ -27,6 +28,8 @@ import { selectDefaultWallet } from '#app/modules/wallets/default-wallet.ts';
  *   links) and the merchant is told, by e-mail and on the Wallets tab, to raise the gap limit of the wallet app;
  * - a single address: the amount due is raised by the fewest base units that make it unique among the
  *   payments on the address in the coin (any wallet or account) that are open or expired in the last 24 h.
+ * Addresses in the network's form (canonicalAddress: Bitcoin Cash CashAddr, also for a wallet stored in the legacy
+ * form).
  */
 export function createUtxoWalletAddressSource({
   target,
@@ -45,6 +48,9 @@ export function createUtxoWalletAddressSource({
     });
   const refuse = (symbol: string) =>
     new AppError('WALLET_REQUIRED', { message: T.walletNeededForLive(symbol) });
+  // Bitcoin Cash: a single address sealed in the legacy form (added before CashAddr was its form) is handed out as
+  // CashAddr, as keys derive it: payers see one form, and every payment on an address stores the same one.
+  const addressForm = (stored: string) => canonicalAddress(stored, target);
   const deriveWith = (wallet: { script_type: string }) => (key: string, index: number) =>
     deriveAddresses(key, wallet.script_type as TKeyScriptType, target, index, 1)[0]!;
 
@@ -59,13 +65,13 @@ export function createUtxoWalletAddressSource({
       if (wallet.kind === 'xpub') {
         return allocateFromKey({ db, wallet, derive: deriveWith(wallet), secretKey, now, previousAttemptId });
       }
-      return allocateUniqueAmount({ db, wallet, secretKey, amount, now });
+      return allocateUniqueAmount({ db, wallet, secretKey, amount, now, addressForm });
     },
     // An exchange's refund address (decision 024): the key's next fresh child, or the single address.
     async reserveAddress({ db, userId, currency, now }) {
       const wallet = await findWallet(db, userId, currency.symbol, true);
       if (!wallet) throw refuse(currency.symbol);
-      return reserveWalletAddress({ db, wallet, derive: deriveWith(wallet), secretKey, now });
+      return reserveWalletAddress({ db, wallet, derive: deriveWith(wallet), secretKey, now, addressForm });
     },
   };
 }

@@ -72,8 +72,8 @@ export function notCreatedAfterOf(seenTx: MempoolTx | undefined, blockTime?: Dat
 /**
  * The transfers of a transaction to watched addresses (`only`: to the addresses it accepts, as the node writes
  * them). A watched output is credited by (txid, output index): see 009, "Matching an output to a payment". The
- * transfer names the address as its payments store it (Bitcoin Cash Node writes CashAddr, payments keep the
- * legacy form: the watched set's key joins them).
+ * transfer names the address as its payments store it (Bitcoin Cash Node writes CashAddr, a payment stored before
+ * CashAddr was Coinlane's form keeps the legacy form: the watched set's key joins them).
  */
 export function transfersOf(
   tx: RawTx,

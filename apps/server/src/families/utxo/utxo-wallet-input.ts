@@ -5,6 +5,7 @@ import {
   deriveAddresses,
   extendedKeyIdentity,
   isUtxoNetwork,
+  legacyAddress,
   type ParsedWalletInput,
 } from '@coinlane/core/families/utxo/utxo-keys';
 import { T } from '@coinlane/core/texts';
@@ -15,7 +16,8 @@ import { walletInputProblem } from '#app/modules/wallets/wallet-target.ts';
 /**
  * A UTXO wallet's input (decision 008): a single address or an extended public key, strictly for the network's
  * chain mode; `scriptType` for an xpub/tpub/Ltub key; no receive mode. A key is compared by what it derives (one
- * key written as tpub and as vpub is one wallet) and previewed with its first receiving addresses.
+ * key written as tpub and as vpub is one wallet) and previewed with its first receiving addresses. A Bitcoin Cash
+ * address is stored as CashAddr, whether given as CashAddr or in the legacy form.
  */
 export function checkUtxoWalletInput({ network, chainMode, input }: WalletInputRequest): CheckedWalletInput {
   if (input.receiveMode) {
@@ -34,11 +36,13 @@ export function checkUtxoWalletInput({ network, chainMode, input }: WalletInputR
     walletInputProblem(err);
   }
   const canonical = p.kind === 'xpub' ? p.key : p.address;
+  const target = isUtxoNetwork(network) ? { network, chainMode } : null;
   const preview =
-    p.kind === 'xpub' && isUtxoNetwork(network)
-      ? deriveAddresses(p.key, p.scriptType, { network, chainMode }, 0, WALLET_PREVIEW_COUNT)
-      : [];
-  const legacyHash = sha256(`${network}:${canonical}`);
+    p.kind === 'xpub' && target ? deriveAddresses(p.key, p.scriptType, target, 0, WALLET_PREVIEW_COUNT) : [];
+  // A Bitcoin Cash address added before CashAddr was its form is stored (sealed) and hashed in the legacy form:
+  // the legacy form's hash finds that row, so one address in either form is one wallet.
+  const written = p.kind === 'address' && target ? legacyAddress(p.address, target) : canonical;
+  const legacyHash = sha256(`${network}:${written}`);
   return {
     kind: p.kind,
     canonical,
@@ -47,6 +51,8 @@ export function checkUtxoWalletInput({ network, chainMode, input }: WalletInputR
     preview,
     legacyHash,
     addressHash:
-      p.kind === 'xpub' ? sha256(`${network}:key:${extendedKeyIdentity(p.key)}:${p.scriptType}`) : legacyHash,
+      p.kind === 'xpub'
+        ? sha256(`${network}:key:${extendedKeyIdentity(p.key)}:${p.scriptType}`)
+        : sha256(`${network}:${canonical}`),
   };
 }

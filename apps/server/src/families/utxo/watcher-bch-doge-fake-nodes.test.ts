@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { legacyToCashAddr } from '@coinlane/core/families/utxo/cashaddr';
-import { deriveAddresses, type TUtxoNetwork } from '@coinlane/core/families/utxo/utxo-keys';
+import {
+  canonicalAddress,
+  deriveAddresses,
+  legacyAddress,
+  type TUtxoNetwork,
+} from '@coinlane/core/families/utxo/utxo-keys';
+import { sanctionsKey } from '@coinlane/core/risk-rules';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#app/config.ts';
 import type { DbHandle } from '#app/db/connection.ts';
@@ -57,7 +62,7 @@ class FakeRpcError extends Error {
 /**
  * A FAKE node (not Bitcoin Cash Node nor Dogecoin Core): a chain of blocks, a mempool and a transaction index,
  * driven by the test (broadcast, mine, reorganise), behind a JSON-RPC 1.0 server with basic auth. `writeAddress`
- * turns a legacy address into the form the node writes (CashAddr for Bitcoin Cash Node).
+ * turns an address (legacy or the network's form) into the form the node writes (CashAddr for Bitcoin Cash Node).
  */
 async function startFakeNode({
   dialect,
@@ -65,7 +70,7 @@ async function startFakeNode({
   txindex = true,
 }: {
   dialect: Dialect;
-  writeAddress: (legacy: string) => string;
+  writeAddress: (address: string) => string;
   txindex?: boolean;
 }) {
   const blocks = new Map<string, FakeBlock>();
@@ -314,7 +319,8 @@ const NETWORKS: {
   symbol: string;
   required: number;
   dialect: Dialect;
-  writeAddress: (legacy: string) => string;
+  /** An address (legacy or the network's form) as the node writes it. */
+  writeAddress: (address: string) => string;
   amount: string;
   units: string;
 }[] = [
@@ -324,8 +330,9 @@ const NETWORKS: {
     symbol: 'BCH',
     required: 6,
     dialect: 'bitcoin-cash-node',
-    // Bitcoin Cash Node writes CashAddr with the chain's prefix; payments keep the legacy form.
-    writeAddress: (legacy: string) => legacyToCashAddr(legacy, 'regtest')!,
+    // Bitcoin Cash Node writes CashAddr with the chain's prefix, as payments store it.
+    writeAddress: (address: string) =>
+      canonicalAddress(address, { network: 'bitcoin-cash', chainMode: 'regtest' }),
     amount: '0.5',
     units: '50000000',
   },
@@ -411,6 +418,8 @@ describe.each(NETWORKS)('UTXO watcher on a FAKE $dialect JSON-RPC ($network)', (
   });
 
   it(`credits a live payment from the mempool at 0 confirmations, then confirms it at ${net.required} blocks, once`, async () => {
+    // Payments store the network's form: Bitcoin Cash's CashAddr with the regtest prefix, as its node writes it.
+    if (net.network === 'bitcoin-cash') expect(addresses[0]).toMatch(/^bchreg:q[02-9ac-hj-np-z]{41}$/);
     const p = await create(addresses[0]!);
     const txid = node.send(addresses[0]!, net.amount);
     await tick();
@@ -418,8 +427,10 @@ describe.each(NETWORKS)('UTXO watcher on a FAKE $dialect JSON-RPC ($network)', (
     expect(seen).toMatchObject({ status: 'pending', amount_received: net.units, tx_hash: txid });
     const [t] = await transfers(p.id);
     expect(t).toMatchObject({ txid, output_index: 1, amount: net.units, confirmations: 0, block_hash: null });
-    // Who paid: the output its input spends, as the node writes it.
-    expect(t!.payer_addresses).toEqual([net.writeAddress(node.payer)]);
+    // Who paid: the output its input spends, recorded in the form the sanctions list is compared in (Bitcoin
+    // Cash: the node's CashAddr as its legacy form).
+    expect(t!.payer_addresses).toEqual([sanctionsKey(net.writeAddress(node.payer))]);
+    expect(t!.payer_addresses).toEqual([node.payer]);
 
     node.mine(net.required - 1);
     await tick();
@@ -481,6 +492,54 @@ describe.each(NETWORKS)('UTXO watcher on a FAKE $dialect JSON-RPC ($network)', (
     await tick();
     expect(await payment(p.id)).toMatchObject({ status: 'confirmed', amount_confirmed: net.units });
   });
+
+  it.runIf(net.network === 'bitcoin-cash')(
+    'still credits a payment stored in the legacy form (before CashAddr), under its stored address',
+    async () => {
+      const legacy = legacyAddress(addresses[3]!, { network: 'bitcoin-cash', chainMode: 'regtest' });
+      expect(legacy).toMatch(/^[mn]/);
+      const p = await create(legacy);
+      const txid = node.send(legacy, net.amount); // the node writes it as bchreg:q...
+      await tick();
+      expect(await transfers(p.id)).toMatchObject([{ txid, address: legacy, amount: net.units }]);
+      node.mine(net.required);
+      await tick();
+      expect(await payment(p.id)).toMatchObject({ status: 'confirmed', amount_confirmed: net.units });
+    },
+  );
+
+  it.runIf(net.network === 'bitcoin-cash')(
+    'screens the payer the node writes in CashAddr against a list that writes it in the legacy form',
+    async () => {
+      // The list in force names the payer in the legacy form (the OFAC list writes BCH addresses in either form).
+      await handle.db
+        .insertInto('sanctions_imports')
+        .values({ id: 'sdn_bch', source_file: 'sdn_advanced.xml', file_sha256: 'x', address_count: 1 })
+        .execute();
+      const listed = node.payer;
+      expect(listed).toMatch(/^[mn]/);
+      expect(net.writeAddress(listed)).toMatch(/^bchreg:/);
+      await handle.db
+        .insertInto('sanctioned_addresses')
+        .values({ address_key: sanctionsKey(listed), address: listed, asset: 'BCH', import_id: 'sdn_bch' })
+        .execute();
+      const fresh = deriveAddresses(
+        TPUB,
+        'p2pkh',
+        { network: 'bitcoin-cash', chainMode: 'regtest' },
+        4,
+        1,
+      )[0]!;
+      const p = await create(fresh);
+      node.send(fresh, net.amount);
+      await tick();
+      expect(await payment(p.id)).toMatchObject({
+        amount_received: net.units,
+        risk_score: 10,
+        fraud_flags: expect.arrayContaining(['sanctioned_payer_address']),
+      });
+    },
+  );
 });
 
 describe('UTXO watcher on a FAKE Dogecoin Core 1.14 without -txindex', () => {

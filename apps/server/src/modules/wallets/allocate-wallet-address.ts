@@ -125,15 +125,19 @@ export async function reserveWalletAddress({
   derive,
   secretKey,
   now,
+  addressForm = (a) => a,
 }: {
   db: Db;
   wallet: WalletRow;
   derive: (key: string, index: number) => string;
   secretKey: Buffer;
   now: Date;
+  /** A single address as the family writes it today (see allocateUniqueAmount). */
+  addressForm?: (stored: string) => string;
 }): Promise<{ address: string; walletId: string; derivationIndex: number | null }> {
   const opened = openWalletAddress(secretKey, wallet);
-  if (wallet.kind !== 'xpub') return { address: opened, walletId: wallet.id, derivationIndex: null };
+  if (wallet.kind !== 'xpub')
+    return { address: addressForm(opened), walletId: wallet.id, derivationIndex: null };
   const fresh = await freshKeyAddress({ db, wallet, derive, key: opened, now });
   return { address: fresh.address, walletId: wallet.id, derivationIndex: fresh.derivationIndex };
 }
@@ -161,14 +165,20 @@ export async function allocateUniqueAmount({
   secretKey,
   amount,
   now,
+  addressForm = (a) => a,
 }: {
   db: Db;
   wallet: WalletRow;
   secretKey: Buffer;
   amount: bigint;
   now: Date;
+  /**
+   * The stored address as the family writes it today, so that every payment on the address has one form (Bitcoin
+   * Cash: an address sealed in the legacy form before CashAddr was its form, as CashAddr; decision 008).
+   */
+  addressForm?: (stored: string) => string;
 }): Promise<AllocatedAddress> {
-  const address = openWalletAddress(secretKey, wallet);
+  const address = addressForm(openWalletAddress(secretKey, wallet));
   // Unique among every payment on the address in this coin, whatever the wallet or account: two accounts may
   // have registered the same address, and an output is matched by (address, amount) alone.
   await lockAddress(db, wallet.network, address);

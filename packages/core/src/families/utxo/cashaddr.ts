@@ -5,9 +5,10 @@ import type { TChainMode } from '../wallet-input.ts';
 /**
  * Bitcoin Cash's CashAddr (spec: github.com/bitcoincashorg/bitcoincash.org, spec/cashaddr.md): a prefix
  * (`bitcoincash`, `bchtest`, `bchreg`), `:`, then base32 of a version byte and a hash with a 40-bit BCH-code
- * checksum over the prefix too. Only the 160-bit P2PKH and P2SH forms, the ones a legacy address also writes:
- * Bitcoin Cash Node writes outputs in this form, payments keep the legacy form (utxo-keys.ts), and the watcher
- * compares them through `cashAddrToLegacy`.
+ * checksum over the prefix too. Only the 160-bit P2PKH and P2SH forms, the ones a legacy address also writes.
+ * Bitcoin Cash's form in Coinlane (wallets, payments, URIs: utxo-keys.ts) as in Bitcoin Cash Node's outputs; the
+ * watcher keys both forms by `cashAddrToLegacy` (utxo-nodes.ts), so payments stored in the legacy form before
+ * still meet the node's CashAddr, and the sanctions list compares BCH addresses in the legacy form (risk-rules.ts).
  */
 
 export const CASHADDR_PREFIXES: Record<TChainMode, string> = {

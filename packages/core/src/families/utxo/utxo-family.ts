@@ -2,6 +2,7 @@ import { formatUnits } from '../../money.ts';
 import { T } from '../../texts.ts';
 import { codeSchemeUri, defineCoreFamily, encodeQuery, ZNoChainDetails } from '../family.ts';
 import { WalletInputError } from '../wallet-input.ts';
+import { CASHADDR_PREFIXES } from './cashaddr.ts';
 import { utxoChainConfig } from './utxo-chain-config.ts';
 import { isUtxoNetwork, type ParsedWalletInput, parseWalletInput } from './utxo-keys.ts';
 import { utxoWalletForm } from './utxo-wallet-form.ts';
@@ -23,15 +24,21 @@ export const utxoFamily = defineCoreFamily({
   id: 'utxo',
   chainConfig: utxoChainConfig,
   chainDetails: ZNoChainDetails,
-  /** BIP21, `bitcoin:<address>?amount=<coins>&message=<text>` with the network's scheme; whole coins. */
+  /**
+   * BIP21, `bitcoin:<address>?amount=<coins>&message=<text>` with the network's scheme; whole coins. Bitcoin Cash
+   * wallets read a CashAddr with its prefix as the URI (`bitcoincash:qp...?amount=`, `bchtest:`, `bchreg:`): the
+   * prefix is the scheme. A legacy address (a payment stored before CashAddr was Bitcoin Cash's form) goes after
+   * `bitcoincash:`.
+   */
   paymentUri(input) {
     const bip21 = BIP21_SCHEMES[input.network];
     if (!bip21) return codeSchemeUri(input);
-    // CashAddr addresses may already carry their prefix: do not write it twice.
-    const address = input.address.replace(new RegExp(`^${bip21}:`, 'i'), '');
     const params = [`amount=${formatUnits(input.amount, input.decimals)}`];
     if (input.message) params.push(`message=${encodeQuery(input.message)}`);
-    return `${bip21}:${address}?${params.join('&')}`;
+    const cashAddr =
+      input.network === 'bitcoin-cash' &&
+      Object.values(CASHADDR_PREFIXES).some((p) => input.address.toLowerCase().startsWith(`${p}:`));
+    return `${cashAddr ? input.address : `${bip21}:${input.address}`}?${params.join('&')}`;
   },
   presentDetails: () => ({ chainId: null, forwarder: null }),
   acceptsWalletCoin: utxoWalletForm.acceptsWalletCoin,

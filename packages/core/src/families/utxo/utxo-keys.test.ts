@@ -3,7 +3,9 @@ import { NETWORK_IDS, NETWORKS } from '../../currencies.ts';
 import { T } from '../../texts.ts';
 import { WalletInputError } from '../wallet-input.ts';
 import {
+  canonicalAddress,
   deriveAddresses,
+  legacyAddress,
   parseWalletInput,
   shortAddress,
   UTXO_NETWORKS,
@@ -146,7 +148,6 @@ describe('single addresses', () => {
     ['litecoin', 'regtest', 'QeUq3JyfqViWTmAdp5PVPm4VJB8TvCpz3h', 'p2sh'],
     ['litecoin', 'mainnet', 'M7wtsL7wSHDBJVMWWhtQfTMSYYkyooAAXM', 'p2sh'],
     ['dogecoin', 'mainnet', 'DQyGohGYpVsq1oyLh35PpRz5kf3qwZonzL', 'p2pkh'],
-    ['bitcoin-cash', 'mainnet', '1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA', 'p2pkh'],
   ] as const)('%s %s %s', (network, chainMode, address, scriptType) => {
     expect(parseWalletInput(address, { network, chainMode })).toEqual({
       kind: 'address',
@@ -190,10 +191,10 @@ describe('single addresses', () => {
     ],
     ['garbage', BTC, 'hello', T.walletInvalidAddress('Bitcoin')],
     [
-      'cashaddr',
-      { network: 'bitcoin-cash', chainMode: 'mainnet' },
+      'a Bitcoin Cash address on bitcoin',
+      BTC,
       'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a',
-      T.walletCashAddrUnsupported,
+      'This is a Bitcoin Cash address, not a Bitcoin address',
     ],
     ['empty', BTC, '  ', T.walletInputRequired],
   ] as const)('refuses %s', (_name, target, input, message) => {
@@ -202,6 +203,128 @@ describe('single addresses', () => {
 
   it('shows the first 8 and last 6 characters', () => {
     expect(shortAddress('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')).toBe('bc1qcr8t…306fyu');
+  });
+});
+
+// CashAddr: the specification's translations (github.com/bitcoincashorg/bitcoincash.org, spec/cashaddr.md) and the
+// first addresses of the BIP39 test mnemonic ("abandon ... about") at m/44'/145'/0' (mainnet) and m/44'/1'/0'
+// (testnet, regtest), as wallet libraries' test fixtures publish them (legacy 1mW6fDEMjKrDHvLvoEsaeLxSCzZBf3Bfg,
+// testnet mkpZhYtJu2r87Js3pDiWJDmPte2NRZ8bJV).
+const BCH: WalletTarget = { network: 'bitcoin-cash', chainMode: 'mainnet' };
+const BCH_TEST: WalletTarget = { network: 'bitcoin-cash', chainMode: 'testnet' };
+const BCH_REG: WalletTarget = { network: 'bitcoin-cash', chainMode: 'regtest' };
+const BCH_XPUB =
+  'xpub6ByHsPNSQXTWZ7PLESMY2FufyYWtLXagSUpMQq7Un96SiThZH2iJB1X7pwviH1WtKVeDP6K8d6xxFzzoaFzF3s8BKCZx8oEDdDkNnp4owAZ';
+const BCH_TPUB =
+  'tpubDC5FSnBiZDMmhiuCmWAYsLwgLYrrT9rAqvTySfuCCrgsWz8wxMXUS9Tb9iVMvcRbvFcAHGkMD5Kx8koh4GquNGNTfohfk7pgjhaPCdXpoba';
+const SPEC_CASH = 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a';
+
+describe('Bitcoin Cash: CashAddr is the form', () => {
+  it.each([
+    ['CashAddr with its prefix', BCH, SPEC_CASH, SPEC_CASH, 'p2pkh'],
+    ['CashAddr without its prefix', BCH, 'qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', SPEC_CASH, 'p2pkh'],
+    ['CashAddr in upper case', BCH, SPEC_CASH.toUpperCase(), SPEC_CASH, 'p2pkh'],
+    ['legacy P2PKH, converted', BCH, '1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu', SPEC_CASH, 'p2pkh'],
+    [
+      'legacy P2SH, converted',
+      BCH,
+      '3CWFddi6m4ndiGyKqzYvsFYagqDLPVMTzC',
+      'bitcoincash:ppm2qsznhks23z7629mms6s4cwef74vcwvn0h829pq',
+      'p2sh',
+    ],
+    [
+      'CashAddr P2SH without its prefix',
+      BCH,
+      'pr95sy3j9xwd2ap32xkykttr4cvcu7as4yc93ky28e',
+      'bitcoincash:pr95sy3j9xwd2ap32xkykttr4cvcu7as4yc93ky28e',
+      'p2sh',
+    ],
+    [
+      'testnet CashAddr',
+      BCH_TEST,
+      'bchtest:qqaz6s295ncfs53m86qj0uw6sl8u2kuw0ymst35fx4',
+      'bchtest:qqaz6s295ncfs53m86qj0uw6sl8u2kuw0ymst35fx4',
+      'p2pkh',
+    ],
+    [
+      'testnet legacy, converted',
+      BCH_TEST,
+      'mkpZhYtJu2r87Js3pDiWJDmPte2NRZ8bJV',
+      'bchtest:qqaz6s295ncfs53m86qj0uw6sl8u2kuw0ymst35fx4',
+      'p2pkh',
+    ],
+    [
+      'regtest legacy, converted with the regtest prefix',
+      BCH_REG,
+      'mkpZhYtJu2r87Js3pDiWJDmPte2NRZ8bJV',
+      'bchreg:qqaz6s295ncfs53m86qj0uw6sl8u2kuw0ypvash69n',
+      'p2pkh',
+    ],
+  ] as const)('takes %s', (_name, target, input, address, scriptType) => {
+    expect(parseWalletInput(input, target)).toEqual({ kind: 'address', address, scriptType });
+  });
+
+  it.each([
+    [
+      'a mainnet CashAddr on testnet',
+      BCH_TEST,
+      SPEC_CASH,
+      T.walletCashAddrWrongPrefix('bitcoincash', 'mainnet', 'bchtest', 'testnet'),
+    ],
+    [
+      'a testnet CashAddr on regtest',
+      BCH_REG,
+      'bchtest:qqaz6s295ncfs53m86qj0uw6sl8u2kuw0ymst35fx4',
+      T.walletCashAddrWrongPrefix('bchtest', 'testnet', 'bchreg', 'regtest'),
+    ],
+    [
+      'a testnet CashAddr without its prefix on mainnet',
+      BCH,
+      'qqaz6s295ncfs53m86qj0uw6sl8u2kuw0ymst35fx4',
+      T.walletCashAddrWrongPrefix('bchtest', 'testnet', 'bitcoincash', 'mainnet'),
+    ],
+    ['a changed character', BCH, `${SPEC_CASH.slice(0, -1)}c`, 'Invalid checksum'],
+    ['mixed case', BCH, `bitcoincash:QPM2${SPEC_CASH.slice(16)}`, T.walletInvalidAddress('Bitcoin Cash')],
+    ['a short body', BCH, 'bitcoincash:qpm2qsznhks23z7629', T.walletInvalidAddress('Bitcoin Cash')],
+    [
+      'a testnet legacy address on mainnet',
+      BCH,
+      'mkpZhYtJu2r87Js3pDiWJDmPte2NRZ8bJV',
+      'This is a testnet address; this network runs on mainnet',
+    ],
+    [
+      'a segwit address',
+      BCH,
+      'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+      'This is a Bitcoin address, not a Bitcoin Cash address',
+    ],
+  ] as const)('refuses %s', (_name, target, input, message) => {
+    expect(refused(() => parseWalletInput(input, target)).message).toBe(message);
+  });
+
+  it("derives CashAddr from a BIP44 account key (m/44'/145'/0'; tpub m/44'/1'/0' on testnet and regtest)", () => {
+    const key = parseWalletInput(BCH_XPUB, BCH);
+    expect(key).toMatchObject({ kind: 'xpub', scriptType: 'p2pkh' });
+    expect(deriveAddresses(BCH_XPUB, 'p2pkh', BCH, 0, 1)).toEqual([
+      'bitcoincash:qqyx49mu0kkn9ftfj6hje6g2wfer34yfnq5tahq3q6',
+    ]);
+    expect(deriveAddresses(BCH_TPUB, 'p2pkh', BCH_TEST, 0, 1)).toEqual([
+      'bchtest:qqaz6s295ncfs53m86qj0uw6sl8u2kuw0ymst35fx4',
+    ]);
+    expect(deriveAddresses(BCH_TPUB, 'p2pkh', BCH_REG, 0, 1)).toEqual([
+      'bchreg:qqaz6s295ncfs53m86qj0uw6sl8u2kuw0ypvash69n',
+    ]);
+    // The same key on Bitcoin writes the legacy form of the same hash.
+    expect(deriveAddresses(BCH_XPUB, 'p2pkh', BTC, 0, 1)).toEqual(['1mW6fDEMjKrDHvLvoEsaeLxSCzZBf3Bfg']);
+  });
+
+  it('writes a stored legacy address as CashAddr and back', () => {
+    expect(canonicalAddress('1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu', BCH)).toBe(SPEC_CASH);
+    expect(canonicalAddress(SPEC_CASH, BCH)).toBe(SPEC_CASH);
+    expect(legacyAddress(SPEC_CASH, BCH)).toBe('1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu');
+    expect(canonicalAddress('1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu', BTC)).toBe(
+      '1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu',
+    );
   });
 });
 

@@ -6,13 +6,15 @@ import type { BTC_NETWORK } from '@scure/btc-signer/utils.js';
 import { T } from '../../texts.ts';
 import { secretKind } from '../../wallet-secrets.ts';
 import { CHAIN_MODES, type TChainMode, WalletInputError } from '../wallet-input.ts';
+import { CASHADDR_PREFIXES, cashAddrToLegacy, decodeCashAddr, legacyToCashAddr } from './cashaddr.ts';
 
 /**
  * Merchant wallets on UTXO chains (pure): parse and check a single address or an extended public key for one
  * network and chain mode, and derive receiving addresses from a key (external chain m/0/i below the key).
  * Bech32 (v0) and bech32m (v1+) with each chain's prefix, base58check P2PKH / P2SH version bytes, BIP32 key
- * versions (xpub/ypub/zpub, tpub/upub/vpub; Litecoin Ltub/Mtub; Dogecoin dgub). Bitcoin Cash: legacy
- * addresses only (CashAddr is refused with a message).
+ * versions (xpub/ypub/zpub, tpub/upub/vpub; Litecoin Ltub/Mtub; Dogecoin dgub). Bitcoin Cash writes CashAddr
+ * (cashaddr.ts) with the chain mode's prefix: a CashAddr is read with or without its prefix, a legacy address is
+ * taken and converted, and a key derives CashAddr addresses.
  */
 
 export const UTXO_NETWORKS = ['bitcoin', 'litecoin', 'dogecoin', 'bitcoin-cash'] as const;
@@ -149,7 +151,7 @@ export const KEY_VERSIONS: readonly KeyVersion[] = [
 export type ParsedWalletInput =
   | {
       kind: 'address';
-      /** Canonical form (bech32 lower-cased). */
+      /** Canonical form (bech32 lower-cased; Bitcoin Cash: CashAddr in lower case with its prefix). */
       address: string;
       scriptType: TScriptType;
     }
@@ -278,15 +280,58 @@ function wrongPlace(
   );
 }
 
+/** The chain mode whose CashAddr prefix is `prefix`, if any. */
+const cashAddrMode = (prefix: string) => CHAIN_MODES.find((m) => CASHADDR_PREFIXES[m] === prefix);
+
+/** Whether the text is written as a CashAddr: a Bitcoin Cash prefix, or (on Bitcoin Cash) a bare q.../p... body. */
+function looksLikeCashAddr(value: string, target: WalletTarget): boolean {
+  const sep = value.indexOf(':');
+  if (sep >= 0) return cashAddrMode(value.slice(0, sep).toLowerCase()) !== undefined;
+  return target.network === 'bitcoin-cash' && /^[qp][02-9ac-hj-np-z]{41}$/i.test(value);
+}
+
+/**
+ * A Bitcoin Cash CashAddr (one case; with its prefix, or without it: the chain mode's prefix is tried first, then
+ * the others so that an address of another mode is named as such). Its canonical form is lower case with the
+ * prefix. Only 160-bit P2PKH and P2SH addresses, the ones a legacy address also writes.
+ */
+function parseCashAddr(value: string, target: WalletTarget): ParsedWalletInput {
+  const name = NETWORK_NAMES[target.network];
+  const sep = value.indexOf(':');
+  if (target.network !== 'bitcoin-cash') {
+    throw new WalletInputError(
+      'other_network',
+      T.walletOtherNetwork('address', NETWORK_NAMES['bitcoin-cash'], name),
+    );
+  }
+  if (value !== value.toLowerCase() && value !== value.toUpperCase()) {
+    throw new WalletInputError('invalid', T.walletInvalidAddress(name));
+  }
+  const body = sep >= 0 ? value.slice(sep + 1) : value;
+  if (!/^[qp][02-9ac-hj-np-z]{41}$/i.test(body))
+    throw new WalletInputError('invalid', T.walletInvalidAddress(name));
+  const expected = CASHADDR_PREFIXES[target.chainMode];
+  const prefixes =
+    sep >= 0
+      ? [value.slice(0, sep).toLowerCase()]
+      : [expected, ...CHAIN_MODES.map((m) => CASHADDR_PREFIXES[m]).filter((p) => p !== expected)];
+  const decoded = prefixes.map((p) => decodeCashAddr(body, p)).find((d) => d !== null);
+  if (!decoded) throw new WalletInputError('checksum', T.walletInvalidChecksum);
+  if (decoded.prefix !== expected) {
+    const found = cashAddrMode(decoded.prefix)!;
+    throw new WalletInputError(
+      'chain_mode',
+      T.walletCashAddrWrongPrefix(decoded.prefix, found, expected, target.chainMode),
+    );
+  }
+  const address = `${expected}:${body.toLowerCase()}`;
+  return { kind: 'address', address, scriptType: decoded.type };
+}
+
 function parseAddress(value: string, target: WalletTarget): ParsedWalletInput {
   const name = NETWORK_NAMES[target.network];
   const params = CHAIN_PARAMS[target.network][target.chainMode];
-  if (
-    /^(bitcoincash|bchtest|bchreg):/i.test(value) ||
-    (target.network === 'bitcoin-cash' && /^[qp][02-9ac-hj-np-z]{41}$/.test(value))
-  ) {
-    throw new WalletInputError('unsupported', T.walletCashAddrUnsupported);
-  }
+  if (looksLikeCashAddr(value, target)) return parseCashAddr(value, target);
   const sep = value.lastIndexOf('1');
   const hrp = sep > 0 ? value.slice(0, sep).toLowerCase() : '';
   const owners = hrp ? hrpOwners(hrp) : [];
@@ -331,8 +376,8 @@ function parseAddress(value: string, target: WalletTarget): ParsedWalletInput {
     throw new WalletInputError('checksum', T.walletInvalidChecksum);
   }
   const ver = payload[0]!;
-  if (params.p2pkh.includes(ver)) return { kind: 'address', address: value, scriptType: 'p2pkh' };
-  if (params.p2sh.includes(ver)) return { kind: 'address', address: value, scriptType: 'p2sh' };
+  const type = params.p2pkh.includes(ver) ? 'p2pkh' : params.p2sh.includes(ver) ? 'p2sh' : null;
+  if (type) return { kind: 'address', address: canonicalAddress(value, target), scriptType: type };
   const b58Owners = UTXO_NETWORKS.flatMap((n) =>
     CHAIN_MODES.filter(
       (m) => CHAIN_PARAMS[n][m].p2pkh.includes(ver) || CHAIN_PARAMS[n][m].p2sh.includes(ver),
@@ -340,6 +385,21 @@ function parseAddress(value: string, target: WalletTarget): ParsedWalletInput {
   );
   if (b58Owners.length === 0) throw new WalletInputError('invalid', T.walletInvalidAddress(name));
   return wrongPlace('address', b58Owners, target);
+}
+
+/**
+ * An address of the network in the form Coinlane writes it: on Bitcoin Cash a legacy address (a wallet stored before
+ * CashAddr became its form, or a key's P2PKH) as its CashAddr with the chain mode's prefix; any other as given.
+ */
+export function canonicalAddress(address: string, target: WalletTarget): string {
+  if (target.network !== 'bitcoin-cash') return address;
+  return legacyToCashAddr(address, target.chainMode) ?? address;
+}
+
+/** The legacy (base58) form of a Bitcoin Cash CashAddr of the chain mode; any other address as given. */
+export function legacyAddress(address: string, target: WalletTarget): string {
+  if (target.network !== 'bitcoin-cash') return address;
+  return cashAddrToLegacy(address, target.chainMode) ?? address;
 }
 
 /** scure's network parameters for (network, mode); chains without segwit get an empty bech32 prefix. */
@@ -359,7 +419,8 @@ export function hdKeyOf(key: string): HDKey {
 
 /**
  * Receiving addresses of a key: external chain m/0/i below the key (an account key, as wallet apps export),
- * for i in [start, start + count). `chain` 1 gives change addresses (used by tests only).
+ * for i in [start, start + count), in the network's form (Bitcoin Cash: CashAddr). `chain` 1 gives change
+ * addresses (used by tests only).
  */
 export function deriveAddresses(
   key: string | HDKey,
@@ -383,7 +444,7 @@ export function deriveAddresses(
         : scriptType === 'p2sh-p2wpkh'
           ? p2sh(p2wpkh(pub, net), net)
           : p2pkh(pub, net);
-    out.push(pay.address!);
+    out.push(canonicalAddress(pay.address!, target));
   }
   return out;
 }

@@ -9,8 +9,9 @@ import type { TUtxoNetwork } from './utxo-keys.ts';
  *   'txids', `getblock <hash> true` (txids only) then `getrawtransaction <txid> true` for each, batched: Dogecoin
  *   Core 1.14 has no verbosity 2 (its `verbose` is a boolean), and finds mined transactions only with -txindex.
  * - `addressKey`: how an output's address as the node writes it and a payment's stored address meet in the
- *   watched set. Bitcoin Cash Node writes CashAddr with its prefix (`bitcoincash:q...`, `bchreg:q...`), payments
- *   keep the legacy form: both are keyed by the legacy form.
+ *   watched set. Bitcoin Cash Node writes CashAddr with its prefix (`bitcoincash:q...`, `bchreg:q...`), as payments
+ *   store it; a payment stored in the legacy form (before CashAddr was Coinlane's form, decision 008) is the same
+ *   address: every form is keyed by the legacy one.
  */
 export type UtxoNodeReading = {
   /** The node software the network's watcher reads, for messages. */

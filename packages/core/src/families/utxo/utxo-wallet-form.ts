@@ -12,6 +12,10 @@ export const utxoWalletForm: TWalletForm = {
     keyScriptTypes: isUtxoNetwork(network) ? keyScriptTypesFor(network) : [],
     receiveModes: false,
     showNetworkName: false,
-    placeholder: { address: 'bc1q…', key: 'zpub…' },
+    // Bitcoin Cash: CashAddr, and BIP44 account keys (m/44'/145'/0') as its wallets export them.
+    placeholder:
+      network === 'bitcoin-cash'
+        ? { address: 'bitcoincash:q…', key: 'xpub…' }
+        : { address: 'bc1q…', key: 'zpub…' },
   }),
 };
