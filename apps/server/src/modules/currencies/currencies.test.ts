@@ -1,8 +1,10 @@
 import { CRYPTO_CURRENCIES, NETWORKS, PAYMENT_LINK_CRYPTOS } from '@coinlane/core/currencies';
+import { isTronAddress } from '@coinlane/core/families/tron/tron-keys';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENCY_SEED } from '#app/db/migrations/0002-payments.ts';
 import { EVM_CURRENCY_SEED } from '#app/db/migrations/0010-evm-currencies.ts';
+import { TRON_CURRENCY_SEED, TRON_USDT_CONTRACT } from '#app/db/migrations/0032-tron.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { resolveCurrency } from './resolve-currency.ts';
 
@@ -26,14 +28,18 @@ describe('supported_cryptocurrencies seed (migrations 0002 and 0010)', () => {
         enabled: true,
         fee_percentage: null,
       });
-      // Tokens on EVM networks carry their contract; native coins none.
-      if (NETWORKS[c.network].family === 'evm') expect(row.contract_address === null, key(c)).toBe(c.native);
+      // Tokens on EVM networks and Tron carry their contract; native coins none.
+      if (['evm', 'tron'].includes(NETWORKS[c.network].family))
+        expect(row.contract_address === null, key(c)).toBe(c.native);
     }
     // The frozen seed list of the migration is the catalogue of this release.
-    const seeded = [...CURRENCY_SEED, ...EVM_CURRENCY_SEED];
+    const seeded = [...CURRENCY_SEED, ...EVM_CURRENCY_SEED, ...TRON_CURRENCY_SEED];
     expect(seeded.map(key).sort()).toEqual(CRYPTO_CURRENCIES.map(key).sort());
     // Every seeded token contract is a well-formed, EIP-55 checksummed address (a typo fails the checksum).
     for (const c of seeded) if (c.contract) expect(getAddress(c.contract), key(c)).toBe(c.contract);
+    // Tether's Tron contract, seeded by 0032 where 0002 could store none: a valid base58check Tron address.
+    expect(isTronAddress(TRON_USDT_CONTRACT)).toBe(true);
+    expect(rows.find((r) => key(r) === 'USDT@tron')?.contract_address).toBe(TRON_USDT_CONTRACT);
   });
 
   it('offers ETH, USDT, USDC and DAI on every EVM network the watcher supports (issue 7)', async () => {
