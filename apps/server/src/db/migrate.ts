@@ -30,6 +30,7 @@ import * as m0028 from './migrations/0028-subscriptions.ts';
 import * as m0029 from './migrations/0029-payouts.ts';
 import * as m0030 from './migrations/0030-jobs-name-run-at-index.ts';
 import * as m0031 from './migrations/0031-swap-factory-check.ts';
+import * as m0032 from './migrations/0032-webhook-previous-secret.ts';
 
 // Refunds (issue 16, decision 022).
 
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-payouts': m0029,
   '0030-jobs-name-run-at-index': m0030,
   '0031-swap-factory-check': m0031,
+  '0032-webhook-previous-secret': m0032,
 };
 
 class StaticProvider implements MigrationProvider {
