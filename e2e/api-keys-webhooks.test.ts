@@ -338,11 +338,11 @@ describe.each([
     await hooks.section.getByLabel('Delivery state').selectOption('delivered');
     await hooks.deliveries().first().waitFor();
 
-    // Rotate the secret: confirm; the next test event is signed with the new one.
+    // Rotate the secret: confirm; the next test event is signed with the new one and, for 24 hours, the old one.
     await hooks.section.getByRole('button', { name: 'Rotate secret' }).click();
     await page
       .getByRole('dialog')
-      .getByText(/current secret stops working at once/)
+      .getByText(/For 24 hours they carry a second signature made with the current secret/)
       .waitFor();
     await viewShot(page, `webhooks-rotate-dialog-${label}`);
     await page.getByRole('dialog').getByRole('button', { name: 'Rotate secret' }).click();
@@ -356,6 +356,13 @@ describe.each([
     expect(
       verifyWebhookSignature(last.body, last.headers['coinlane-signature'] as string, newSecret).ok,
     ).toBe(true);
+    expect(verifyWebhookSignature(last.body, last.headers['coinlane-signature'] as string, secret).ok).toBe(
+      true,
+    );
+    expect(String(last.headers['coinlane-signature']).match(/v1=/g)).toHaveLength(2);
+    await hooks.section
+      .getByText(/^Your previous secret keeps working until .+: each request also carries/)
+      .waitFor();
 
     // Saved on the server: after a reload the URL and events are still there.
     await page.reload();

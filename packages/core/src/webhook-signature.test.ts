@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signWebhook, verifyWebhookSignature } from './webhook-signature.ts';
+import { signWebhook, signWebhookWithSecrets, verifyWebhookSignature } from './webhook-signature.ts';
 
 const secret = 'whsec_test_secret';
 const body = '{"id":"evt_1","type":"payment.confirmed"}';
@@ -46,5 +46,18 @@ describe('webhook signatures', () => {
     const good = signWebhook(body, secret, t).split('v1=')[1];
     const header = `t=${t},v1=${'a'.repeat(64)},v1=${good}`;
     expect(verifyWebhookSignature(body, header, secret, { now }).ok).toBe(true);
+  });
+
+  it('signs with several secrets in one header, each verifying on its own', () => {
+    const header = signWebhookWithSecrets(body, ['whsec_new', 'whsec_old'], t);
+    const hmac = (k: string) => createHmac('sha256', k).update(`${t}.${body}`).digest('hex');
+    expect(header).toBe(`t=${t},v1=${hmac('whsec_new')},v1=${hmac('whsec_old')}`);
+    expect(verifyWebhookSignature(body, header, 'whsec_new', { now }).ok).toBe(true);
+    expect(verifyWebhookSignature(body, header, 'whsec_old', { now }).ok).toBe(true);
+    expect(verifyWebhookSignature(body, header, 'whsec_other', { now }).ok).toBe(false);
+    expect(signWebhookWithSecrets(body, [secret], t)).toBe(signWebhook(body, secret, t));
+    expect(signWebhookWithSecrets(body, [secret, secret], t)).toBe(signWebhook(body, secret, t));
+    expect(() => signWebhookWithSecrets(body, [], t)).toThrow();
+    expect(() => signWebhookWithSecrets(body, ['whsec_new', ''], t)).toThrow();
   });
 });

@@ -3,6 +3,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /**
  * Coinlane webhook signatures (server and merchants' receivers). The header is
  * `Coinlane-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the endpoint secret>`.
+ * For 24 hours after a secret rotation the header carries one v1 value per active secret, the new one first
+ * (`t=...,v1=<new>,v1=<old>`), so a receiver still holding the old secret keeps verifying while it redeploys.
  * Verify against the raw request body (the exact bytes), never a re-serialised object.
  */
 export const WEBHOOK_SIGNATURE_HEADER = 'Coinlane-Signature';
@@ -18,7 +20,22 @@ export function signWebhook(
   secret: string,
   timestamp: number = Math.floor(Date.now() / 1000),
 ): string {
-  return `t=${timestamp},v1=${hmacHex(secret, timestamp, body)}`;
+  return signWebhookWithSecrets(body, [secret], timestamp);
+}
+
+/**
+ * The `Coinlane-Signature` header value signed under each of `secrets` (in their order; duplicates once): one
+ * timestamp, one v1 value per secret. A receiver verifying with any one of them accepts it.
+ */
+export function signWebhookWithSecrets(
+  body: string,
+  secrets: readonly string[],
+  timestamp: number = Math.floor(Date.now() / 1000),
+): string {
+  const distinct = [...new Set(secrets)];
+  if (distinct.length === 0 || distinct.some((s) => !s))
+    throw new Error('webhook signature: a secret is empty');
+  return [`t=${timestamp}`, ...distinct.map((s) => `v1=${hmacHex(s, timestamp, body)}`)].join(',');
 }
 
 export type WebhookVerification =

@@ -32,6 +32,7 @@ import * as m0030 from './migrations/0030-jobs-name-run-at-index.ts';
 import * as m0031 from './migrations/0031-swap-factory-check.ts';
 import * as m0032 from './migrations/0032-tron.ts';
 import * as m0033 from './migrations/0033-bitcoin-cash-cashaddr.ts';
+import * as m0034 from './migrations/0034-webhook-previous-secret.ts';
 
 // Refunds (issue 16, decision 022).
 
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031-swap-factory-check': m0031,
   '0032-tron': m0032,
   '0033-bitcoin-cash-cashaddr': m0033,
+  '0034-webhook-previous-secret': m0034,
 };
 
 class StaticProvider implements MigrationProvider {

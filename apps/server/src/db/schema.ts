@@ -449,6 +449,12 @@ export interface WebhookEndpointsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   secret_rotated_at: Timestamp;
+  /**
+   * The secret before the last rotation, sealed like secret_sealed, and when it stops signing (the rotation + 24
+   * hours; 0034, decision 004): both null before a rotation. Ignored once expired.
+   */
+  previous_secret_sealed: Generated<string | null>;
+  previous_secret_expires_at: Generated<Date | null>;
   /** Webhook Monitoring's Disable: when, by which administrator, why (0022); null while the endpoint is on. */
   disabled_at: Generated<Date | null>;
   disabled_by: Generated<string | null>;

@@ -84,6 +84,15 @@ export const ZWebhookConfig = z.object({
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
   /** The signing secret (`whsec_...`), shown to its owner. */
   secret: z.string().nullable(),
+  /**
+   * Until when the secret before the last rotation still signs deliveries beside `secret` (the rotation + 24
+   * hours); null when there is none or its time is over. The old secret itself is never returned.
+   */
+  previousSecretExpiresAt: z.string().nullable().meta({
+    description:
+      'Until when the secret replaced by the last rotation still signs each delivery beside the current one (a second v1 value); null when none does. The old secret itself is never returned.',
+    example: '2026-11-21T10:00:00.000Z',
+  }),
   updatedAt: z.string().nullable(),
   /**
    * Set while the Coinlane team has turned the endpoint off (Webhook Monitoring's Disable): nothing is sent, the

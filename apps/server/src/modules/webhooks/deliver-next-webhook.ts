@@ -1,6 +1,6 @@
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
-import { openEndpointSecret } from './endpoint-secret.ts';
+import { activeEndpointSecrets } from './endpoint-secret.ts';
 import { isDeliveryPaused, selectEndpointById, selectNextOpenDelivery } from './queries.ts';
 import { recordWebhookAttempt } from './record-webhook-attempt.ts';
 import { sendWebhook } from './send-webhook.ts';
@@ -43,7 +43,7 @@ export async function deliverNextWebhook({
   const { timeoutMs, retries } = await getWebhookSettings({ db });
   const result = await sendWebhook({
     url: endpoint.url,
-    secret: openEndpointSecret(config, endpoint),
+    secrets: activeEndpointSecrets(config, endpoint, now()),
     body: delivery.body,
     eventId: delivery.event_id,
     timeoutMs,

@@ -4,7 +4,7 @@ import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
-import { openEndpointSecret } from './endpoint-secret.ts';
+import { activeEndpointSecrets } from './endpoint-secret.ts';
 import { presentAttempt } from './present.ts';
 import { selectEndpointById, selectOwnDelivery } from './queries.ts';
 import { recordWebhookAttempt } from './record-webhook-attempt.ts';
@@ -12,8 +12,8 @@ import { sendWebhook } from './send-webhook.ts';
 import { getWebhookSettings } from './webhook-settings.ts';
 
 /**
- * POST /webhooks/events/{id}/resend: sends the same body again now, to the endpoint's current URL with its
- * current secret, and stores the attempt marked as a resend. A successful resend marks the delivery
+ * POST /webhooks/events/{id}/resend: sends the same body again now, to the endpoint's current URL signed with its
+ * secrets active now (activeEndpointSecrets), and stores the attempt marked as a resend. A successful resend marks the delivery
  * delivered; a failed one leaves its state alone. Another merchant's event is a 404.
  */
 export async function resendWebhookEvent({
@@ -36,7 +36,7 @@ export async function resendWebhookEvent({
   const { timeoutMs, retries } = await getWebhookSettings({ db });
   const result = await sendWebhook({
     url: endpoint.url,
-    secret: openEndpointSecret(config, endpoint),
+    secrets: activeEndpointSecrets(config, endpoint, new Date()),
     body: delivery.body,
     eventId: delivery.event_id,
     timeoutMs,

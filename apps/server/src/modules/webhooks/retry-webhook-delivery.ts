@@ -4,7 +4,7 @@ import { T } from '@coinlane/core/texts';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
-import { openEndpointSecret } from './endpoint-secret.ts';
+import { activeEndpointSecrets } from './endpoint-secret.ts';
 import { merchantLabelOf, presentAdminDelivery } from './list-recent-webhook-deliveries.ts';
 import { selectDeliveryWithEndpoint, selectEndpointById } from './queries.ts';
 import { recordWebhookAttempt } from './record-webhook-attempt.ts';
@@ -12,7 +12,8 @@ import { sendWebhook } from './send-webhook.ts';
 import { getWebhookSettings } from './webhook-settings.ts';
 
 /**
- * POST /admin/webhooks/{id}/retry (Webhook Monitoring's Retry): sends the delivery's body again now, newly signed,
+ * POST /admin/webhooks/{id}/retry (Webhook Monitoring's Retry): sends the delivery's body again now, newly signed
+ * with the endpoint's secrets active now,
  * to the endpoint's current URL, and stores the attempt marked as a manual redelivery, exactly as the merchant's
  * own resend does (a success marks it delivered; a failure leaves its state). Refused while the endpoint is turned
  * off. Audited (webhook.delivery_retried) with the attempt's outcome.
@@ -36,7 +37,7 @@ export async function retryWebhookDelivery({
   const { timeoutMs, retries } = await getWebhookSettings({ db });
   const result = await sendWebhook({
     url: endpoint.url,
-    secret: openEndpointSecret(config, endpoint),
+    secrets: activeEndpointSecrets(config, endpoint, new Date()),
     body: delivery.body,
     eventId: delivery.event_id,
     timeoutMs,

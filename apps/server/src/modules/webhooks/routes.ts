@@ -59,7 +59,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Get the webhook endpoint and reveal its secret',
-        description: `The URL, the events sent and the signing secret (shown to its owner on this explicit call; stored encrypted). Nulls before an endpoint is saved. ${AUTH}`,
+        description: `The URL, the events sent and the signing secret (shown to its owner on this explicit call; stored encrypted). For 24 hours after a rotation, \`previousSecretExpiresAt\` says until when the replaced secret still signs each delivery (never the replaced secret itself). Nulls before an endpoint is saved. ${AUTH}`,
         response: { 200: envelope(ZWebhookConfig) },
       },
     },
@@ -105,7 +105,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Rotate the webhook signing secret',
-        description: `A new secret signs every attempt from now on; the old one stops at once. ${AUTH}`,
+        description: `A new secret signs every attempt from now on. For 24 hours the replaced secret signs each attempt too (a second v1 value in Coinlane-Signature), then stops; rotating again within those 24 hours stops the secret before it at once. The reply holds the new secret only. ${AUTH}`,
         response: { 200: envelope(ZWebhookSecret) },
       },
     },

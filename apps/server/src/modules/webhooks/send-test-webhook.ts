@@ -5,7 +5,7 @@ import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
-import { openEndpointSecret } from './endpoint-secret.ts';
+import { activeEndpointSecrets } from './endpoint-secret.ts';
 import { selectEndpoint } from './queries.ts';
 import { sendWebhook } from './send-webhook.ts';
 import { getWebhookSettings } from './webhook-settings.ts';
@@ -39,7 +39,7 @@ export async function sendTestWebhook({
   const { timeoutMs } = await getWebhookSettings({ db });
   const result = await sendWebhook({
     url: endpoint.url,
-    secret: openEndpointSecret(config, endpoint),
+    secrets: activeEndpointSecrets(config, endpoint, new Date()),
     body,
     eventId,
     timeoutMs,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { signWebhook } from '@coinlane/core/webhook-signature';
+import { signWebhookWithSecrets } from '@coinlane/core/webhook-signature';
 import { guardedLookup, hostOf, isPrivateAddress, PrivateTargetError } from './target-guard.ts';
 
 export const WEBHOOK_USER_AGENT = 'Coinlane-Webhooks/1';
@@ -30,20 +30,20 @@ function excerptOf(buf: Buffer): string | null {
 }
 
 /**
- * One signed POST of `body` to `url`: headers Content-Type, User-Agent, Coinlane-Signature (t=<now>) and
- * Coinlane-Event-Id; the rest as `postToUrl` (timeout, no redirects, private targets refused at connect time).
+ * One signed POST of `body` to `url`: headers Content-Type, User-Agent, Coinlane-Signature (t=<now>, one v1 value
+ * per secret of `secrets`: the endpoint's active secrets, activeEndpointSecrets) and Coinlane-Event-Id; the rest as `postToUrl` (timeout, no redirects, private targets refused at connect time).
  * Never throws: the result says what happened.
  */
 export async function sendWebhook({
   url,
-  secret,
+  secrets,
   body,
   eventId,
   timeoutMs,
   allowPrivate,
 }: {
   url: string;
-  secret: string;
+  secrets: readonly string[];
   body: string;
   eventId: string;
   timeoutMs: number;
@@ -52,7 +52,7 @@ export async function sendWebhook({
   return postToUrl({
     url,
     body,
-    headers: { 'Coinlane-Signature': signWebhook(body, secret), 'Coinlane-Event-Id': eventId },
+    headers: { 'Coinlane-Signature': signWebhookWithSecrets(body, secrets), 'Coinlane-Event-Id': eventId },
     timeoutMs,
     allowPrivate,
   });

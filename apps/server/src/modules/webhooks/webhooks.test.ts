@@ -71,7 +71,14 @@ describe('webhook configuration', () => {
   it('saves the URL and events, reveals the secret to its owner, encrypts it at rest and rotates it', async () => {
     const m = await createMerchant(ctx);
     const empty = (await m.call({ method: 'GET', url: '/api/v1/webhooks/config' })).json();
-    expect(empty.data).toEqual({ url: null, events: [], secret: null, updatedAt: null, disabled: null });
+    expect(empty.data).toEqual({
+      url: null,
+      events: [],
+      secret: null,
+      previousSecretExpiresAt: null,
+      updatedAt: null,
+      disabled: null,
+    });
     expect((await m.call({ method: 'POST', url: '/api/v1/webhooks/config/rotate-secret' })).statusCode).toBe(
       404,
     );

@@ -79,9 +79,14 @@ const en = {
     none: 'A signing secret is created when you save a webhook URL.',
     rotateTitle: 'Rotate signing secret',
     rotateText:
-      'From now on requests are signed with a new secret. The current secret stops working at once: update your server with the new one.',
+      'From now on requests are signed with a new secret. For 24 hours they carry a second signature made with the current secret, so your server keeps accepting them while you deploy the new one.',
+    rotateDropsPrevious:
+      'The secret you replaced before (still signing until {{date}}) stops at once: only the current secret keeps working beside the new one.',
     rotateConfirm: 'Rotate secret',
-    rotated: 'Signing secret rotated. Update your server with the new secret.',
+    rotated:
+      'Signing secret rotated. Deploy the new secret on your server: the previous one keeps working for 24 hours.',
+    previousUntil:
+      'Your previous secret keeps working until {{date}}: each request also carries a signature made with it. Deploy the new secret on your server before then.',
     rotateFailed: 'Failed to rotate the signing secret',
   },
   save: {
@@ -218,9 +223,14 @@ const es: Messages = {
     none: 'El secreto de firma se crea al guardar una URL de webhook.',
     rotateTitle: 'Rotar el secreto de firma',
     rotateText:
-      'A partir de ahora las peticiones se firman con un secreto nuevo. El secreto actual deja de funcionar de inmediato: actualiza tu servidor con el nuevo.',
+      'A partir de ahora las peticiones se firman con un secreto nuevo. Durante 24 horas llevan una segunda firma hecha con el secreto actual, así tu servidor las sigue aceptando mientras despliegas el nuevo.',
+    rotateDropsPrevious:
+      'El secreto que reemplazaste antes (que sigue firmando hasta el {{date}}) deja de funcionar de inmediato: solo el secreto actual sigue funcionando junto al nuevo.',
     rotateConfirm: 'Rotar secreto',
-    rotated: 'Secreto de firma rotado. Actualiza tu servidor con el nuevo secreto.',
+    rotated:
+      'Secreto de firma rotado. Despliega el nuevo secreto en tu servidor: el anterior sigue funcionando durante 24 horas.',
+    previousUntil:
+      'Tu secreto anterior sigue funcionando hasta el {{date}}: cada petición lleva también una firma hecha con él. Despliega el nuevo secreto en tu servidor antes de esa hora.',
     rotateFailed: 'No se pudo rotar el secreto de firma',
   },
   save: {
@@ -356,9 +366,14 @@ const fr: Messages = {
     none: 'Le secret de signature est créé lorsque vous enregistrez une URL de webhook.',
     rotateTitle: 'Renouveler le secret de signature',
     rotateText:
-      'Les requêtes seront désormais signées avec un nouveau secret. Le secret actuel cesse de fonctionner immédiatement : mettez votre serveur à jour avec le nouveau.',
+      'Les requêtes seront désormais signées avec un nouveau secret. Pendant 24 heures, elles portent une seconde signature faite avec le secret actuel : votre serveur continue de les accepter pendant que vous déployez le nouveau.',
+    rotateDropsPrevious:
+      'Le secret que vous avez remplacé auparavant (qui signe encore jusqu’au {{date}}) cesse de fonctionner immédiatement : seul le secret actuel continue de fonctionner à côté du nouveau.',
     rotateConfirm: 'Renouveler le secret',
-    rotated: 'Secret de signature renouvelé. Mettez votre serveur à jour avec le nouveau secret.',
+    rotated:
+      'Secret de signature renouvelé. Déployez le nouveau secret sur votre serveur : l’ancien reste valable 24 heures.',
+    previousUntil:
+      'Votre ancien secret reste valable jusqu’au {{date}} : chaque requête porte aussi une signature faite avec lui. Déployez le nouveau secret sur votre serveur avant cette heure.',
     rotateFailed: 'Échec du renouvellement du secret de signature',
   },
   save: {
@@ -493,9 +508,14 @@ const de: Messages = {
     none: 'Das Signaturgeheimnis wird erstellt, wenn Sie eine Webhook-URL speichern.',
     rotateTitle: 'Signaturgeheimnis erneuern',
     rotateText:
-      'Ab sofort werden Anfragen mit einem neuen Geheimnis signiert. Das aktuelle Geheimnis funktioniert sofort nicht mehr: Aktualisieren Sie Ihren Server.',
+      'Ab sofort werden Anfragen mit einem neuen Geheimnis signiert. 24 Stunden lang tragen sie eine zweite Signatur mit dem aktuellen Geheimnis, sodass Ihr Server sie weiter annimmt, während Sie das neue einspielen.',
+    rotateDropsPrevious:
+      'Das zuvor ersetzte Geheimnis (das noch bis {{date}} signiert) funktioniert sofort nicht mehr: Nur das aktuelle Geheimnis funktioniert neben dem neuen weiter.',
     rotateConfirm: 'Geheimnis erneuern',
-    rotated: 'Signaturgeheimnis erneuert. Aktualisieren Sie Ihren Server mit dem neuen Geheimnis.',
+    rotated:
+      'Signaturgeheimnis erneuert. Spielen Sie das neue Geheimnis auf Ihrem Server ein: Das bisherige funktioniert noch 24 Stunden.',
+    previousUntil:
+      'Ihr bisheriges Geheimnis funktioniert noch bis {{date}}: Jede Anfrage trägt auch eine damit erstellte Signatur. Spielen Sie das neue Geheimnis vorher auf Ihrem Server ein.',
     rotateFailed: 'Signaturgeheimnis konnte nicht erneuert werden',
   },
   save: {

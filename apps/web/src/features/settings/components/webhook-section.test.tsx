@@ -31,6 +31,7 @@ const config = (over: Partial<TWebhookConfig> = {}): TWebhookConfig => ({
   url: 'https://shop.example.com/hooks',
   events: ['payment.created', 'payment.confirmed'],
   secret: SECRET,
+  previousSecretExpiresAt: null,
   updatedAt: '2026-11-20T10:00:00.000Z',
   disabled: null,
   ...over,
@@ -184,18 +185,63 @@ describe('Webhook Configuration', () => {
     await waitFor(() => expect(screen.getAllByText(refusal)).toHaveLength(2));
   });
 
-  it('rotates the secret after confirming and reveals the new one', async () => {
-    const calls = mockApi((c) =>
-      c.url.endsWith('/rotate-secret') ? ok({ secret: 'whsec_new_secret_value' }) : undefined,
-    );
+  it('rotates the secret after confirming, reveals the new one and says until when the old one works', async () => {
+    const expires = '2026-11-21T15:45:00.000Z';
+    let rotated = false;
+    const calls = mockApi((c) => {
+      if (c.url.endsWith('/rotate-secret')) {
+        rotated = true;
+        return ok({ secret: 'whsec_new_secret_value' });
+      }
+      if (c.url === '/api/v1/webhooks/config' && rotated)
+        return ok(config({ secret: 'whsec_new_secret_value', previousSecretExpiresAt: expires }));
+      return undefined;
+    });
     renderSection();
     fireEvent.click(await screen.findByRole('button', { name: 'Rotate secret' }));
-    expect(screen.getByText(/current secret stops working at once/)).toBeTruthy();
+    expect(
+      screen.getByText(/For 24 hours they carry a second signature made with the current secret/),
+    ).toBeTruthy();
+    // No earlier rotation is running: nothing stops at once.
+    expect(screen.queryByText(/stops at once/)).toBeNull();
+    expect(screen.queryByTestId('webhook-previous-secret')).toBeNull();
     expect(calls.some((c) => c.url.endsWith('/rotate-secret'))).toBe(false);
     const dialog = screen.getByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
     expect(await screen.findByText(/Signing secret rotated/)).toBeTruthy();
     expect(screen.getByTestId('webhook-secret').textContent).toContain('whsec_new_secret_value');
+    // The time the old secret stops, read again from the configuration, in the interface's date format.
+    const until = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(expires),
+    );
+    expect((await screen.findByTestId('webhook-previous-secret')).textContent).toBe(
+      `Your previous secret keeps working until ${until}: each request also carries a signature made with it. Deploy the new secret on your server before then.`,
+    );
+  });
+
+  it('warns that rotating again within the 24 hours stops the oldest secret at once, in French too', async () => {
+    const expires = '2026-11-21T15:45:00.000Z';
+    mockApi((c) =>
+      c.url === '/api/v1/webhooks/config' ? ok(config({ previousSecretExpiresAt: expires })) : undefined,
+    );
+    renderSection();
+    const fmt = (lang: string) =>
+      new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(expires));
+    expect((await screen.findByTestId('webhook-previous-secret')).textContent).toContain(
+      `keeps working until ${fmt('en')}`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Rotate secret' }));
+    expect(
+      within(screen.getByRole('dialog')).getByText(
+        `The secret you replaced before (still signing until ${fmt('en')}) stops at once: only the current secret keeps working beside the new one.`,
+      ),
+    ).toBeTruthy();
+    cleanup();
+    await i18n.changeLanguage('fr');
+    renderSection();
+    expect((await screen.findByTestId('webhook-previous-secret')).textContent).toContain(
+      `Votre ancien secret reste valable jusqu’au ${fmt('fr')}`,
+    );
   });
 
   it.each([

@@ -66,9 +66,26 @@ async function copyToClipboard(text: string): Promise<boolean> {
   }
 }
 
-/** The signing secret: masked until Reveal, copy, and rotate after a confirmation. */
-function SecretField({ secret, onRotated }: { secret: string | null; onRotated: (secret: string) => void }) {
-  const { t } = useTranslation('webhooks');
+/**
+ * The signing secret: masked until Reveal, copy, and rotate after a confirmation. After a rotation the replaced
+ * secret keeps signing beside the new one until `previousExpiresAt` (24 hours), shown in the interface's language
+ * and the browser's time zone, so the merchant deploys the new secret first.
+ */
+function SecretField({
+  secret,
+  previousExpiresAt,
+  onRotated,
+}: {
+  secret: string | null;
+  previousExpiresAt: string | null;
+  onRotated: (secret: string) => void;
+}) {
+  const { t, i18n } = useTranslation('webhooks');
+  const previousUntil = previousExpiresAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(previousExpiresAt),
+      )
+    : null;
   const id = useId();
   const [revealed, setRevealed] = useState(false);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
@@ -152,6 +169,15 @@ function SecretField({ secret, onRotated }: { secret: string | null; onRotated: 
               {t('secret.copyFailed')}
             </p>
           )}
+          {previousUntil && (
+            <p
+              data-testid="webhook-previous-secret"
+              className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
+            >
+              <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {t('secret.previousUntil', { date: previousUntil })}
+            </p>
+          )}
           <p className="text-xs text-slate-500 dark:text-slate-400">{t('secret.hint')}</p>
         </>
       ) : (
@@ -178,6 +204,7 @@ function SecretField({ secret, onRotated }: { secret: string | null; onRotated: 
       >
         <div className="space-y-4 text-sm text-slate-600 dark:text-slate-300">
           <p>{t('secret.rotateText')}</p>
+          {previousUntil && <p>{t('secret.rotateDropsPrevious', { date: previousUntil })}</p>}
           {rotate.isError && (
             <Banner tone="error">{errorMessage(rotate.error, t('secret.rotateFailed'))}</Banner>
           )}
@@ -336,8 +363,11 @@ function WebhookForm({ config }: { config: TWebhookConfig }) {
       <div className="border-t border-slate-200 pt-5 dark:border-white/10">
         <SecretField
           secret={config.secret}
+          previousExpiresAt={config.previousSecretExpiresAt}
           onRotated={(secret) => {
             qc.setQueryData<TWebhookConfig>(webhookConfigKey, (c) => (c ? { ...c, secret } : c));
+            // Read again for the time the replaced secret stops (the rotation's reply holds the new secret only).
+            void qc.invalidateQueries({ queryKey: webhookConfigKey });
             setMessage({ tone: 'success', text: t('secret.rotated') });
           }}
         />
