@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENT_CHOICES } from './api/webhooks-api.ts';
 import { locales } from './webhook-locales.ts';
 
 /** Every text of a catalogue with its path, and the {{placeholders}} it uses. */
@@ -18,6 +19,20 @@ describe('translations', () => {
       for (const [key, text] of other) {
         expect(text.trim(), `${lang}:${key}`).not.toBe('');
         expect(placeholders(text), `${lang}:${key}`).toEqual(placeholders(en.get(key)!));
+      }
+    });
+  }
+});
+
+describe('event descriptions', () => {
+  // The settings screen shows `events.<type without "payment.">` under each event it offers: a missing text
+  // would show its raw key (it did for the payout events).
+  for (const lang of ['en', 'es', 'fr', 'de'] as const) {
+    it(`${lang} describes every event the screen offers`, () => {
+      const all = new Map(texts(locales[lang]));
+      for (const ev of WEBHOOK_EVENT_CHOICES) {
+        const text = all.get(`events.${ev.replace('payment.', '')}`);
+        expect(text?.trim(), `${lang}:${ev}`).toBeTruthy();
       }
     });
   }

@@ -65,6 +65,12 @@ const en = {
       expired: 'A subscription expired: its invoice was not paid in time',
     },
     invoice: { created: 'A subscription invoice was issued' },
+    // Payouts (decision 024).
+    payout: {
+      created: 'Money is on its way to one of your wallets (a flush, swap or exchange shift began)',
+      completed: 'A payout reached your wallet',
+      failed: 'A payout failed: the money stays where it was, or the exchange refunded it',
+    },
   },
   secret: {
     label: 'Signing secret',
@@ -209,6 +215,12 @@ const es: Messages = {
       expired: 'Una suscripción venció: su factura no se pagó a tiempo',
     },
     invoice: { created: 'Se emitió una factura de suscripción' },
+    payout: {
+      created:
+        'El dinero va de camino a uno de tus monederos (empezó un envío, un swap o un cambio en el exchange)',
+      completed: 'Un pago llegó a tu monedero',
+      failed: 'Un pago falló: el dinero se queda donde estaba, o el exchange lo reembolsó',
+    },
   },
   secret: {
     label: 'Secreto de firma',
@@ -352,6 +364,12 @@ const fr: Messages = {
       expired: 'Un abonnement a expiré : sa facture n’a pas été payée à temps',
     },
     invoice: { created: 'Une facture d’abonnement a été émise' },
+    payout: {
+      created:
+        'De l’argent part vers l’un de vos portefeuilles (un transfert, un swap ou un échange a commencé)',
+      completed: 'Un versement est arrivé sur votre portefeuille',
+      failed: 'Un versement a échoué : l’argent reste où il était, ou la plateforme d’échange l’a remboursé',
+    },
   },
   secret: {
     label: 'Secret de signature',
@@ -494,6 +512,13 @@ const de: Messages = {
       expired: 'Ein Abonnement ist abgelaufen: seine Rechnung wurde nicht rechtzeitig bezahlt',
     },
     invoice: { created: 'Eine Abonnementrechnung wurde ausgestellt' },
+    payout: {
+      created:
+        'Geld ist unterwegs zu einer Ihrer Wallets (eine Weiterleitung, ein Swap oder ein Börsentausch hat begonnen)',
+      completed: 'Eine Auszahlung ist in Ihrer Wallet angekommen',
+      failed:
+        'Eine Auszahlung ist fehlgeschlagen: Das Geld bleibt, wo es war, oder die Börse hat es erstattet',
+    },
   },
   secret: {
     label: 'Signaturgeheimnis',
