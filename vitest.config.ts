@@ -23,6 +23,19 @@ export default defineConfig({
         test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
       {
+        // The SDK, run against a real server built in the test (the server tests' helpers and global setup).
+        resolve: { alias: serverAlias },
+        test: {
+          name: 'sdk',
+          include: ['packages/sdk/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
         resolve: { alias: serverAlias },
         test: {
           name: 'e2e',

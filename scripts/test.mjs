@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, on the parts this machine has.
-//  1. core, web and server tests on PGlite (always);
+//  1. core, web, server and SDK tests on PGlite (always);
 //  2. the server tests again on PostgreSQL (TEST_DATABASE_URL, or the local server at 127.0.0.1:5432 when it answers);
 //  3. the browser journeys in e2e/ with Chromium (/usr/bin/chromium or CHROMIUM_PATH), on PostgreSQL when present.
 // A part whose program is missing is skipped with the reason; with CI=true a missing part fails the run.
@@ -127,7 +127,11 @@ const pgUrl = want('postgres') || want('e2e') ? await postgresUrl() : null;
 /** The parts to run: [label, projects, env], in the order they are printed when run one by one. */
 const parts = [];
 if (want('unit'))
-  parts.push(['core, web and server on PGlite', ['core', 'web', 'server'], { TEST_DATABASE_URL: '' }]);
+  parts.push([
+    'core, web, server and sdk on PGlite',
+    ['core', 'web', 'server', 'sdk'],
+    { TEST_DATABASE_URL: '' },
+  ]);
 
 if (want('postgres')) {
   if (pgUrl)

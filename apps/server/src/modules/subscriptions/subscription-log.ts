@@ -1,3 +1,4 @@
+import type { TInvoiceEventData, TSubscriptionEventData } from '@coinlane/core/api/webhook-events';
 import type { TSubscriptionEventType } from '@coinlane/core/subscription-status';
 import type { Db } from '#app/db/connection.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
@@ -7,7 +8,7 @@ import { nextPaymentAt, planAmount } from './present.ts';
 import type { InvoiceRow, SubscriptionRow } from './queries.ts';
 
 /** The webhook payload of a subscription event: what an integrator needs to grant or revoke access. */
-export function subscriptionPayload(s: SubscriptionRow, planCurrency: string) {
+export function subscriptionPayload(s: SubscriptionRow, planCurrency: string): TSubscriptionEventData {
   return {
     id: s.id,
     planId: s.plan_id,
@@ -24,7 +25,7 @@ export function subscriptionPayload(s: SubscriptionRow, planCurrency: string) {
   };
 }
 
-export function invoicePayload(i: InvoiceRow) {
+export function invoicePayload(i: InvoiceRow): TInvoiceEventData {
   return {
     id: i.id,
     subscriptionId: i.subscription_id,
