@@ -128,8 +128,13 @@ function openCheckout({
   const root = overlay.attachShadow({ mode: 'open' });
   adopt(root, OVERLAY_CSS);
 
+  const label = button.textContent || texts.button;
   const dialog = document.createElement('dialog');
-  dialog.setAttribute('aria-label', button.textContent ?? texts.button);
+  const title = document.createElement('h2');
+  title.className = 'title';
+  title.id = 'coinlane-checkout-title';
+  title.textContent = label;
+  dialog.setAttribute('aria-labelledby', title.id);
   const bar = document.createElement('div');
   bar.className = 'bar';
   const close = document.createElement('button');
@@ -138,7 +143,7 @@ function openCheckout({
   close.setAttribute('aria-label', texts.close);
   close.title = texts.close;
   close.append(closeIcon());
-  bar.append(close);
+  bar.append(title, close);
 
   const url = new URL(`/embed/payment/${encodeURIComponent(linkId)}`, coinlane);
   // The framed page posts its messages to this origin only (a page framing it under another name gets nothing).

@@ -30,7 +30,8 @@ dialog {
 }
 dialog:not([open]) { display: none; }
 dialog::backdrop { background: rgba(15, 23, 42, 0.6); }
-.bar { display: flex; justify-content: flex-end; flex: none; padding: 6px; background: #fff; border-bottom: 1px solid #e2e8f0; }
+.bar { display: flex; align-items: center; justify-content: space-between; gap: 8px; flex: none; padding: 6px; background: #fff; border-bottom: 1px solid #e2e8f0; }
+.title { margin: 0; padding-left: 12px; font-weight: 600; font-size: 15px; color: #0f172a; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .close {
   all: initial; box-sizing: border-box; display: inline-flex; align-items: center; justify-content: center;
   width: 40px; height: 40px; border-radius: 10px; color: #334155; cursor: pointer;
