@@ -115,6 +115,16 @@ describe.each([
       };
     });
     expect(look).toEqual({ bg: 'rgb(79, 70, 229)', height: 44, parent: 'pay' });
+    // On a dark host page (the visitor's system setting), a lighter shade that keeps its contrast there.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // (Polled: the colour changes with a short transition.)
+    await expect
+      .poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe('rgb(99, 102, 241)');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect
+      .poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe('rgb(79, 70, 229)');
     await button.scrollIntoViewIfNeeded();
     await button.focus();
     await viewShot(page, `embed-${label}-button`);

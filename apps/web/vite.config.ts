@@ -8,8 +8,9 @@ export default defineConfig({
     react(),
     tailwindcss(),
     {
-      // In development too, /payment/{id}, /embed/payment/{id}, /subscribe/{planId} and /subscription-portal are the hosted pages'
-      // own entry (the server does the same: HOSTED_PAGE in apps/server/src/http/app.ts).
+      // In development too, /payment/{id}, /embed/payment/{id}, /subscribe/{planId} and /subscription-portal are
+      // the hosted pages' own entry (the server does the same: HOSTED_PAGE and EMBED_PAGE in
+      // apps/server/src/http/app.ts).
       name: 'coinlane-payment-page-dev',
       configureServer(server) {
         server.middlewares.use((req, _res, next) => {
