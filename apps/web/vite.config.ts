@@ -8,14 +8,17 @@ export default defineConfig({
     react(),
     tailwindcss(),
     {
-      // In development too, /payment/{id}, /subscribe/{planId} and /subscription-portal are the hosted pages'
-      // own entry (the server does the same: HOSTED_PAGE in apps/server/src/http/app.ts).
+      // In development too, /payment/{id}, /embed/payment/{id}, /subscribe/{planId} and /subscription-portal are
+      // the hosted pages' own entry (the server does the same: HOSTED_PAGE and EMBED_PAGE in
+      // apps/server/src/http/app.ts).
       name: 'coinlane-payment-page-dev',
       configureServer(server) {
         server.middlewares.use((req, _res, next) => {
           if (
             req.url &&
-            /^\/(?:payment\/[^/?#]|subscribe\/[^/?#]|subscription-portal\/?(?:[?#]|$))/.test(req.url)
+            /^\/(?:payment\/[^/?#]|embed\/payment\/[^/?#]|subscribe\/[^/?#]|subscription-portal\/?(?:[?#]|$))/.test(
+              req.url,
+            )
           )
             req.url = '/payment.html';
           next();

@@ -33,7 +33,7 @@ void loadPaymentTexts(lang)
     const shown = texts === englishTexts ? 'en' : lang;
     document.documentElement.lang = shown;
     let page: ReactNode;
-    if (route.page === 'payment') page = <PaymentPage linkId={route.linkId} />;
+    if (route.page === 'payment') page = <PaymentPage linkId={route.linkId} embed={route.embed} />;
     else {
       page = await import('./features/payment-page/components/subscription-pages.tsx').then(
         (m) => m.subscriptionPage(route, portalToken, shown),

@@ -29,7 +29,7 @@ import { openapiPlugin } from './openapi.ts';
 import { apiRateLimitPlugin } from './rate-limit.ts';
 import { createRateLimitCounters, type RateLimitCounters } from './rate-limit-store.ts';
 import { sameOriginPlugin } from './same-origin.ts';
-import { securityHeadersPlugin } from './security-headers.ts';
+import { embeddablePageHeaders, securityHeadersPlugin } from './security-headers.ts';
 import { wellFormedInputPlugin } from './well-formed-input.ts';
 
 declare module 'fastify' {
@@ -185,7 +185,13 @@ export async function buildApp({
       index: ['index.html'],
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, file) => reply.header('cache-control', cacheControlOf(file)),
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', cacheControlOf(file));
+        // The embed script is loaded by merchants' own sites (<script src=".../embed.js">): a same-origin
+        // resource policy would have browsers refuse it there.
+        if (/^embed\.js(?:\.br|\.gz)?$/.test(path.relative(webDist, file)))
+          reply.header('cross-origin-resource-policy', 'cross-origin');
+      },
     });
     app.setNotFoundHandler((req, reply) => {
       // A missing file (an old /assets/*.js after a rebuild, a typo'd favicon) is a 404, never the app's HTML:
@@ -199,6 +205,12 @@ export async function buildApp({
         pathname.startsWith('/uploads/')
       ) {
         return notFound(reply);
+      }
+      // The embeddable checkout: the hosted payment page made to be framed by a merchant's site, the one page
+      // whose framing rules differ (http/security-headers.ts).
+      if (EMBED_PAGE.test(req.url) && fs.existsSync(path.join(webDist, 'payment.html'))) {
+        embeddablePageHeaders(reply, config.env === 'production');
+        return reply.type('text/html').sendFile('payment.html', webDist);
       }
       // The hosted pages are their own light bundle (apps/web/payment.html).
       if (HOSTED_PAGE.test(req.url) && fs.existsSync(path.join(webDist, 'payment.html'))) {
@@ -220,6 +232,12 @@ export async function buildApp({
  * /subscriptions, which is the app's).
  */
 export const HOSTED_PAGE = /^\/(?:payment\/[^/?#]|subscribe\/[^/?#]|subscription-portal\/?(?:[?#]|$))/;
+
+/**
+ * The embeddable variant of the hosted payment page, /embed/payment/{linkId} (opened in an overlay by embed.js on a
+ * merchant's site): the only page another site may frame.
+ */
+export const EMBED_PAGE = /^\/embed\/payment\/[^/?#]/;
 
 /** Hashed build files (dist/assets/name-HASH.ext) are immutable; anything else is revalidated on each use. */
 export const cacheControlOf = (file: string) =>

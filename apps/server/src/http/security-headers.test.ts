@@ -8,6 +8,8 @@ import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-web-'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
 fs.writeFileSync(path.join(webDist, 'payment.html'), '<!doctype html><div id="root"></div>');
+fs.writeFileSync(path.join(webDist, 'embed.js'), '(function(){})();');
+fs.writeFileSync(path.join(webDist, 'theme-init.js'), '(function(){})();');
 
 let dev: TestContext;
 let production: TestContext;
@@ -40,6 +42,10 @@ describe('security headers', () => {
       'the subscriber portal (its token in the query)',
       '/subscription-portal?token=Abc123Abc123Abc123Abc123Abc123Abc123xyz',
     ],
+    ['the hosted payment page asked for with an embed-looking query', '/payment/lnk_abc?embed=1'],
+    ['an embed path that names no link', '/embed/payment/'],
+    ['an embed path of another page', '/embed/subscribe/plan_abc'],
+    ['the embed script', '/embed.js'],
     ['an API reply', '/api/v1/health'],
     ['an API error', '/api/v1/payments'],
     ['a missing file', '/assets/missing.js'],
@@ -67,5 +73,54 @@ describe('security headers', () => {
     expect(directives(String(res.headers['content-security-policy']))['upgrade-insecure-requests']).toEqual(
       [],
     );
+  });
+});
+
+describe('the embeddable checkout', () => {
+  it.each([
+    ['in development', () => dev],
+    ['in production', () => production],
+  ])('may be framed by https sites and a developer machine, and by nothing else, %s', async (_l, ctx) => {
+    const res = await ctx().app.inject({
+      method: 'GET',
+      url: '/embed/payment/lnk_abc?origin=https%3A%2F%2Fshop.example',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const csp = directives(String(res.headers['content-security-policy']));
+    expect(csp['frame-ancestors']).toEqual(['https:', 'http://localhost:*', 'http://127.0.0.1:*']);
+    // X-Frame-Options DENY would still refuse the frame in browsers that read only it.
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    // The rest of the policy is the hosted page's own: no inline or evaluated script, nothing framed inside it.
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['frame-src']).toEqual(["'none'"]);
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    expect(String(res.headers['content-security-policy'])).not.toMatch(
+      /unsafe-eval|script-src[^;]*unsafe-inline/,
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+  });
+
+  it('keeps upgrade-insecure-requests in production', async () => {
+    const res = await production.app.inject({ method: 'GET', url: '/embed/payment/lnk_abc' });
+    expect(directives(String(res.headers['content-security-policy']))['upgrade-insecure-requests']).toEqual(
+      [],
+    );
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('serves the embed script to other sites, and nothing else of the build', async () => {
+    const script = await dev.app.inject({ method: 'GET', url: '/embed.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    // A merchant's page loads it with <script src>: a same-origin resource policy would make browsers refuse it.
+    expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // Revalidated on each use: a new build reaches every shop at once.
+    expect(script.headers['cache-control']).toBe('no-cache');
+    const other = await dev.app.inject({ method: 'GET', url: '/theme-init.js' });
+    expect(other.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 });

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -8,7 +8,8 @@ import fp from 'fastify-plugin';
  * browser); inline styles are allowed (React style attributes, toasts), which cannot run code. Images: own
  * files, avatars, QR codes drawn as data: or blob: URLs. Connections: the API and the WebSocket of this origin
  * ('self' covers ws: and wss: of the same host). No page may be framed (frame-ancestors 'none'): the
- * back-office inside another site's frame is a click-jacking target.
+ * back-office inside another site's frame is a click-jacking target. The one exception is the embeddable checkout
+ * (embeddablePageHeaders below).
  */
 export function contentSecurityPolicy(production: boolean) {
   return {
@@ -50,3 +51,31 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 });
+
+/**
+ * Who may frame the embeddable checkout /embed/payment/{linkId}: any https site, and a developer's own machine
+ * (http://localhost and http://127.0.0.1 on any port, to build a shop against test links). Not `*`: a shop on
+ * plain http elsewhere could have the frame around the checkout rewritten in transit, and its customers should
+ * be sent to the hosted page instead. The framed page lets a visitor do nothing a click-jacker could profit from:
+ * it shows where to send coins (the customer's own wallet moves them) and, on test links only, simulates a payment.
+ */
+export const EMBED_FRAME_ANCESTORS = ['https:', 'http://localhost:*', 'http://127.0.0.1:*'];
+
+/** A directives object as the Content-Security-Policy header spells it. */
+export const serializeCsp = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+
+/**
+ * The headers of the embeddable checkout (set on its reply after the global ones): the same policy with
+ * frame-ancestors opened to EMBED_FRAME_ANCESTORS, and no X-Frame-Options (DENY would still refuse the frame in older
+ * browsers that read only that header; its ALLOW-FROM is obsolete and names a single origin).
+ */
+export function embeddablePageHeaders(reply: FastifyReply, production: boolean) {
+  reply.header(
+    'content-security-policy',
+    serializeCsp({ ...contentSecurityPolicy(production), 'frame-ancestors': EMBED_FRAME_ANCESTORS }),
+  );
+  reply.removeHeader('x-frame-options');
+}

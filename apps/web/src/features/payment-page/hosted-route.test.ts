@@ -7,6 +7,7 @@ describe('hostedRoute', () => {
   it.each([
     ['/payment/lnk_abc', { page: 'payment', linkId: 'lnk_abc' }],
     ['/payment/lnk%20x/extra', { page: 'payment', linkId: 'lnk x' }],
+    ['/embed/payment/lnk_abc', { page: 'payment', linkId: 'lnk_abc', embed: true }],
     ['/subscribe/plan_01', { page: 'subscribe', planId: 'plan_01' }],
     ['/subscribe/%E0%A4%A', { page: 'subscribe', planId: '%E0%A4%A' }],
     ['/subscription-portal', { page: 'portal' }],

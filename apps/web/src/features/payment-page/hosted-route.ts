@@ -1,9 +1,10 @@
 /**
- * Which hosted page payment.html shows, by its path (the server serves payment.html for these three, and the
- * page has no router): /payment/{linkId}, /subscribe/{planId}, /subscription-portal?token=...
+ * Which hosted page payment.html shows, by its path (the server serves payment.html for these, and the page has
+ * no router): /payment/{linkId}, its embeddable variant /embed/payment/{linkId} (framed by embed.js on a
+ * merchant's site), /subscribe/{planId}, /subscription-portal?token=...
  */
 export type THostedRoute =
-  | { page: 'payment'; linkId: string }
+  | { page: 'payment'; linkId: string; embed?: true }
   | { page: 'subscribe'; planId: string }
   | { page: 'portal' };
 
@@ -16,7 +17,9 @@ function segment(value: string | undefined): string {
 }
 
 export function hostedRoute(pathname: string): THostedRoute {
-  const [, first, second] = pathname.split('/');
+  const [, first, second, third] = pathname.split('/');
+  if (first === 'embed' && second === 'payment')
+    return { page: 'payment', linkId: segment(third), embed: true };
   if (first === 'subscribe') return { page: 'subscribe', planId: segment(second) };
   if (first === 'subscription-portal') return { page: 'portal' };
   return { page: 'payment', linkId: segment(first === 'payment' ? second : '') };

@@ -1,6 +1,6 @@
 import type { TCheckout, TCheckoutPayment } from '@coinlane/core/api/checkout';
 import { tokenStandardOf } from '@coinlane/core/currencies';
-import { type ReactNode, useCallback, useEffect, useReducer, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -13,6 +13,7 @@ import {
   startCheckoutPayment,
 } from '../api/checkout-api.ts';
 import { isZeroDecimal, shareOf } from '../decimal.ts';
+import { embedParentOrigin, useEmbedMessages } from '../hooks/use-embed-messages.ts';
 import { useLivePayment } from '../hooks/use-live-payment.ts';
 import { useT } from '../i18n.tsx';
 import {
@@ -33,12 +34,21 @@ import { TestPanel } from './test-panel.tsx';
 /**
  * The hosted payment page /payment/{linkId} (merchant spec 2 and 4). It reads the checkout with GET (which
  * never creates anything), then, running in a real browser, starts the first attempt with POST: a link
- * preview bot runs no script, so it can never create a payment.
+ * preview bot runs no script, so it can never create a payment. `embed`: the embeddable checkout
+ * /embed/payment/{linkId}, framed by embed.js on the merchant's site: a tighter frame, and the host page is told
+ * when the payment ends (use-embed-messages.ts).
  */
-export function PaymentPage({ linkId }: { linkId: string }) {
+export function PaymentPage({ linkId, embed = false }: { linkId: string; embed?: boolean }) {
   const { t } = useT();
   const [state, dispatch] = useReducer(pageReducer, initialPageState);
   const { toast, copy } = useCopyToast();
+  const parentOrigin = useMemo(() => (embed ? embedParentOrigin(window.location.search) : null), [embed]);
+  useEmbedMessages({
+    parentOrigin,
+    linkId,
+    paymentId: state.phase === 'ready' ? (state.payment?.id ?? null) : null,
+    status: state.status,
+  });
 
   const start = useCallback(async () => {
     dispatch({ type: 'starting' });
@@ -150,7 +160,9 @@ export function PaymentPage({ linkId }: { linkId: string }) {
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-100 text-slate-900">
-      <main className="mx-auto w-full max-w-4xl flex-1 px-4 pt-5 pb-6 sm:pt-10">
+      <main
+        className={cn('mx-auto w-full max-w-4xl flex-1 px-4 pb-6', embed ? 'pt-4 sm:pt-6' : 'pt-5 sm:pt-10')}
+      >
         {state.phase === 'loading' && (
           <div className="flex min-h-[60vh] items-center justify-center text-brand-600">
             <Spinner className="size-8" label={t('loading')} />
