@@ -320,7 +320,9 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
       `USDC token contract: ${usdc}`,
     );
     expect(await pay.amountDue()).toBe('25.00');
-    expect(await customer.getByText('on the Ethereum (ERC-20) network', { exact: false }).count()).toBeGreaterThan(0);
+    expect(
+      await customer.getByText('on the Ethereum (ERC-20) network', { exact: false }).count(),
+    ).toBeGreaterThan(0);
     const qr = await pay.qrRendered();
     expect(qr.loaded).toBe(true);
     expect(qr.width).toBeGreaterThanOrEqual(160);
