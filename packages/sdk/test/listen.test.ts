@@ -327,6 +327,7 @@ describe('coinlane listen', () => {
     );
     interrupt();
     expect(await exit).toBe(0);
+    expect(out.lines.at(-1)).toBe('Stopped');
   });
 });
 

@@ -126,6 +126,7 @@ async function run(
     await Promise.race([session.done, stop.then(() => session.stop())]);
     await session.stop();
     await session.done;
+    out.info('Stopped');
     return 0;
   }
   if (command === 'trigger') {
