@@ -327,6 +327,7 @@ export const T = {
   descriptionTooLong: (max: number) => `Description must be at most ${max} characters`,
   metadataTooLarge: (bytes: number) => `Metadata must be a JSON object of at most ${bytes} bytes`,
   merchantIdMismatch: 'merchantId does not match the authenticated merchant',
+  liveWebhookEventsTestOnly: 'Webhook events over the socket need a test mode API key',
   nothingToUpdate: 'Nothing to update',
   paymentNotFound: 'Payment not found',
   paymentNotCancellable: (status: string) =>

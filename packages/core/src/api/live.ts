@@ -10,6 +10,9 @@ import { ZPaymentDetail, ZPaymentPublicStatus } from './payments.ts';
  * - The payer's page (`?paymentId=pay_...`, no sign-in) receives `payment.updated` with the public fields of
  *   that one payment: its id and what GET /api/v1/payments/{id}/status returns. The current state is sent once
  *   right after `hello`.
+ * - An API key socket of a test mode key that asks for `?events=webhooks` (what `coinlane listen` does) also
+ *   receives `webhook.event` for each event of its merchant and mode: the body exactly as a webhook delivery of
+ *   that event carries it (unsigned: the listener signs it with its own session secret).
  */
 
 /** Seconds between the server's ping frames; a socket that has not answered the previous one is dropped. */
@@ -31,7 +34,7 @@ export const LIVE_CLOSE = {
   tooBig: 1009,
   /** Not signed in, bad or revoked API key, or the session ended (sign-out, idle expiry, suspension). */
   unauthorized: 4001,
-  /** An API key without the `read` permission. */
+  /** An API key without the `read` permission, or `events=webhooks` asked by a live key or a session. */
   forbidden: 4003,
   /** The session switched between test and live: reconnect to receive the other mode's payments. */
   modeChanged: 4002,
@@ -69,11 +72,22 @@ export const ZLivePublicPaymentUpdated = z.object({
 });
 export type TLivePublicPaymentUpdated = z.infer<typeof ZLivePublicPaymentUpdated>;
 
+/** An event as the merchant's webhook endpoint would receive it: `body` is the delivery's exact JSON text. */
+export const ZLiveWebhookEvent = z.object({
+  type: z.literal('webhook.event'),
+  /** The event's id (`evt_...`) and type, also inside `body`. */
+  id: z.string(),
+  eventType: z.string(),
+  body: z.string(),
+});
+export type TLiveWebhookEvent = z.infer<typeof ZLiveWebhookEvent>;
+
 /** What a merchant socket receives. */
 export const ZLiveMerchantMessage = z.discriminatedUnion('type', [
   ZLiveHello,
   ZLivePong,
   ZLiveMerchantPaymentUpdated,
+  ZLiveWebhookEvent,
 ]);
 export type TLiveMerchantMessage = z.infer<typeof ZLiveMerchantMessage>;
 
@@ -94,4 +108,6 @@ export const ZLiveQuery = z.object({
   token: z.string().trim().min(1).max(200).optional(),
   /** Sent by the spec's client: the merchant's own id is accepted; another id closes the socket (4003). */
   merchantId: z.string().trim().min(1).max(100).optional(),
+  /** `webhooks`: also receive every webhook event of the key's merchant (test mode API keys only). */
+  events: z.enum(['webhooks']).optional(),
 });

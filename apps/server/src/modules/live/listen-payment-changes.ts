@@ -2,6 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { DbHandle } from '#app/db/connection.ts';
 import {
+  OUTBOX_CHANNEL,
+  type OutboxNotification,
+  parseOutboxNotification,
+} from '#app/modules/outbox/notify-outbox-event.ts';
+import {
   PAYMENT_CHANNEL,
   type PaymentNotification,
   parsePaymentNotification,
@@ -16,7 +21,8 @@ const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
 /**
- * One LISTEN connection per process on the payment channel; `onChange` gets each committed change.
+ * One LISTEN connection per process on the payment channel and the outbox channel; `onChange` gets each
+ * committed payment change, `onOutboxEvent` each committed outbox event (webhook events for `coinlane listen`).
  * - PostgreSQL: a dedicated pg.Client (a pooled connection could be handed to someone else), reconnected
  *   with backoff when it drops. Changes committed while it was down are not replayed: the gap is logged, and
  *   clients poll as well, so they catch up on their next poll.
@@ -28,24 +34,36 @@ export async function listenPaymentChanges({
   dbHandle,
   log,
   onChange,
+  onOutboxEvent,
 }: {
   dbHandle: DbHandle;
   log: FastifyBaseLogger;
   onChange: (n: PaymentNotification) => void;
+  onOutboxEvent: (n: OutboxNotification) => void;
 }): Promise<PaymentChangeListener> {
   const deliver = (payload: string | undefined) => {
     const n = parsePaymentNotification(payload);
     if (n) onChange(n);
     else log.warn({ channel: PAYMENT_CHANNEL }, 'live updates: ignored a malformed notification');
   };
+  const deliverEvent = (payload: string | undefined) => {
+    const n = parseOutboxNotification(payload);
+    if (n) onOutboxEvent(n);
+    else log.warn({ channel: OUTBOX_CHANNEL }, 'live updates: ignored a malformed notification');
+  };
 
   if (dbHandle.engine === 'pglite') {
     const pglite = dbHandle.pglite;
     if (!pglite) throw new Error('PGlite handle without its PGlite instance');
-    const unlisten = await dbHandle.db.connection().execute(() => pglite.listen(PAYMENT_CHANNEL, deliver));
+    const unlisten = await dbHandle.db
+      .connection()
+      .execute(async () => [
+        await pglite.listen(PAYMENT_CHANNEL, deliver),
+        await pglite.listen(OUTBOX_CHANNEL, deliverEvent),
+      ]);
     return {
       stop: async () => {
-        if (!pglite.closed) await unlisten();
+        if (!pglite.closed) for (const u of unlisten) await u();
       },
     };
   }
@@ -63,6 +81,7 @@ export async function listenPaymentChanges({
     const c = new pg.Client({ connectionString, keepAlive: true, application_name: 'coinlane-live' });
     c.on('notification', (m) => {
       if (m.channel === PAYMENT_CHANNEL) deliver(m.payload);
+      else if (m.channel === OUTBOX_CHANNEL) deliverEvent(m.payload);
     });
     c.on('error', (err) => lost(c, err));
     c.on('end', () => lost(c, null));
@@ -70,6 +89,7 @@ export async function listenPaymentChanges({
     try {
       await c.connect();
       await c.query(`LISTEN ${PAYMENT_CHANNEL}`);
+      await c.query(`LISTEN ${OUTBOX_CHANNEL}`);
     } catch (err) {
       lost(c, err);
       throw err;

@@ -7,15 +7,24 @@ import type { WebSocket } from 'ws';
 import type { Db } from '#app/db/connection.ts';
 import { authenticateApiKey } from '#app/modules/api-keys/authenticate-api-key.ts';
 import { getSessionByToken } from '#app/modules/auth/sessions.ts';
+import type { OutboxNotification } from '#app/modules/outbox/notify-outbox-event.ts';
 import type { PaymentNotification } from '#app/modules/payments/notify-payment-changed.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { merchantPaymentUpdate, publicPaymentUpdate } from './payment-updates.ts';
+import { webhookEventMessage } from './webhook-event-message.ts';
 
 /** How a merchant socket signed in: re-checked every revalidation period. */
 export type LiveCredential = { kind: 'session'; token: string } | { kind: 'api_key'; key: string };
 
 export type LiveSubscription =
-  | { kind: 'merchant'; userId: string; mode: TMode; credential: LiveCredential }
+  | {
+      kind: 'merchant';
+      userId: string;
+      mode: TMode;
+      credential: LiveCredential;
+      /** Also sent every webhook event of the merchant and mode (`coinlane listen`). */
+      webhookEvents: boolean;
+    }
   | { kind: 'payment'; paymentId: string };
 
 /** One open socket and what it listens to. */
@@ -50,6 +59,10 @@ export class LiveHub {
   readonly #merchants = new Map<string, Set<LiveClient>>();
   readonly #payments = new Map<string, Set<LiveClient>>();
   readonly #publicByIp = new Map<string, number>();
+  /** Merchant sockets that asked for webhook events, by `userId:mode`. */
+  readonly #eventListeners = new Map<string, Set<LiveClient>>();
+  /** Per `userId:mode`, the chain of events being loaded: each is sent after the one before, in commit order. */
+  readonly #eventChains = new Map<string, Promise<void>>();
   /** Payments being loaded for delivery; `again` when another change came meanwhile. */
   readonly #loading = new Map<string, { n: PaymentNotification; again: boolean }>();
   readonly #timers: NodeJS.Timeout[] = [];
@@ -96,6 +109,8 @@ export class LiveHub {
       payments: this.#payments.size,
       publicAddresses: this.#publicByIp.size,
       loading: this.#loading.size,
+      eventListeners: this.#eventListeners.size,
+      eventChains: this.#eventChains.size,
     };
   }
 
@@ -130,6 +145,15 @@ export class LiveHub {
       map.set(key, set);
     }
     set.add(client);
+    if (client.sub.kind === 'merchant' && client.sub.webhookEvents) {
+      const k = `${client.sub.userId}:${client.sub.mode}`;
+      let listeners = this.#eventListeners.get(k);
+      if (!listeners) {
+        listeners = new Set();
+        this.#eventListeners.set(k, listeners);
+      }
+      listeners.add(client);
+    }
     client.ws.once('close', () => this.#remove(client));
   }
 
@@ -155,6 +179,32 @@ export class LiveHub {
     this.#loading.set(n.paymentId, entry);
     void this.#deliverLoop(entry).finally(() => this.#loading.delete(n.paymentId));
   };
+
+  /**
+   * An outbox event was committed (from LISTEN): when a socket of its merchant and mode asked for webhook events,
+   * its delivery body is built and sent to them. Events of one merchant are sent in the order they came.
+   */
+  notifyEvent = (n: OutboxNotification) => {
+    if (this.#closed) return;
+    const k = `${n.userId}:${n.mode}`;
+    if (!this.#eventListeners.has(k)) return;
+    const before = this.#eventChains.get(k) ?? Promise.resolve();
+    const next = before.then(() => this.#deliverEvent(k, n));
+    this.#eventChains.set(k, next);
+    void next.finally(() => {
+      if (this.#eventChains.get(k) === next) this.#eventChains.delete(k);
+    });
+  };
+
+  async #deliverEvent(k: string, n: OutboxNotification) {
+    try {
+      if (!this.#eventListeners.get(k)?.size) return;
+      const text = await webhookEventMessage({ db: this.#db, ...n });
+      if (text) for (const c of this.#eventListeners.get(k) ?? []) this.#send(c, text);
+    } catch (err) {
+      this.#log.error({ err, eventId: n.eventId }, 'live updates: could not load a webhook event');
+    }
+  }
 
   /**
    * Checks every merchant socket's session or API key again, each credential once; a session that ended
@@ -234,6 +284,8 @@ export class LiveHub {
     set?.delete(client);
     if (set?.size === 0) map.delete(key);
     if (client.sub.kind === 'payment') this.releasePublic(client.ip);
+    const listeners = this.#eventListeners.get(key);
+    if (listeners?.delete(client) && listeners.size === 0) this.#eventListeners.delete(key);
   }
 
   /** Delivers the payment's current state; again while more changes came during the load. */

@@ -3,10 +3,12 @@ import { STATUS_CODES } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { LIVE_CLOSE, LIVE_PUBLIC_SOCKETS_PER_IP, ZLivePublicPayment } from '@coinlane/core/api/live';
 import { ZPaymentDetail } from '@coinlane/core/api/payments';
+import { ZWebhookEventBody } from '@coinlane/core/api/webhook-events';
 import { randomId } from '@coinlane/core/ids';
 import { T } from '@coinlane/core/texts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '#app/modules/api-keys/create-api-key.ts';
 import { recordPaymentTransfer } from '#app/modules/payments/record-payment-transfer.ts';
 import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
@@ -214,6 +216,59 @@ describe('merchant sockets', () => {
     // A bad Bearer header is refused before the upgrade, like any API call.
     const header = open('', { headers: { authorization: 'Bearer cl_test_nope' } });
     expect((await header.waitClosed()).code).toBe(1006);
+  });
+
+  it('with ?events=webhooks and a test key, also carry each webhook event body of the merchant, in order', async () => {
+    const { key } = await createApiKey({
+      db: ctx.db,
+      userId: alice.id,
+      mode: 'test',
+      name: 'listener',
+      permissions: ['read'],
+      ip: null,
+    });
+    const listener = open(`?token=${encodeURIComponent(key)}&events=webhooks`);
+    await listener.hello();
+    const plain = open(`?token=${encodeURIComponent(key)}`);
+    await plain.hello();
+    const bobsPayment = await createPayment(bob);
+    const p = await createPayment(alice);
+    await simulate(alice, p.id);
+    for (let i = 0; i < 8; i++) await blocks(i * 2);
+    // Blocks confirm the merchant's earlier payments too: only this payment's events are looked at.
+    const events = () =>
+      listener.messages.filter((m) => m.type === 'webhook.event' && JSON.parse(m.body).data.id === p.id);
+    await listener.until(
+      () => events().some((m) => m.eventType === 'payment.confirmed'),
+      'payment.confirmed as a webhook event',
+    );
+    const bodies = events().map((m) => ZWebhookEventBody.parse(JSON.parse(m.body)));
+    expect(bodies.map((b) => b.type)).toEqual(['payment.created', 'payment.confirmed']);
+    for (const [i, b] of bodies.entries()) {
+      expect(b).toMatchObject({ id: events()[i]!.id, mode: 'test', data: { id: p.id } });
+    }
+    const confirmed = bodies[1]!;
+    expect(confirmed.data).toMatchObject({ status: 'confirmed', transfers: [{ amount: p.amount }] });
+    // Another merchant's events never reach the socket; a socket that did not ask gets none.
+    expect(JSON.stringify(listener.messages)).not.toContain(bobsPayment.id);
+    expect(plain.messages.some((m) => m.type === 'webhook.event')).toBe(false);
+
+    // Live keys and dashboard sessions cannot ask for webhook events.
+    const live = await createApiKey({
+      db: ctx.db,
+      userId: alice.id,
+      mode: 'live',
+      name: 'live listener',
+      permissions: ['read'],
+      ip: null,
+    });
+    const refused = open(`?token=${encodeURIComponent(live.key)}&events=webhooks`);
+    expect(await refused.waitClosed()).toEqual({
+      code: LIVE_CLOSE.forbidden,
+      reason: T.liveWebhookEventsTestOnly,
+    });
+    const session = open('?events=webhooks', { headers: { cookie: alice.cookie } });
+    expect((await session.waitClosed()).code).toBe(LIVE_CLOSE.forbidden);
   });
 
   it('refuse a socket with no sign-in, and a cookie socket opened from another site', async () => {
@@ -427,6 +482,8 @@ describe('protocol', () => {
       payments: 0,
       publicAddresses: 0,
       loading: 0,
+      eventListeners: 0,
+      eventChains: 0,
     });
     // A change nobody listens to costs nothing.
     await simulate(bob, p.id);

@@ -64,7 +64,12 @@ export const livePlugin = fp<LiveOptions>(async (app, opts) => {
   app.addHook('onResponse', async (req) => {
     if (req.raw.headers.upgrade && !req.raw.socket.destroyed) req.raw.socket.destroy();
   });
-  const listener = await listenPaymentChanges({ dbHandle: app.dbHandle, log: app.log, onChange: hub.notify });
+  const listener = await listenPaymentChanges({
+    dbHandle: app.dbHandle,
+    log: app.log,
+    onChange: hub.notify,
+    onOutboxEvent: hub.notifyEvent,
+  });
   app.addHook('onClose', async () => {
     hub.close();
     await listener.stop();
@@ -106,7 +111,7 @@ const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub }> = async (app, { hub })
       watchClientMessages(socket, client);
       try {
         if (req.query.paymentId) await subscribePayment(app, hub, socket, client, req.query.paymentId);
-        else await subscribeMerchant(app, hub, socket, client, req, req.query.token, req.query.merchantId);
+        else await subscribeMerchant(app, hub, socket, client, req, req.query);
       } catch (err) {
         req.log.error({ err }, 'live updates: subscription failed');
         if (socket.readyState === socket.OPEN) socket.close(1011, 'Internal error');
@@ -160,8 +165,7 @@ async function subscribeMerchant(
   socket: WebSocket,
   base: Omit<LiveClient, 'sub'>,
   req: FastifyRequest,
-  token: string | undefined,
-  merchantId: string | undefined,
+  { token, merchantId, events }: { token?: string; merchantId?: string; events?: 'webhooks' },
 ) {
   let sub: Extract<LiveSubscription, { kind: 'merchant' }>;
   const headerKey = req.auth?.kind === 'api_key' ? BEARER.exec(req.headers.authorization ?? '')?.[1] : null;
@@ -179,15 +183,36 @@ async function subscribeMerchant(
       socket.close(LIVE_CLOSE.forbidden, T.apiKeyMissingPermission('read').slice(0, 120));
       return;
     }
+    // Webhook events go to test mode keys only: live events reach the merchant's real endpoint, and a listener
+    // is a development tool.
+    if (events === 'webhooks' && identity.mode !== 'test') {
+      socket.close(LIVE_CLOSE.forbidden, T.liveWebhookEventsTestOnly);
+      return;
+    }
     const credential: LiveCredential = { kind: 'api_key', key };
-    sub = { kind: 'merchant', userId: identity.user.id, mode: identity.mode, credential };
+    sub = {
+      kind: 'merchant',
+      userId: identity.user.id,
+      mode: identity.mode,
+      credential,
+      webhookEvents: events === 'webhooks',
+    };
+  } else if (events === 'webhooks') {
+    socket.close(req.auth ? LIVE_CLOSE.forbidden : LIVE_CLOSE.unauthorized, T.liveWebhookEventsTestOnly);
+    return;
   } else if (
     // A cookie-authenticated socket must come from this app's own pages (cross-site WebSocket hijacking).
     req.auth?.kind === 'session' &&
     originOfRequest(req, app.config.appUrl) !== 'cross'
   ) {
     const credential: LiveCredential = { kind: 'session', token: req.cookies[SESSION_COOKIE] ?? '' };
-    sub = { kind: 'merchant', userId: req.auth.user.id, mode: req.auth.mode, credential };
+    sub = {
+      kind: 'merchant',
+      userId: req.auth.user.id,
+      mode: req.auth.mode,
+      credential,
+      webhookEvents: false,
+    };
   } else {
     socket.close(LIVE_CLOSE.unauthorized, T.authRequired);
     return;

@@ -1,10 +1,12 @@
 import { randomId } from '@coinlane/core/ids';
 import type { TMode } from '@coinlane/core/options';
 import type { Db } from '#app/db/connection.ts';
+import { notifyOutboxEvent } from './notify-outbox-event.ts';
 
 /**
  * Appends an event to the outbox, inside the caller's transaction, so that the event exists exactly when the
- * change it describes is committed. Webhooks and live updates read it in `seq` order (a later issue).
+ * change it describes is committed. Webhooks read it in `seq` order; the NOTIFY on the outbox channel, sent at the
+ * same commit, lets `coinlane listen` sockets (modules/live) forward it as soon as it exists.
  */
 export async function writeOutboxEvent({
   db,
@@ -36,5 +38,6 @@ export async function writeOutboxEvent({
       payload: JSON.stringify(payload),
     })
     .execute();
+  await notifyOutboxEvent({ db, eventId: id, userId, mode });
   return id;
 }

@@ -6,9 +6,8 @@ import {
   listWebhookDueEvents,
   markWebhookEventsDispatched,
 } from '#app/modules/outbox/take-webhook-due-events.ts';
-import { listPriceChanges } from '#app/modules/payments/list-price-changes.ts';
-import { listPaymentTransfers, presentTransfer } from '#app/modules/transfers/list-payment-transfers.ts';
 import { selectEndpointsOwing } from './queries.ts';
+import { webhookEventBody } from './webhook-event-body.ts';
 
 /** Name of the job that sends one endpoint's deliveries in order (one queued or running per endpoint). */
 export const DELIVER_WEBHOOKS_JOB = 'webhooks.deliver';
@@ -19,8 +18,7 @@ const DISPATCH_LOCK = 727_004;
 
 /**
  * Turns new outbox events into deliveries: each event of a merchant and mode whose endpoint subscribes to its
- * type becomes one delivery with its body fixed now ({ id, type, createdAt, mode, data }; data is the
- * payment as GET /payments/{id} returns it). Events are marked as handled in the same short transaction.
+ * type becomes one delivery with its body fixed now (webhookEventBody). Events are marked as handled in the same short transaction.
  * Then every endpoint that owes deliveries gets its delivery job (unique per endpoint), which also repairs a
  * job lost to a crash. Returns how many deliveries were created.
  */
@@ -45,14 +43,7 @@ export async function dispatchWebhookEvents({
     for (const e of events) {
       const endpoint = endpoints.find((x) => x.user_id === e.user_id && x.mode === e.mode);
       if (!endpoint?.events.includes(e.type)) continue;
-      let data: Record<string, unknown> = e.payload;
-      if (e.entity_type === 'payment') {
-        const transfers = await listPaymentTransfers({ db: trx, paymentId: e.entity_id });
-        const priceChanges = await listPriceChanges({ db: trx, paymentId: e.entity_id });
-        data = { ...e.payload, transfers: transfers.map(presentTransfer), priceChanges };
-      }
-      const createdAt = e.created_at.toISOString();
-      const body = JSON.stringify({ id: e.id, type: e.type, createdAt, mode: e.mode, data });
+      const body = await webhookEventBody({ db: trx, event: e });
       const res = await trx
         .insertInto('webhook_deliveries')
         .values({
