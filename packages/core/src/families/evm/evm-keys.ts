@@ -1,11 +1,9 @@
-import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { createBase58check } from '@scure/base';
-import { HDKey } from '@scure/bip32';
+import type { HDKey } from '@scure/bip32';
 import { T } from '../../texts.ts';
 import { secretKind } from '../../wallet-secrets.ts';
+import { accountHdKey, keccakAddressBytes, type ParsedAccountKey, parseAccountKey } from '../account-keys.ts';
 import { WalletInputError } from '../wallet-input.ts';
 
 /**
@@ -17,24 +15,10 @@ import { WalletInputError } from '../wallet-input.ts';
 
 export type TEvmAddress = `0x${string}`;
 
-export type ParsedEvmWalletInput =
-  | { kind: 'address'; address: TEvmAddress }
-  | {
-      kind: 'xpub';
-      key: string;
-      prefix: 'xpub' | 'tpub';
-      depth: number;
-      /** BIP32 fingerprint (hex) of the key, to match it in a wallet app. */
-      fingerprint: string;
-    };
+export type ParsedEvmWalletInput = { kind: 'address'; address: TEvmAddress } | ParsedAccountKey;
 
-/** BIP32 versions accepted for an EVM account key: xpub (the usual export) and tpub (testnet tools). */
-const EVM_KEY_VERSIONS = [
-  { prefix: 'xpub', public: 0x0488b21e, private: 0x0488ade4 },
-  { prefix: 'tpub', public: 0x043587cf, private: 0x04358394 },
-] as const;
-
-const b58c = createBase58check(sha256);
+/** The EVM family's messages for an account key that is private or of another version. */
+const EVM_KEY_MESSAGES = { privateKey: T.evmPrivateKeyRefused, unknownVersion: T.evmKeyVersion };
 
 /** The EIP-55 mixed-case form of 20 address bytes given as 40 lower-case hex digits. */
 function checksumOf(lowerHex: string): TEvmAddress {
@@ -91,53 +75,13 @@ export function parseEvmWalletInput(input: string): ParsedEvmWalletInput {
     if (/^0x0{40}$/.test(address)) throw new WalletInputError('invalid', T.evmZeroAddress);
     return { kind: 'address', address };
   }
-  if (/^[1-9A-HJ-NP-Za-km-z]{100,120}$/.test(value)) return parseEvmKey(value);
+  if (/^[1-9A-HJ-NP-Za-km-z]{100,120}$/.test(value)) return parseAccountKey(value, EVM_KEY_MESSAGES);
   throw new WalletInputError('invalid', T.evmAddressInvalid);
-}
-
-function parseEvmKey(value: string): ParsedEvmWalletInput {
-  let payload: Uint8Array;
-  try {
-    payload = b58c.decode(value);
-  } catch {
-    throw new WalletInputError('checksum', T.walletInvalidChecksum);
-  }
-  if (payload.length !== 78) throw new WalletInputError('invalid', T.walletInvalidKey);
-  const version = new DataView(payload.buffer, payload.byteOffset).getUint32(0);
-  if (EVM_KEY_VERSIONS.some((v) => v.private === version)) {
-    throw new WalletInputError('private_key', T.evmPrivateKeyRefused);
-  }
-  const kv = EVM_KEY_VERSIONS.find((v) => v.public === version);
-  if (!kv) throw new WalletInputError('invalid', T.evmKeyVersion);
-  let hd: HDKey;
-  try {
-    hd = HDKey.fromExtendedKey(value, { public: kv.public, private: kv.private });
-  } catch {
-    throw new WalletInputError('invalid', T.walletInvalidKey);
-  }
-  return {
-    kind: 'xpub',
-    key: value,
-    prefix: kv.prefix,
-    depth: hd.depth,
-    fingerprint: hd.fingerprint.toString(16).padStart(8, '0'),
-  };
 }
 
 /** The address of a secp256k1 public key (compressed or not): last 20 bytes of keccak256(x || y), EIP-55. */
 export function evmAddressOfPublicKey(publicKey: Uint8Array): TEvmAddress {
-  const uncompressed =
-    publicKey.length === 65 ? publicKey : secp256k1.Point.fromBytes(publicKey).toBytes(false);
-  const hash = keccak_256(uncompressed.subarray(1));
-  return checksumOf(bytesToHex(hash.subarray(12)));
-}
-
-function hdKeyOfEvmKey(key: string): HDKey {
-  const payload = b58c.decode(key);
-  const version = new DataView(payload.buffer, payload.byteOffset).getUint32(0);
-  const kv = EVM_KEY_VERSIONS.find((v) => v.public === version);
-  if (!kv) throw new WalletInputError('invalid', T.evmKeyVersion);
-  return HDKey.fromExtendedKey(key, { public: kv.public, private: kv.private });
+  return checksumOf(bytesToHex(keccakAddressBytes(publicKey)));
 }
 
 /**
@@ -145,7 +89,7 @@ function hdKeyOfEvmKey(key: string): HDKey {
  * m/44'/60'/0'), for i in [start, start + count), EIP-55 checksummed.
  */
 export function deriveEvmAddresses(key: string | HDKey, start: number, count: number): TEvmAddress[] {
-  const external = (typeof key === 'string' ? hdKeyOfEvmKey(key) : key).deriveChild(0);
+  const external = (typeof key === 'string' ? accountHdKey(key, EVM_KEY_MESSAGES) : key).deriveChild(0);
   const out: TEvmAddress[] = [];
   for (let i = start; i < start + count; i++)
     out.push(evmAddressOfPublicKey(external.deriveChild(i).publicKey!));

@@ -1,11 +1,10 @@
-import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { createBase58check } from '@scure/base';
-import { HDKey } from '@scure/bip32';
+import type { HDKey } from '@scure/bip32';
 import { T } from '../../texts.ts';
 import { secretKind } from '../../wallet-secrets.ts';
+import { accountHdKey, keccakAddressBytes, type ParsedAccountKey, parseAccountKey } from '../account-keys.ts';
 import { WalletInputError } from '../wallet-input.ts';
 
 /**
@@ -19,19 +18,15 @@ import { WalletInputError } from '../wallet-input.ts';
 /** A Tron address in base58check form (T…). */
 export type TTronAddress = string & { readonly __tron?: never };
 
-export type ParsedTronWalletInput =
-  | { kind: 'address'; address: TTronAddress }
-  | { kind: 'xpub'; key: string; prefix: 'xpub' | 'tpub'; depth: number; fingerprint: string };
+export type ParsedTronWalletInput = { kind: 'address'; address: TTronAddress } | ParsedAccountKey;
+
+/** The Tron family's messages for an account key that is private or of another version. */
+const TRON_KEY_MESSAGES = { privateKey: T.tronPrivateKeyRefused, unknownVersion: T.tronKeyVersion };
 
 /** The byte every Tron address begins with (mainnet, Shasta, Nile and private networks alike). */
 export const TRON_ADDRESS_PREFIX = 0x41;
 
 const b58c = createBase58check(sha256);
-
-const TRON_KEY_VERSIONS = [
-  { prefix: 'xpub', public: 0x0488b21e, private: 0x0488ade4 },
-  { prefix: 'tpub', public: 0x043587cf, private: 0x04358394 },
-] as const;
 
 /** The base58check address of 20 address bytes (the prefix added). */
 export function tronAddressOfBytes(body: Uint8Array): TTronAddress {
@@ -113,7 +108,7 @@ export function parseTronWalletInput(input: string): ParsedTronWalletInput {
   if (secret === 'seed_phrase') throw new WalletInputError('seed_phrase', T.walletSeedPhraseRefused);
   if (secret === 'private_key') throw new WalletInputError('private_key', T.tronPrivateKeyRefused);
   if (/\s/.test(value)) throw new WalletInputError('invalid', T.tronAddressInvalid);
-  if (/^[1-9A-HJ-NP-Za-km-z]{100,120}$/.test(value)) return parseTronKey(value);
+  if (/^[1-9A-HJ-NP-Za-km-z]{100,120}$/.test(value)) return parseAccountKey(value, TRON_KEY_MESSAGES);
   const address = checkTronAddress(value);
   // T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb: the 20 zero bytes, nobody's wallet (what is sent there is burnt)
   if (/^0{40}$/.test(bytesToHex(decodeTronAddress(address).subarray(1)))) {
@@ -122,56 +117,14 @@ export function parseTronWalletInput(input: string): ParsedTronWalletInput {
   return { kind: 'address', address };
 }
 
-function keyVersion(value: string) {
-  let payload: Uint8Array;
-  try {
-    payload = b58c.decode(value);
-  } catch {
-    throw new WalletInputError('checksum', T.walletInvalidChecksum);
-  }
-  if (payload.length !== 78) throw new WalletInputError('invalid', T.walletInvalidKey);
-  return new DataView(payload.buffer, payload.byteOffset).getUint32(0);
-}
-
-function parseTronKey(value: string): ParsedTronWalletInput {
-  const version = keyVersion(value);
-  if (TRON_KEY_VERSIONS.some((v) => v.private === version)) {
-    throw new WalletInputError('private_key', T.tronPrivateKeyRefused);
-  }
-  const kv = TRON_KEY_VERSIONS.find((v) => v.public === version);
-  if (!kv) throw new WalletInputError('invalid', T.tronKeyVersion);
-  let hd: HDKey;
-  try {
-    hd = HDKey.fromExtendedKey(value, { public: kv.public, private: kv.private });
-  } catch {
-    throw new WalletInputError('invalid', T.walletInvalidKey);
-  }
-  return {
-    kind: 'xpub',
-    key: value,
-    prefix: kv.prefix,
-    depth: hd.depth,
-    fingerprint: hd.fingerprint.toString(16).padStart(8, '0'),
-  };
-}
-
 /** The Tron address of a secp256k1 public key (compressed or not): 0x41 and the last 20 bytes of keccak256(x || y). */
 export function tronAddressOfPublicKey(publicKey: Uint8Array): TTronAddress {
-  const uncompressed =
-    publicKey.length === 65 ? publicKey : secp256k1.Point.fromBytes(publicKey).toBytes(false);
-  return tronAddressOfBytes(keccak_256(uncompressed.subarray(1)).subarray(12));
-}
-
-function hdKeyOfTronKey(key: string): HDKey {
-  const version = keyVersion(key);
-  const kv = TRON_KEY_VERSIONS.find((v) => v.public === version);
-  if (!kv) throw new WalletInputError('invalid', T.tronKeyVersion);
-  return HDKey.fromExtendedKey(key, { public: kv.public, private: kv.private });
+  return tronAddressOfBytes(keccakAddressBytes(publicKey));
 }
 
 /** Receiving addresses of an account key: its external children 0/i (m/44'/195'/0'/0/i), for i in [start, start + count). */
 export function deriveTronAddresses(key: string | HDKey, start: number, count: number): TTronAddress[] {
-  const external = (typeof key === 'string' ? hdKeyOfTronKey(key) : key).deriveChild(0);
+  const external = (typeof key === 'string' ? accountHdKey(key, TRON_KEY_MESSAGES) : key).deriveChild(0);
   const out: TTronAddress[] = [];
   for (let i = start; i < start + count; i++)
     out.push(tronAddressOfPublicKey(external.deriveChild(i).publicKey!));
