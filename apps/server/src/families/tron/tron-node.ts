@@ -5,6 +5,8 @@
  * `{}`. Only the fields the reader uses are typed.
  */
 
+import { transportFailure } from '#app/modules/chains/rpc-client.ts';
+
 /** A block as `/wallet/getblockbynum` and `/wallet/getnowblock` write it. */
 export type TronBlock = {
   blockID: string;
@@ -118,12 +120,7 @@ export function createTronNode({
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
-      const reason =
-        err instanceof Error && err.name === 'TimeoutError'
-          ? `no answer within ${timeoutMs} ms`
-          : err instanceof Error
-            ? ((err.cause as Error | undefined)?.message ?? err.message)
-            : String(err);
+      const reason = transportFailure(err, timeoutMs);
       throw new TronNodeError(`${where}: ${reason}`);
     }
     const text = await res.text();

@@ -43,6 +43,12 @@ export function parseJsonExact(text: string): unknown {
   );
 }
 
+/** Why a request to a node got no reply (fetch's own message hides the cause): a timeout, or the socket's error. */
+export function transportFailure(err: unknown, timeoutMs: number): string {
+  if (err instanceof Error && err.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
+  return err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
+}
+
 /**
  * JSON-RPC 1.0 client for Bitcoin Core, Litecoin Core, Dogecoin Core and BCH nodes: basic auth from the URL's
  * user and password, a timeout per request, batches as JSON arrays, errors that say which method failed where.
@@ -70,12 +76,7 @@ export function createRpcClient({ url, timeoutMs = 10_000 }: { url: string; time
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
-      const reason =
-        err instanceof Error && err.name === 'TimeoutError'
-          ? `no answer within ${timeoutMs} ms`
-          : err instanceof Error
-            ? ((err.cause as Error | undefined)?.message ?? err.message)
-            : String(err);
+      const reason = transportFailure(err, timeoutMs);
       throw new RpcError(`${what} at ${endpoint}: ${reason}`, what);
     }
     const text = await res.text();
