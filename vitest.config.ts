@@ -20,7 +20,14 @@ export default defineConfig({
       },
       {
         root: 'apps/web',
-        test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test-setup.ts'],
+          // a loaded machine (the other parts of npm test side by side): see src/test-setup.ts
+          testTimeout: 20_000,
+        },
       },
       {
         // The SDK, run against a real server built in the test (the server tests' helpers and global setup).
@@ -32,6 +39,20 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // The WooCommerce plugin's PHPUnit suites, one against a real server (integrations/woocommerce).
+        resolve: { alias: serverAlias },
+        test: {
+          name: 'woocommerce',
+          include: ['integrations/woocommerce/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          testTimeout: 180_000,
+          // starting its server is the first thing it does, while every other suite of npm test starts beside it
+          hookTimeout: 180_000,
           pool: 'forks',
         },
       },

@@ -5,8 +5,10 @@
 // payments over keep-alive HTTP connections. In the same run, on the same database server, 50 connections
 // insert-and-commit single rows for N seconds. Prints payments/s, latencies, inserts/s and their ratio.
 //
-//   npm run bench -- payments [--seconds=10] [--clients=50] [--warmup=2] [--idempotency-keys]
-//   (--idempotency-keys: every request carries its own Idempotency-Key, to see what storing replies costs)
+//   npm run bench -- payments [--seconds=10] [--clients=50] [--warmup=2] [--idempotency-keys] [--cpu-prof]
+//   (--idempotency-keys: every request carries its own Idempotency-Key, to see what storing replies costs;
+//    --cpu-prof: the server runs under node --cpu-prof, and its top five costs are printed at the end; with
+//    BENCH_KEEP_PROFILE=1 the .cpuprofile files are kept, their directory printed, for Chromium DevTools)
 //   BENCH_DATABASE_URL=postgres://user@host:5432/postgres   (default postgres://postgres@127.0.0.1:5432/postgres)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,6 +21,7 @@ import pg from 'pg';
 import { openPostgres } from '../apps/server/src/db/connection.ts';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/auth/sessions.ts';
 import { createUser } from '../apps/server/src/test/fixtures.ts';
+import { summarizeCpuProfile } from './_cpu-profile.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: number) => {
@@ -31,6 +34,8 @@ const SECONDS = arg('seconds', Number(process.env.BENCH_SECONDS ?? 10));
 const CLIENTS = Math.trunc(arg('clients', 50));
 const WARMUP = arg('warmup', 2);
 const WITH_KEYS = process.argv.includes('--idempotency-keys');
+const CPU_PROF = process.argv.includes('--cpu-prof');
+const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-bench-prof-'));
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const PAYMENT = { amount: '0.00050000', currency: 'BTC', description: 'Benchmark order' };
@@ -67,13 +72,16 @@ function freePort(): Promise<number> {
 const dataDir = (port: number) => path.join(os.tmpdir(), `coinlane-bench-${port}`);
 
 function startServer(databaseUrl: string, port: number): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const prof = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
       // Plain http on loopback: the production server accepts it only when told that TLS ends elsewhere.
       TLS_TERMINATED_BY_PROXY: 'true',
+      // Each server's metrics port (on by default in production, 9464) on a free port: several servers run here.
+      METRICS_PORT: process.env.BENCH_METRICS_PORT ?? '0',
       DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -262,6 +270,9 @@ async function main() {
     }
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
     fs.rmSync(dataDir(port), { recursive: true, force: true });
+    if (CPU_PROF) console.log(`\n${summarizeCpuProfile(profileDir)}`);
+    if (process.env.BENCH_KEEP_PROFILE) console.log(`profile kept in ${profileDir}`);
+    else fs.rmSync(profileDir, { recursive: true, force: true });
   }
 }
 

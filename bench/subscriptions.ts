@@ -179,6 +179,8 @@ async function startWorker(databaseUrl: string, workers: Worker[]): Promise<void
         NODE_ENV: 'production',
         // Plain http on loopback: the production server accepts it only when told that TLS ends elsewhere.
         TLS_TERMINATED_BY_PROXY: 'true',
+        // Each server's metrics port (on by default in production, 9464) on a free port: several servers run here.
+        METRICS_PORT: process.env.BENCH_METRICS_PORT ?? '0',
         DATABASE_URL: databaseUrl,
         HOST: '127.0.0.1',
         PORT: String(port),

@@ -79,6 +79,8 @@ const newLink = () =>
     currency: 'USDT',
     network: 'ethereum',
     description: 'Two croissants and a coffee',
+    // The embedded checkout never follows it: the shop's page hears payment.confirmed and decides.
+    returnUrl: 'https://shop.example.com/thanks',
   });
 
 type ShopEvent = { via: string; target?: string; detail: Record<string, string> };
@@ -190,6 +192,11 @@ describe.each([
     );
     expect(payment).toMatchObject({ id: paymentId, paymentLinkId: link.id, status: 'confirmed' });
     await viewShot(page, `embed-${label}-confirmed`);
+    // No way out of the frame: no return button, no countdown (following the link's returnUrl inside the overlay
+    // would also break the shop's frame-src, which the browser log watch would report).
+    await frame.getByText('You can now close this page').waitFor();
+    expect(await frame.getByRole('link', { name: 'Return to Chez Marie Bakery' }).count()).toBe(0);
+    expect(await frame.getByRole('timer').count()).toBe(0);
 
     // Escape inside the frame (the shop's page never sees that key) closes the overlay, and focus comes back.
     await frame.getByRole('heading', { name: 'Thank you for your payment' }).click();

@@ -123,6 +123,20 @@ describe.each([
       (s) => s.includes('25.00 USDT'),
     );
     await screenshot(page, `merchant-links-form-${label}`);
+    // The optional return URL under More options: plain http to another machine is refused before anything is sent.
+    await f.getByText('More options').click();
+    const returnUrl = f.getByLabel('Return URL (optional)');
+    await returnUrl.fill('http://shop.example.com/thanks');
+    await links.submit();
+    await f
+      .getByText(
+        'The return URL must use https. Plain http is accepted only for localhost, 127.0.0.1 or [::1] in test mode',
+      )
+      .waitFor();
+    expect(await returnUrl.getAttribute('aria-invalid')).toBe('true');
+    await noHorizontalOverflow(page);
+    await screenshot(page, `merchant-links-form-return-url-${label}`);
+    await returnUrl.fill('');
     await links.submit();
 
     await page.getByTestId('link-created').waitFor();

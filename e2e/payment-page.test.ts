@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentPage } from './pages/payment-page.ts';
@@ -7,11 +9,15 @@ import { ensureWebBuilt, type RunningServer, startServer } from './support/serve
 
 // The hosted payment page as a customer meets it: a merchant (made through the API, e-mails through the real
 // SMTP server) creates test-mode payment links; a customer opens one in a fresh browser context and pays it
-// with the page's test panel. Test blocks come every second here, so confirmations move while we watch.
+// with the page's test panel. Test blocks come every second here, so confirmations move while we watch. The links
+// carry a returnUrl to a stand-in shop on 127.0.0.1 (plain http to this machine: test mode), whose order-received
+// page the customer lands on once paid.
 
 let server: RunningServer;
 let browser: Browser;
 let merchant: ApiMerchant;
+let shop: http.Server;
+let shopUrl: string;
 
 type Link = { id: string; amount: string };
 const newLink = (body: Record<string, unknown>) => merchant.call<Link>('POST', '/payment-links', body);
@@ -21,6 +27,13 @@ beforeAll(async () => {
   // Many customer pages from one IP in a minute: lift the public per-IP limit (tested in the server tests).
   server = await startServer({ TEST_NETWORK_BLOCK_SECONDS: '1', API_RATE_LIMIT_PER_MINUTE: '10000' });
   browser = await launchBrowser();
+  // The merchant's shop: its order-received page, a plain page of its own origin.
+  shop = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>Order received</title><h1>Thank you, order 1042 is received</h1>');
+  });
+  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/checkout/order-received/1042/?key=wc_order_Ab1`;
   merchant = await signUpMerchant(server, {
     name: 'Chez Marie Bakery',
     email: `marie-${Date.now()}@example.com`,
@@ -29,6 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await new Promise((resolve) => (shop ? shop.close(resolve) : resolve(undefined)));
 });
 
 async function customerPage(viewport: typeof DESKTOP) {
@@ -45,8 +59,12 @@ describe.each([
   ['desktop', DESKTOP, { fiatAmount: '95.00', currency: 'USDT', network: 'ethereum' }, '95.00', 'USDT'],
   ['phone', PHONE, { fiatAmount: '95.00', currency: 'BTC' }, '0.00100000', 'BTC'],
 ] as const)('hosted payment page at %s width', (label, viewport, linkBody, due, coin) => {
-  it('a customer sees amount, QR and address, copies, pays part then the rest, and watches it confirm without reload', async () => {
-    const link = await newLink({ ...linkBody, description: 'Order #1042 — croissants and coffee' });
+  it('a customer sees amount, QR and address, copies, pays part then the rest, watches it confirm without reload, and is sent back to the shop', async () => {
+    const link = await newLink({
+      ...linkBody,
+      description: 'Order #1042 — croissants and coffee',
+      returnUrl: shopUrl,
+    });
     const { ctx, page, pay, errors } = await customerPage(viewport);
 
     await pay.open(link.id);
@@ -100,19 +118,49 @@ describe.each([
     await pay.waitForText('Partial payment received. Please send the remaining amount.');
     await pay.waitForText(`Received ${half} of ${due} ${coin}`);
     await screenshot(page, `payment-partial-${label}`);
+    // Something is still due: no way back to the shop yet.
+    expect(await page.getByTestId('return-to-merchant').count()).toBe(0);
 
     // The rest: received, then confirmations advance until confirmed, with no reload.
     await pay.simulate('full');
     await pay.waitForText('Payment received, waiting for network confirmations');
     await screenshot(page, `payment-confirming-${label}`);
-    await pay.waitForText('You can now close this page', 45_000);
+    // Confirmed: the way back to the shop, with the payment's id, and a countdown the customer can stop.
+    const back = page.getByRole('link', { name: 'Return to Chez Marie Bakery' });
+    await back.waitFor({ timeout: 45_000 });
     await pay.waitForText('Payment confirmed');
-    expect(await pay.sameDocument()).toBe(true);
     await screenshot(page, `payment-confirmed-${label}`);
+    const paymentId = await merchant
+      .call<{ payments: { id: string }[] }>('GET', `/payment-links/${link.id}`)
+      .then((l) => l.payments[0]?.id);
+    expect(paymentId).toMatch(/^pay_/);
+    const target = `${shopUrl}&coinlane_payment=${paymentId}`;
+    expect(await back.getAttribute('href')).toBe(target);
+    expect(await back.getAttribute('rel')).toBe('noopener');
+    expect(await pay.sameDocument()).toBe(true);
+    if (label === 'desktop') {
+      // Left alone, the page takes the customer back by itself after its countdown.
+      await pay.waitForText(/Taking you back to Chez Marie Bakery in \d s\./);
+      await page.waitForURL(target, { timeout: 20_000 });
+    } else {
+      // "Stay on this page" stops the countdown; the button then does it.
+      await page.getByRole('button', { name: 'Stay on this page' }).click();
+      expect(await page.getByRole('timer').count()).toBe(0);
+      await back.click();
+      await page.waitForURL(target);
+    }
+    // The shop's page, with the payment's id to look up.
+    await page.getByRole('heading', { name: 'Thank you, order 1042 is received' }).waitFor();
+    const landed = new URL(page.url());
+    expect(landed.searchParams.get('key')).toBe('wc_order_Ab1');
+    expect(landed.searchParams.get('coinlane_payment')).toBe(paymentId);
 
-    // Opening the completed link again shows the confirmed payment.
-    await page.reload();
-    await pay.waitForText('You can now close this page');
+    // Opening the completed link again shows the confirmed payment, with the button but no countdown: a customer
+    // coming back to read it is not sent away.
+    await pay.open(link.id);
+    await back.waitFor();
+    await pay.waitForText('Payment confirmed');
+    expect(await page.getByRole('timer').count()).toBe(0);
     expect(errors).toEqual([]);
     await ctx.close();
   }, 120_000);
@@ -120,7 +168,7 @@ describe.each([
 
 describe('hosted payment page, other outcomes', () => {
   it('an overpayment is confirmed and said honestly, in the language picked', async () => {
-    const link = await newLink({ fiatAmount: '20', currency: 'LTC' });
+    const link = await newLink({ fiatAmount: '20', currency: 'LTC', returnUrl: shopUrl });
     const { ctx, pay, page } = await customerPage(PHONE);
     await pay.open(link.id);
     await pay.waitForText('Amount Due');
@@ -131,11 +179,21 @@ describe('hosted payment page, other outcomes', () => {
     await pay.waitForText(/≈ 20,00\s\$US/);
     await pay.waitForText('Mode test — aucun fonds réel');
     await page.getByRole('button', { name: 'Simuler un trop-perçu' }).click();
-    await pay.waitForText('Vous pouvez maintenant fermer cette page', 45_000);
+    // Overpaid is confirmed too: the way back to the shop, in French, its countdown stopped here.
+    await page.getByRole('link', { name: 'Retour vers Chez Marie Bakery' }).waitFor({ timeout: 45_000 });
     await pay.waitForText('Vous avez payé plus que demandé ; le marchand a été prévenu.');
+    await pay.waitForText(/Retour automatique vers Chez Marie Bakery dans \d s\./);
+    await page.getByRole('button', { name: 'Rester sur cette page' }).click();
     await screenshot(page, 'payment-overpaid-fr-phone');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'payment-overpaid-fr-desktop');
+    await pay.chooseLanguage('de');
+    await page.getByRole('link', { name: 'Zurück zu Chez Marie Bakery' }).waitFor();
+    await screenshot(page, 'payment-overpaid-de-desktop');
     await pay.chooseLanguage('en');
     await pay.waitForText('You paid more than requested; the merchant has been notified.');
+    // Still here: the stopped countdown does not start again with another language.
+    expect(new URL(page.url()).pathname).toBe(`/payment/${link.id}`);
     await ctx.close();
   }, 90_000);
 

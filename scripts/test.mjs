@@ -2,12 +2,14 @@
 // `npm test`: the whole suite, on the parts this machine has.
 //  1. core, web, server and SDK tests on PGlite (always);
 //  2. the server tests again on PostgreSQL (TEST_DATABASE_URL, or the local server at 127.0.0.1:5432 when it answers);
-//  3. the browser journeys in e2e/ with Chromium (/usr/bin/chromium or CHROMIUM_PATH), on PostgreSQL when present.
+//  3. the browser journeys in e2e/ with Chromium (/usr/bin/chromium or CHROMIUM_PATH), on PostgreSQL when present;
+//  4. the WooCommerce plugin's PHPUnit suites (integrations/woocommerce), one against a real server, with Debian's
+//     php-cli and phpunit (/usr/bin/php and /usr/bin/phpunit, or PHP_PATH and PHPUNIT_PATH).
 // A part whose program is missing is skipped with the reason; with CI=true a missing part fails the run.
 // The parts run side by side (each is one vitest process: on a 2-core machine vitest uses one worker, and much of
 // the server and browser tests' time is spent waiting on nodes, browsers and timers); each part's output is kept
 // and printed whole when it ends, with a line every minute saying what still runs. --serial runs them one by one.
-// Flags: --only=unit|postgres|e2e (repeatable) to run some parts; anything after `--` goes to vitest.
+// Flags: --only=unit|postgres|e2e|php (repeatable) to run some parts; anything after `--` goes to vitest.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +25,8 @@ const want = (part) => only.length === 0 || only.includes(part);
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const php = process.env.PHP_PATH || '/usr/bin/php';
+const phpunit = process.env.PHPUNIT_PATH || '/usr/bin/phpunit';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const skippedParts = [];
@@ -30,6 +34,10 @@ let exitCode = 0;
 /** Each part's vitest exit status, printed at the end (a part can fail with every test passed: an error outside
  *  the tests, a process that would not close). */
 const statuses = [];
+/** Every failed test, named, printed again at the very end: CI keeps only the tail of the output. */
+const failures = [];
+/** [part, file, seconds] of every test file, for the slowest ones' list at the end. */
+const durations = [];
 
 async function postgresUrl() {
   const url = process.env.TEST_DATABASE_URL || DEFAULT_PG;
@@ -64,7 +72,7 @@ function writeOut(text) {
 }
 
 /** Runs one part (a vitest process); resolves when it ended, its output printed and its counts added. */
-async function vitest(label, projects, env) {
+async function vitest(label, projects, env, more = []) {
   const out = path.join(os.tmpdir(), `coinlane-vitest-${process.pid}-${label.replace(/\W+/g, '-')}.json`);
   const argv = [
     'vitest',
@@ -73,6 +81,9 @@ async function vitest(label, projects, env) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
+    ...more,
+    // A filter may match no file of some part (or of one half): that part then passes rather than fails.
+    ...(extra.length > 0 ? ['--passWithNoTests'] : []),
     ...extra,
   ];
   const started = Date.now();
@@ -102,6 +113,22 @@ async function vitest(label, projects, env) {
     counted = true;
     // A file that failed to load counts as a failure even though it ran no test.
     if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) totals.failed += r.numFailedTestSuites;
+    for (const file of r.testResults ?? []) {
+      const rel = path.relative(process.cwd(), file.name);
+      const seconds = ((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000;
+      if (seconds > 0) durations.push([label, rel, seconds]);
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) {
+        const why = String(t.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
+        failures.push(`${label}: ${rel} > ${t.fullName}${why ? `\n    ${why}` : ''}`);
+      }
+      if (file.status === 'failed' && failedTests.length === 0)
+        failures.push(
+          `${label}: ${rel} (the file failed outside its tests)${file.message ? `\n    ${String(file.message).split('\n')[0].slice(0, 300)}` : ''}`,
+        );
+    }
   } catch {}
   fs.rmSync(out, { force: true });
   statuses.push(`${label}: vitest exited with ${status}${counted ? '' : ' (no report)'}`);
@@ -154,6 +181,18 @@ if (want('e2e')) {
     ]);
 }
 
+if (want('php')) {
+  const missing = [php, phpunit].filter((p) => !fs.existsSync(p));
+  if (missing.length > 0)
+    skip('WooCommerce plugin (PHP)', `no ${missing.join(' nor ')}; apt-get install -y php-cli phpunit`);
+  else
+    parts.push([
+      'WooCommerce plugin (PHP)',
+      ['woocommerce'],
+      { PHPUNIT_PATH: phpunit, TEST_DATABASE_URL: '' },
+    ]);
+}
+
 const running = new Set();
 const began = Date.now();
 if (serial) {
@@ -169,6 +208,15 @@ if (serial) {
 }
 
 writeOut('\n');
+const slowest = [...durations].sort((a, b) => b[2] - a[2]).slice(0, 12);
+if (slowest.length > 0) {
+  writeOut('Slowest test files:\n');
+  for (const [part, file, seconds] of slowest) writeOut(`  ${Math.round(seconds)} s  ${file}  (${part})\n`);
+}
+if (failures.length > 0) {
+  writeOut('Failed:\n');
+  for (const line of failures) writeOut(`  ${line}\n`);
+}
 for (const line of skippedParts) writeOut(`skipped part: ${line}\n`);
 for (const line of statuses) writeOut(`${line}\n`);
 writeOut(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);

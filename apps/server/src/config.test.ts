@@ -6,6 +6,8 @@ import { loadConfig } from './config.ts';
 const bad: Array<[string, string]> = [
   ['PORT', 'abc'],
   ['PORT', '70000'],
+  ['METRICS_PORT', 'on'],
+  ['METRICS_PORT', '65536'],
   ['DATABASE_URL', 'mysql://db'],
   ['SMTP_URL', 'http://mail'],
   ['MAIL_FROM', 'a'],
@@ -35,6 +37,26 @@ const bad: Array<[string, string]> = [
 describe('loadConfig', () => {
   it.each(bad)('refuses %s=%j, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it('serves metrics on 127.0.0.1:9464 in production unless told otherwise, and not by default elsewhere', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail',
+      APP_URL: 'https://pay.example.com',
+      APP_SECRET_KEY: 'a'.repeat(64),
+    };
+    expect(loadConfig(prod)).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(loadConfig({ ...prod, METRICS_PORT: 'off' }).metricsPort).toBeNull();
+    expect(loadConfig({ ...prod, METRICS_PORT: '9100', METRICS_HOST: '10.0.0.5' })).toMatchObject({
+      metricsPort: 9100,
+      metricsHost: '10.0.0.5',
+    });
+    expect(loadConfig({}).metricsPort).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '0' }).metricsPort).toBe(0);
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
   });
 
   it('reads the exchange of Bitcoin-family conversions: none without a secret, which needs the affiliate id', () => {

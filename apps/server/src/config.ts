@@ -7,6 +7,9 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** The metrics port of production when METRICS_PORT is not set (Prometheus's usual exporter port). */
+export const DEFAULT_METRICS_PORT = 9464;
+
 /** The process roles of ARCHITECTURE.md ("Processes and roles"); `jobs` is an alias of `webhooks`. */
 const KNOWN_ROLES = ['api', 'watcher', 'webhooks', 'jobs', 'scheduler'] as const;
 
@@ -15,6 +18,13 @@ const ZEnv = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
+    // The internal Prometheus port (decision 028): a number (0: any free port), or `off`.
+    METRICS_PORT: z
+      .union([z.literal('off'), z.coerce.number().int().min(0).max(65535)], {
+        message: 'must be a port number (0 to 65535) or off',
+      })
+      .optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -81,6 +91,13 @@ const ZEnv = z
     SIDESHIFT_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   })
   .superRefine((env, ctx) => {
+    if (typeof env.METRICS_PORT === 'number' && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT (the metrics are never served on the public port)',
+      });
+    }
     if (env.SIDESHIFT_SECRET && !env.SIDESHIFT_AFFILIATE_ID) {
       ctx.addIssue({
         code: 'custom',
@@ -133,6 +150,13 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /**
+   * The internal metrics port (`GET /metrics`, Prometheus text format; decision 028), never the public one. null:
+   * off. Default 9464 in production, off in development and tests (several processes on one machine).
+   */
+  metricsPort: number | null;
+  /** Where the metrics port listens: 127.0.0.1 unless METRICS_HOST says otherwise. */
+  metricsHost: string;
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -222,6 +246,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     env: e.NODE_ENV,
     port,
     host: e.HOST,
+    metricsPort:
+      e.METRICS_PORT === 'off'
+        ? null
+        : (e.METRICS_PORT ?? (e.NODE_ENV === 'production' ? DEFAULT_METRICS_PORT : null)),
+    metricsHost: e.METRICS_HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseInUseError, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildServer, startRoles } from './server.ts';
+import { startProcessMetrics } from './server-metrics.ts';
 
 /**
  * `--roles api,watcher` (or `--roles=...`) on the command line, as ARCHITECTURE.md runs each role: the same as
@@ -53,6 +54,20 @@ async function main() {
     app.log.warn(
       'APP_SECRET_KEY is not set: webhook secrets are encrypted with a development key derived from DATA_DIR. Set APP_SECRET_KEY (openssl rand -base64 32); production requires it.',
     );
+  // The internal metrics port (METRICS_PORT; decision 028), apart from the public one. A port that cannot be
+  // taken stops the start, naming the variable.
+  let metrics: Awaited<ReturnType<typeof startProcessMetrics>>;
+  try {
+    metrics = await startProcessMetrics(server);
+  } catch (err) {
+    console.error(
+      `METRICS_PORT: cannot listen on ${config.metricsHost}:${config.metricsPort} (${(err as Error).message}); set another port, or METRICS_PORT=off`,
+    );
+    await app.close();
+    await dbHandle.close();
+    process.exit(78);
+  }
+  if (metrics) app.log.info({ metricsUrl: metrics.url }, `metrics at ${metrics.url}`);
   // The background roles (server.ts): scheduler (scheduled job slots), webhooks / jobs (the job worker), watcher.
   const roles = startRoles(server);
   if (roles.chainWatchers?.watchers.length)
@@ -67,6 +82,7 @@ async function main() {
     timer.unref();
     try {
       await roles.stop();
+      await metrics?.close();
       await app.close();
       await dbHandle.close();
       process.exit(0);

@@ -10,7 +10,11 @@ import { createAddressSources, testNetworkAddressSource } from '#app/modules/pay
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { createPaymentLifecycle } from '#app/modules/payments/payment-lifecycle.ts';
 import { priceLockOf } from '#app/modules/payments/price-lock.ts';
-import { type RiskAlertHandler, scorePaymentRisk } from '#app/modules/risk/score-payment-risk.ts';
+import {
+  newPaymentRiskAssessor,
+  type RiskAlertHandler,
+  scorePaymentRisk,
+} from '#app/modules/risk/score-payment-risk.ts';
 import { onInvoicePaymentConfirmed } from '#app/modules/subscriptions/apply-invoice-payment.ts';
 import {
   alertFailedTransaction,
@@ -33,7 +37,9 @@ export const RISK_ALERTS: RiskAlertHandler = (finding, { db, now }) => alertRisk
  *   chain's family (families/registry.ts);
  * - lifecycle hooks, run in the payment's transaction: a confirmed payment completes its link and records the
  *   platform fee; a reversed one voids the fee and reopens the link it had completed (in that order, as before);
- *   every event (re)scores the payment's risk (modules/risk);
+ *   every change after the creation re-scores the payment's risk (modules/risk);
+ * - the risk score a new payment is inserted with (modules/risk): read before its insert, so that a payment with
+ *   nothing flagged is created in one statement (create-payment.ts);
  * - the price lock (PAYMENT_RATE_LOCK_SECONDS, RATES_MAX_AGE_SECONDS) and a lapsed attempt's link terms.
  */
 export function paymentDepsOf(config: Config): PaymentDeps {
@@ -65,16 +71,18 @@ export function paymentDepsOf(config: Config): PaymentDeps {
     onPaymentStatusChange('payment.failed', ({ db, payment, event }) =>
       alertFailedTransaction({ db, payment, event }),
     );
-    // The risk score and fraud flags, at creation and on every change of the payment (decision 021).
-    for (const event of PAYMENT_EVENT_TYPES) {
+    // The risk score and fraud flags on every change of the payment (decision 021); its creation's are written by
+    // its insert (newPaymentRisk below). No handler runs on payment.created, so that creation needs no transaction.
+    const afterCreation = PAYMENT_EVENT_TYPES.filter((event) => event !== 'payment.created');
+    for (const event of afterCreation) {
       onPaymentStatusChange(event, async ({ db, payment, now }) => {
         await scorePaymentRisk({ db, payment, now, onRiskAlert: RISK_ALERTS });
       });
     }
     // Conversions by an exchange (decision 024): a shift's payout entry opens when its deposit is first seen on
     // chain (and the shift is read from the exchange at once); a payment under a rule that no exchange could
-    // convert records, once paid, that it was paid unconverted.
-    for (const event of PAYMENT_EVENT_TYPES) onPaymentStatusChange(event, onShiftPaymentChange);
+    // convert records, once paid, that it was paid unconverted. (A payment being created has received nothing.)
+    for (const event of afterCreation) onPaymentStatusChange(event, onShiftPaymentChange);
     onPaymentStatusChange('payment.confirmed', onUnconvertedPaymentConfirmed);
   });
   return {
@@ -83,6 +91,7 @@ export function paymentDepsOf(config: Config): PaymentDeps {
       live: walletAddressSources({ config, families: SERVER_FAMILIES }),
     }),
     lifecycle,
+    newPaymentRisk: newPaymentRiskAssessor(RISK_ALERTS),
     priceLock: priceLockOf(config),
     linkTerms: async (db, linkId) => {
       const link = await findPaymentLink(db, linkId);

@@ -7,6 +7,7 @@ import { redactSecretsInText } from '#app/http/log.ts';
 import type { AnyJobDefinition } from '#app/jobs/define-job.ts';
 import { type JobSchedule, startJobSchedule } from '#app/jobs/schedule.ts';
 import { type JobWorker, startJobWorker } from '#app/jobs/worker.ts';
+import { createMetrics, type Metrics } from '#app/lib/metrics.ts';
 import { ProcessCaches } from '#app/lib/process-caches.ts';
 import { createMailer, type Mailer } from '#app/mail/mailer.ts';
 import { adminRoutes } from '#app/modules/admin/routes.ts';
@@ -33,6 +34,7 @@ import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { paymentRoutes } from '#app/modules/payments/routes.ts';
 import { payoutRoutes } from '#app/modules/payouts/routes.ts';
 import type { SwapRouteFinder } from '#app/modules/payouts/swap-route-finder.ts';
+import { posRoutes } from '#app/modules/pos/routes.ts';
 import { profileRoutes } from '#app/modules/profile/routes.ts';
 import { clearSettlementCache } from '#app/modules/public/measure-settlement.ts';
 import { publicRoutes } from '#app/modules/public/routes.ts';
@@ -46,6 +48,8 @@ import { createSystemLogStream } from '#app/modules/system-logs/system-log-strea
 import { testNetworkRoutes } from '#app/modules/test-network/routes.ts';
 import { transactionRoutes } from '#app/modules/transactions/routes.ts';
 import { walletRoutes } from '#app/modules/wallets/routes.ts';
+import { dispatchWebhooksJob } from '#app/modules/webhooks/dispatch-webhooks.job.ts';
+import { dispatchWebhooksOnEvents } from '#app/modules/webhooks/dispatch-webhooks-on-events.ts';
 import { webhookRoutes } from '#app/modules/webhooks/routes.ts';
 import { schedulerRoleJobs, webhooksRoleJobs } from './server-jobs.ts';
 import { paymentDepsOf } from './server-payments.ts';
@@ -70,6 +74,11 @@ export type Server = {
   roleJobs: { webhooks: readonly AnyJobDefinition[]; scheduler: readonly AnyJobDefinition[] };
   /** Every job definition. */
   jobs: readonly AnyJobDefinition[];
+  /**
+   * This process's Prometheus metrics (one registry, with Node's process metrics; decision 028): the HTTP app counts
+   * its answers and payments, the job worker's handlers their webhook attempts; served by server-metrics.ts.
+   */
+  metrics: Metrics;
 };
 
 /** The modules' routes under /api/v1, in registration order. */
@@ -88,6 +97,7 @@ function apiRoutesOf(config: Config): ApiRoutes[] {
     { plugin: rateRoutes },
     { plugin: paymentLinkRoutes },
     { plugin: paymentRoutes },
+    { plugin: posRoutes },
     { plugin: forwarderRoutes },
     { plugin: checkoutRoutes },
     { plugin: testNetworkRoutes },
@@ -153,9 +163,11 @@ export async function buildServer({
     defaultService: config.roles.includes('api') ? 'api' : (config.roles[0] ?? 'api'),
     scrub: redactSecretsInText,
   });
+  const metrics = createMetrics();
   const app = await buildApp({
     config,
     dbHandle,
+    metrics,
     logger,
     logStream,
     mailer: (log) => mailer ?? createMailer({ config, db: dbHandle.db, log }),
@@ -189,6 +201,7 @@ export async function buildServer({
     conversions,
     roleJobs: { webhooks, scheduler },
     jobs: [...webhooks, ...scheduler],
+    metrics,
   };
 }
 
@@ -230,6 +243,7 @@ export function startRoles(
         log,
         definitions,
         pollMs,
+        metrics: server.metrics,
         serviceOf: (name) => (schedulerJobs.has(name) ? 'scheduler' : 'webhooks'),
       })
     : null;
@@ -245,6 +259,20 @@ export function startRoles(
         onEnqueued: () => worker?.wake(),
       })
     : null;
+  // Wake-ups from the database (the live plugin's LISTEN connection): a job queued by any process wakes this
+  // worker when it runs that job; an outbox event committed anywhere runs the webhook dispatcher now. The polls
+  // above stay as the safety net.
+  const signals = app.hasDecorator('wakeSignals') ? app.wakeSignals : null;
+  const unsubscribe: (() => void)[] = [];
+  if (worker && signals) {
+    const names = new Set(definitions.map((d) => d.name));
+    unsubscribe.push(signals.onJob((name) => names.has(name) && worker.wake()));
+  }
+  let dispatch: ReturnType<typeof dispatchWebhooksOnEvents> | null = null;
+  if (signals && definitions.some((d) => d.name === dispatchWebhooksJob.name)) {
+    dispatch = dispatchWebhooksOnEvents({ db: dbHandle.db, log: log.child({ service: 'webhooks' }) });
+    unsubscribe.push(signals.onOutbox(dispatch.poke));
+  }
   const chainWatchers = has('watcher')
     ? startChainWatchers({
         dbHandle,
@@ -259,6 +287,8 @@ export function startRoles(
     worker,
     chainWatchers,
     async stop() {
+      for (const off of unsubscribe) off();
+      await dispatch?.stop();
       await schedule?.stop();
       await worker?.stop();
       await chainWatchers?.stop();

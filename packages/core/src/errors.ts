@@ -45,6 +45,16 @@ export const ERROR_STATUS = {
    * or answered something unusable, when the hosted page started the payment: nothing was created.
    */
   CONVERSION_UNAVAILABLE: 502,
+  /**
+   * A point-of-sale device credential (decision 026) on a route other than the point of sale's own: it may only
+   * ring up sales and follow them.
+   */
+  DEVICE_NOT_ALLOWED: 403,
+  /**
+   * A payment link's returnUrl is refused (not an absolute https URL, too long, credentials, another scheme, plain
+   * http outside test mode and this machine): `fields.returnUrl` says why.
+   */
+  INVALID_RETURN_URL: 400,
 } as const;
 export type TErrorCode = keyof typeof ERROR_STATUS;
 

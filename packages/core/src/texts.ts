@@ -325,6 +325,16 @@ export const T = {
   expiryTooFar: (days: number) => `The expiry must be within ${days} days`,
   expiryBothGiven: 'Please give either expiresInHours or expiresAt, not both',
   descriptionTooLong: (max: number) => `Description must be at most ${max} characters`,
+  // A payment link's return URL (packages/core/src/return-url.ts)
+  returnUrlInvalid:
+    'Please enter a complete address starting with https://, such as https://shop.example.com/order/received',
+  returnUrlTooLong: (n: number) => `The return URL must be at most ${n} characters`,
+  returnUrlScheme: 'The return URL must start with https://',
+  returnUrlHttpNotLocal:
+    'The return URL must use https. Plain http is accepted only for localhost, 127.0.0.1 or [::1] in test mode',
+  returnUrlHttpLive: 'In live mode the return URL must use https',
+  returnUrlCredentials: 'The return URL must not contain a user name or password',
+  returnUrlReservedParam: 'The return URL must not contain the coinlane_payment parameter: Coinlane adds it',
   metadataTooLarge: (bytes: number) => `Metadata must be a JSON object of at most ${bytes} bytes`,
   merchantIdMismatch: 'merchantId does not match the authenticated merchant',
   liveWebhookEventsTestOnly: 'Webhook events over the socket need a test mode API key',
@@ -779,4 +789,20 @@ export const T = {
     "This rule's wallet was deleted or is no longer whitelisted: delete the rule and add a new one with another wallet",
   payoutRulesTooMany: (n: number) => `You can have at most ${n} payout rules`,
   payoutHistoryCursorInvalid: 'This page cursor is not valid: start again from the first page',
+  // Point of sale (decision 026)
+  posDeviceNameRequired: 'Give the device a name',
+  posDeviceNameTooLong: (max: number) => `The device name can be at most ${max} characters`,
+  posDeviceLimitReached: (max: number) =>
+    `You can have at most ${max} point-of-sale devices in this mode: revoke one you no longer use first`,
+  posDeviceNotFound: 'Point-of-sale device not found',
+  posDeviceInvalid: 'This point-of-sale device is not paired. Pair it again from the API Keys page.',
+  posDeviceRevoked: 'This point-of-sale device was revoked. Pair it again from the API Keys page.',
+  posDeviceNotAllowed:
+    'A point-of-sale device can only ring up sales and follow them. Sign in to your account for anything else.',
+  posDeviceOnly: 'Only a paired point-of-sale device can use this. Pair one from the API Keys page.',
+  posPairingCodeInvalid:
+    'This pairing code is unknown, already used or expired. Ask for a new code on the API Keys page.',
+  posSaleNotFound: 'Sale not found on this device',
+  posAmountTooLarge: (max: string, currency: string) => `The amount can be at most ${max} ${currency}`,
+  posTimeZoneInvalid: 'Unknown time zone: give an IANA name such as Europe/Berlin',
 } as const;

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceTestNetwork } from '#app/modules/test-network/advance-test-network.ts';
 import { type ListenSession, listen } from '../src/cli/listen.ts';
@@ -42,6 +42,48 @@ async function startReceiver(status = 200) {
       }),
   );
   return { url, received };
+}
+
+/** A TCP relay to `target`'s port: `cut` drops every connection and refuses new ones until `mend`. */
+async function startRelay(target: string) {
+  const upstream = new URL(target);
+  const open = new Set<net.Socket>();
+  let cut = false;
+  const srv = net.createServer((client) => {
+    if (cut) {
+      client.destroy();
+      return;
+    }
+    const up = net.connect(Number(upstream.port), upstream.hostname);
+    for (const [a, b] of [
+      [client, up],
+      [up, client],
+    ] as const) {
+      open.add(a);
+      a.pipe(b);
+      a.on('error', () => a.destroy());
+      a.on('close', () => {
+        open.delete(a);
+        b.destroy();
+      });
+    }
+  });
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
+    cut: () => {
+      cut = true;
+      for (const s of open) s.destroy();
+    },
+    mend: () => {
+      cut = false;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of open) s.destroy();
+        srv.close(() => r());
+      }),
+  };
 }
 
 /** Captured output lines. */
@@ -258,6 +300,56 @@ describe('coinlane listen', () => {
       out: capture(),
     });
     await until(() => eventsOf(local.received, p.id).length === 1, 'an event after the reconnection');
+  });
+
+  it('forwards, when it is back, the events that fired while it was disconnected, in order and once', async () => {
+    // The listener reaches the server through a TCP relay this test can cut: while cut, every connection attempt
+    // is refused, so the events made meanwhile can only come through the replay of the reconnection.
+    const relay = await startRelay(server.url);
+    const carol = await server.merchant();
+    const coinlane = new Coinlane({ apiKey: carol.key, baseUrl: server.url });
+    const local = await startReceiver();
+    const out = capture();
+    const session = listen({
+      apiKey: carol.key,
+      baseUrl: relay.url,
+      forwardTo: local.url,
+      out,
+      reconnectMs: { first: 100, max: 400 },
+    });
+    closers.push(session.stop);
+    await until(() => out.lines.some((l) => / {2}Connected$/.test(l)), 'the listener to connect');
+    const before = await coinlane.payments.create({ amount: '0.001', currency: 'BTC' });
+    await until(() => eventsOf(local.received, before.id).length === 1, 'the event before the cut');
+
+    relay.cut();
+    await until(() => out.errors.some((l) => /connection lost/.test(l)), 'the drop');
+    const p1 = await coinlane.payments.create({ amount: '0.001', currency: 'BTC' });
+    const p2 = await coinlane.payments.create({ amount: '0.002', currency: 'BTC' });
+    await until(() => out.errors.some((l) => /could not connect/.test(l)), 'a refused reconnection');
+    expect(eventsOf(local.received, p1.id)).toEqual([]);
+
+    relay.mend();
+    await until(() => out.lines.some((l) => / {2}Reconnected$/.test(l)), 'the reconnection');
+    expect(out.lines).toContainEqual(
+      expect.stringMatching(/^\d\d:\d\d:\d\d {2}Forwarding the 2 events that fired while disconnected$/),
+    );
+    await until(() => eventsOf(local.received, p2.id).length === 1, 'the missed events');
+    const after = local.received.map(
+      (r) => JSON.parse(r.body) as { id: string; type: string; data: { id: string } },
+    );
+    // Oldest first, each once, the event before the cut not again; signed with the session's secret.
+    expect(after.map((e) => e.data.id)).toEqual([before.id, p1.id, p2.id]);
+    expect(after.map((e) => e.type)).toEqual(['payment.created', 'payment.created', 'payment.created']);
+    for (const r of local.received) {
+      await expect(
+        verifyWebhook(r.body, r.headers['coinlane-signature'], session.secret),
+      ).resolves.toBeTruthy();
+    }
+    // And live again.
+    const p3 = await coinlane.payments.create({ amount: '0.003', currency: 'BTC' });
+    await until(() => eventsOf(local.received, p3.id).length === 1, 'a live event after the replay');
+    await relay.close();
   });
 
   it('refuses a live key, a missing key and a missing --forward-to with a clear message', async () => {

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlitePool } from './pglite-pool.ts';
+import { attachReadCaches, ReadCaches } from './read-caches.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -15,8 +16,18 @@ export type DbHandle = {
   /** The pg pool, when on a server. */
   pool?: pg.Pool;
   databaseUrl?: string;
+  /** The handle's read caches (read-caches.ts): off until the process listens on the cache channel. */
+  readCaches: ReadCaches;
   close: () => Promise<void>;
 };
+
+/** The handle's Kysely instance, with its read caches and the plugin that drops them on a write. */
+function kyselyWithCaches(pool: ConstructorParameters<typeof PostgresDialect>[0]['pool']) {
+  const readCaches = new ReadCaches();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [readCaches.plugin()] });
+  attachReadCaches(db, readCaches);
+  return { db, readCaches };
+}
 
 // int8 (counts, sums of integers) as a JS number on both engines; numeric stays an exact decimal string.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -25,8 +36,8 @@ const PGLITE_PARSERS = { 20: (v: string) => Number(v) };
 export async function openPostgres(databaseUrl: string, max = 10): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max });
   pool.on('error', () => {}); // idle client errors are reported on the next query
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', pool, databaseUrl, close: () => db.destroy() };
+  const { db, readCaches } = kyselyWithCaches(pool);
+  return { db, engine: 'postgres', pool, databaseUrl, readCaches, close: () => db.destroy() };
 }
 
 /** The embedded database's directory is open in another process (PGlite is one process's database). */
@@ -108,11 +119,12 @@ export async function openPGlite(
     await unlock();
     throw err;
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+  const { db, readCaches } = kyselyWithCaches(new PGlitePool(pglite));
   return {
     db,
     engine: 'pglite',
     pglite,
+    readCaches,
     close: async () => {
       await db.destroy();
       await unlock();

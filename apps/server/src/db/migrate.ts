@@ -33,6 +33,11 @@ import * as m0031 from './migrations/0031-swap-factory-check.ts';
 import * as m0032 from './migrations/0032-tron.ts';
 import * as m0033 from './migrations/0033-bitcoin-cash-cashaddr.ts';
 import * as m0034 from './migrations/0034-webhook-previous-secret.ts';
+import * as m0035 from './migrations/0035-pos-devices.ts';
+import * as m0036 from './migrations/0036-list-indexes.ts';
+import * as m0037 from './migrations/0037-payment-link-return-url.ts';
+import * as m0038 from './migrations/0038-cache-notify.ts';
+import * as m0039 from './migrations/0039-rate-limit-counters.ts';
 
 // Refunds (issue 16, decision 022).
 
@@ -72,6 +77,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-tron': m0032,
   '0033-bitcoin-cash-cashaddr': m0033,
   '0034-webhook-previous-secret': m0034,
+  '0035-pos-devices': m0035,
+  '0036-list-indexes': m0036,
+  '0037-payment-link-return-url': m0037,
+  '0038-cache-notify': m0038,
+  '0039-rate-limit-counters': m0039,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -125,7 +125,7 @@ export interface SystemSettingsTable {
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: string | null;
-  actor_type: 'user' | 'admin' | 'api_key' | 'system';
+  actor_type: 'user' | 'admin' | 'api_key' | 'pos_device' | 'system';
   action: string;
   entity_type: string;
   entity_id: string | null;
@@ -163,6 +163,35 @@ export interface ApiKeysTable {
   last_used_at: NullableTimestamp;
   expires_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
+}
+
+/** A point-of-sale device (migration 0035, decision 026). */
+export interface PosDevicesTable {
+  id: string;
+  user_id: string;
+  mode: 'test' | 'live';
+  name: string;
+  fiat_currency: string;
+  /** `cl_pos_test_AbCd`, and the SHA-256 of the whole credential; both null until paired. */
+  credential_prefix: string | null;
+  credential_hash: string | null;
+  /** HMAC of the open pairing code, and when it lapses; both null when none is open. */
+  pairing_code_hash: string | null;
+  pairing_expires_at: NullableTimestamp;
+  paired_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** The device that rang up a payment (migration 0035). */
+export interface PosSalesTable {
+  payment_id: string;
+  device_id: string;
+  user_id: string;
+  mode: 'test' | 'live';
+  created_at: Timestamp;
 }
 
 export interface IdempotencyKeysTable {
@@ -246,6 +275,8 @@ export interface PaymentLinksTable {
   completed_payment_id: string | null;
   /** 'invoice': the payment link of a subscription invoice (0028), not listed among the merchant's links. */
   kind: Generated<'link' | 'invoice'>;
+  /** Where the hosted page sends the customer after a confirmed payment (migration 0037); null: none. */
+  return_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -539,6 +570,8 @@ export interface Database {
   audit_log: AuditLogTable;
   dev_mail: DevMailTable;
   api_keys: ApiKeysTable;
+  pos_devices: PosDevicesTable;
+  pos_sales: PosSalesTable;
   idempotency_keys: IdempotencyKeysTable;
   supported_cryptocurrencies: SupportedCryptocurrenciesTable;
   fee_structures: FeeStructuresTable;
@@ -985,4 +1018,17 @@ export interface Database {
   payout_rules: PayoutRulesTable;
   conversion_shifts: ConversionShiftsTable;
   payouts: PayoutsTable;
+}
+
+// (0039): the API limits' counters shared by every process (docs/decisions/029-read-caches-and-the-payment-hot-path.md)
+/** One API limit's counter: a key (`key:<api key id>`, an IP, ...) and a window length, from its first hit anywhere. */
+export interface RateLimitCountersTable {
+  key: string;
+  window_ms: number;
+  started_at: Timestamp;
+  count: number;
+}
+
+export interface Database {
+  rate_limit_counters: RateLimitCountersTable;
 }

@@ -18,6 +18,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import pino from 'pino';
 import type { Config } from '#app/config.ts';
 import type { Db, DbHandle } from '#app/db/connection.ts';
+import { createMetrics, type Metrics } from '#app/lib/metrics.ts';
 import { ProcessCaches } from '#app/lib/process-caches.ts';
 import type { Mailer } from '#app/mail/mailer.ts';
 import { authPlugin } from './auth.ts';
@@ -45,6 +46,8 @@ declare module 'fastify' {
      * `store: app.rateLimitCounters.store`, and `clear()` empties them all (rate-limit-store.ts).
      */
     rateLimitCounters: RateLimitCounters;
+    /** This process's Prometheus metrics (lib/metrics.ts; decision 028): every answer is counted here. */
+    metrics: Metrics;
   }
 }
 
@@ -76,6 +79,8 @@ export type AppDeps = {
    * reach it redacted like the standard output's.
    */
   logStream?: { write(line: string): void };
+  /** This process's metrics (the root's; default a registry of its own): each answer counted by route template. */
+  metrics?: Metrics;
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -96,6 +101,7 @@ export async function buildApp({
   decorations = {},
   processCaches = new ProcessCaches(),
   logStream,
+  metrics = createMetrics({ defaultMetrics: false }),
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -133,7 +139,14 @@ export async function buildApp({
   app.decorate('mailer', mailer(app.log));
   app.decorate('processCaches', processCaches);
   app.decorate('rateLimitCounters', createRateLimitCounters());
+  app.decorate('metrics', metrics);
   for (const [name, value] of Object.entries(decorations)) app.decorate(name, value);
+  // Every answer, by its route's template (never the URL: a bounded label), method and status; added first, so it
+  // covers every route, the not-found handlers and the refusals of the hooks below.
+  app.addHook('onResponse', (req, reply, done) => {
+    metrics.httpRequest(req.routeOptions.url, req.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
 
   registerErrorHandler(app);
   await app.register(cookie);

@@ -1,15 +1,23 @@
 import { API_KEY_PERMISSIONS, type TApiKeyPermission } from '@coinlane/core/api/api-keys';
+import { POS_CREDENTIAL_START } from '@coinlane/core/api/pos';
 import { AppError } from '@coinlane/core/errors';
 import { hasPermission, type TAdminPermission } from '@coinlane/core/permissions';
 import { T } from '@coinlane/core/texts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { authenticateApiKey } from '#app/modules/api-keys/authenticate-api-key.ts';
-import { type ApiKeyAuth, type Auth, authOf, type SessionAuth } from '#app/modules/auth/caller.ts';
+import {
+  type ApiKeyAuth,
+  type Auth,
+  authOf,
+  type DeviceAuth,
+  type SessionAuth,
+} from '#app/modules/auth/caller.ts';
 import { getSessionByToken, SESSION_COOKIE } from '#app/modules/auth/sessions.ts';
+import { authenticatePosDevice } from '#app/modules/pos/authenticate-pos-device.ts';
 import { getSessionUser } from '#app/modules/profile/get-session-user.ts';
 
-export type { ApiKeyAuth, Auth, SessionAuth };
+export type { ApiKeyAuth, Auth, DeviceAuth, SessionAuth };
 export { authOf };
 
 declare module 'fastify' {
@@ -23,7 +31,8 @@ export type AuthRequirement =
   | { kind: 'user' }
   | { kind: 'session' }
   | { kind: 'admin'; permissions: readonly TAdminPermission[] }
-  | { kind: 'permission'; permission: TApiKeyPermission };
+  | { kind: 'permission'; permission: TApiKeyPermission }
+  | { kind: 'device' };
 const REQUIREMENT = Symbol('coinlane.authRequirement');
 type Guard = ((req: FastifyRequest, reply: FastifyReply) => Promise<void>) & {
   [REQUIREMENT]?: AuthRequirement;
@@ -38,13 +47,15 @@ export const authRequirementOf = (fn: unknown): AuthRequirement | undefined =>
   typeof fn === 'function' ? (fn as Guard)[REQUIREMENT] : undefined;
 
 /**
- * Which guards ran for a request: 'user' (a route for the signed-in merchant or admin), or 'permission' (a route
- * that declared the API-key permission it needs). A key is refused on 'user' routes (see apiKeyGate).
+ * Which guards ran for a request: 'user' (a route for the signed-in merchant or admin), 'permission' (a route
+ * that declared the API-key permission it needs) or 'device' (a point-of-sale route). A key is refused on 'user'
+ * routes (see apiKeyGate); a device on every route but 'device' ones (each guard refuses it).
  */
-const guarded = new WeakMap<FastifyRequest, 'user' | 'permission'>();
+type GuardLevel = 'user' | 'permission' | 'device';
+const guarded = new WeakMap<FastifyRequest, GuardLevel>();
 /** Which guards ran for a request (undefined: none, a public route); read by the maintenance gate (decision 020). */
 export const guardLevelOf = (req: FastifyRequest) => guarded.get(req);
-const markGuarded = (req: FastifyRequest, level: 'user' | 'permission') => {
+const markGuarded = (req: FastifyRequest, level: GuardLevel) => {
   if (guarded.get(req) !== 'permission') guarded.set(req, level);
 };
 
@@ -59,6 +70,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (req) => {
     req.auth = null;
     const bearer = BEARER.exec(req.headers.authorization?.trim() ?? '');
+    // A point-of-sale device credential (decision 026): its own table and prefix, never taken for an API key.
+    if (bearer && (bearer[1] ?? '').trim().startsWith(POS_CREDENTIAL_START)) {
+      req.auth = await authenticatePosDevice({ db: app.db, credential: (bearer[1] ?? '').trim() });
+      return;
+    }
     if (bearer) {
       const key = await authenticateApiKey({ db: app.db, key: (bearer[1] ?? '').trim() });
       req.auth = {
@@ -110,15 +126,27 @@ async function apiKeyGate(req: FastifyRequest, _reply: FastifyReply) {
   }
 }
 
+/**
+ * A point-of-sale device is refused by every guard but requireDevice: it may only ring up sales and follow them
+ * (decision 026). Called first by each guard, so that no route forgets it.
+ */
+const refuseDevice = (req: FastifyRequest) => {
+  if (req.auth?.kind === 'device') {
+    throw new AppError('DEVICE_NOT_ALLOWED', { message: T.posDeviceNotAllowed });
+  }
+};
+
 /** preHandler: a signed-in user (session). An API key passes here only if the route also uses requirePermission. */
 export const requireUser = guard({ kind: 'user' }, async (req) => {
   if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.authRequired });
+  refuseDevice(req);
   markGuarded(req, 'user');
 });
 
 /** preHandler: a signed-in session only; an API key is refused (403) whatever its permissions. */
 export const requireSession = guard({ kind: 'session' }, async (req) => {
   if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.authRequired });
+  refuseDevice(req);
   if (req.auth.kind !== 'session') throw new AppError('FORBIDDEN', { message: T.apiKeySessionOnly });
   markGuarded(req, 'user');
 });
@@ -133,6 +161,7 @@ export function requirePermission(
 ) {
   return guard({ kind: 'permission', permission }, async (req) => {
     if (!req.auth) throw new AppError('UNAUTHORIZED', { message: anonymousMessage });
+    refuseDevice(req);
     if (req.auth.kind === 'api_key' && !req.auth.permissions.includes(permission)) {
       throw new AppError('FORBIDDEN', {
         message: T.apiKeyMissingPermission(permission),
@@ -152,6 +181,7 @@ export function requireAdmin(permission?: TAdminPermission | readonly TAdminPerm
     permission === undefined ? [] : typeof permission === 'string' ? [permission] : permission;
   return guard({ kind: 'admin', permissions }, async (req) => {
     if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.authRequired });
+    refuseDevice(req);
     if (req.auth.kind !== 'session') throw new AppError('FORBIDDEN', { message: T.apiKeyAdminRefused });
     markGuarded(req, 'user');
     const user = req.auth.user;
@@ -163,4 +193,21 @@ export function requireAdmin(permission?: TAdminPermission | readonly TAdminPerm
       });
     }
   });
+}
+
+/**
+ * preHandler: a paired point-of-sale device (decision 026), and only one: a session or an API key is refused (403),
+ * so the routes of the point of sale act for exactly one device. The route then acts in `req.auth.mode`.
+ */
+export const requireDevice = guard({ kind: 'device' }, async (req) => {
+  if (!req.auth) throw new AppError('UNAUTHORIZED', { message: T.posDeviceOnly });
+  if (req.auth.kind !== 'device') throw new AppError('FORBIDDEN', { message: T.posDeviceOnly });
+  markGuarded(req, 'device');
+});
+
+/** The device that called a route guarded by requireDevice. */
+export function deviceOf(req: FastifyRequest): DeviceAuth {
+  const auth = authOf(req);
+  if (auth.kind !== 'device') throw new AppError('FORBIDDEN', { message: T.posDeviceOnly });
+  return auth;
 }

@@ -1,4 +1,4 @@
-import { AppError } from '@coinlane/core/errors';
+import { AppError, ERROR_STATUS, type TErrorCode } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -42,9 +42,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         if (key && !fields[key]) fields[key] = issue.message ?? T.invalidInput;
       }
       const first = err.validation[0]?.message ?? T.invalidInput;
+      // A field whose refusals carry an error code of their own (a payment link's returnUrl: INVALID_RETURN_URL)
+      // gives the reply that code when it is all that is wrong; anything else wrong too makes it VALIDATION_ERROR.
+      const codes = new Set(err.validation.map((issue) => issueCode(issue.params)));
+      const [only] = codes;
+      const code = codes.size === 1 && only ? only : 'VALIDATION_ERROR';
       return reply
-        .status(400)
-        .send({ success: false, data: null, error: { message: first, code: 'VALIDATION_ERROR', fields } });
+        .status(ERROR_STATUS[code])
+        .send({ success: false, data: null, error: { message: first, code, fields } });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status === 429) {
@@ -87,6 +92,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       .status(500)
       .send({ success: false, data: null, error: { message: T.serverError, code: 'INTERNAL_ERROR' } });
   });
+}
+
+/** The error code a zod refinement attached to its issue (`params: { code }`), if it is one of the table's 400s. */
+function issueCode(params: unknown): TErrorCode | null {
+  const code = (params as { params?: { code?: unknown } } | undefined)?.params?.code;
+  return typeof code === 'string' && code in ERROR_STATUS && ERROR_STATUS[code as TErrorCode] === 400
+    ? (code as TErrorCode)
+    : null;
 }
 
 /** The per-field messages of a VALIDATION_ERROR raised by parseBody (http/validate.ts). */

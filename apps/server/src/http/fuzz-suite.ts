@@ -128,7 +128,7 @@ type Operation = {
 // ---------------------------------------------------------------------------------------------------------
 // The world: a victim merchant, the fuzzing callers and what they own.
 
-type CallerName = 'anonymous' | 'apiKey' | 'merchant' | 'admin';
+type CallerName = 'anonymous' | 'apiKey' | 'device' | 'merchant' | 'admin';
 type Caller = { name: CallerName; headers: () => Record<string, string> };
 type Owned = {
   userId: string;
@@ -142,6 +142,10 @@ type Owned = {
   ruleId: string;
   eventId: string;
   ticketId: string;
+  /** A paired point-of-sale device (decision 026) and a sale it rang up. */
+  deviceId: string;
+  deviceCredential: string;
+  saleId: string;
 };
 
 let ctx: TestContext;
@@ -153,11 +157,14 @@ let admin: { userId: string; email: string };
 let merchantCookie = '';
 let adminCookie = '';
 let apiKey = { id: '', key: '' };
+/** The key owner's point-of-sale device: the key owner's session is never fuzzed, so nothing revokes it. */
+const device = () => keyOwner.deviceCredential;
 let globalRows: Awaited<ReturnType<typeof globalState>>;
 
 const callers: Caller[] = [
   { name: 'anonymous', headers: () => ({}) },
   { name: 'apiKey', headers: () => ({ authorization: `Bearer ${apiKey.key}` }) },
+  { name: 'device', headers: () => ({ authorization: `Bearer ${device()}` }) },
   { name: 'merchant', headers: () => ({ cookie: merchantCookie }) },
   { name: 'admin', headers: () => ({ cookie: adminCookie }) },
 ];
@@ -181,6 +188,8 @@ const MERCHANT_TABLES: Array<[table: string, column: string]> = [
   ['payouts', 'user_id'],
   ['support_tickets', 'user_id'],
   ['support_ticket_messages', 'author_id'],
+  ['pos_devices', 'user_id'],
+  ['pos_sales', 'user_id'],
   // Anything done as the victim leaves its id as the actor.
   ['audit_log', 'actor_id'],
 ];
@@ -350,6 +359,18 @@ async function merchantWithData(name: string, n: number): Promise<Owned> {
     payoutCurrency: 'USDT',
     walletAddress: payoutWallet.address,
   });
+  const pos = must(
+    await call('POST', '/pos/devices', cookie, { name: `${name} till`, fiatCurrency: 'EUR' }),
+    'point-of-sale device',
+  );
+  const paired = must(await call('POST', '/pos/pair', '', { code: pos.pairing.code }), 'pairing');
+  const saleRes = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/pos/sales',
+    headers: { authorization: `Bearer ${paired.credential}` },
+    payload: { fiatAmount: '12.50', currency: 'BTC' },
+  });
+  if (saleRes.statusCode !== 201) throw new Error(`setup: sale ${saleRes.statusCode} ${saleRes.body}`);
   const ticket = must(
     await call('POST', '/support/tickets', cookie, {
       title: `${name} question`,
@@ -369,6 +390,9 @@ async function merchantWithData(name: string, n: number): Promise<Owned> {
     payoutWalletId: payoutWallet.id,
     ruleId: rule.id,
     eventId: event.event_id,
+    deviceId: pos.device.id,
+    deviceCredential: paired.credential,
+    saleId: saleRes.json().data.id,
   };
 }
 
@@ -386,8 +410,20 @@ async function refreshCallers(after: string) {
     .select(['id', 'status'])
     .where('id', 'in', [merchant.userId, admin.userId, keyOwner.userId])
     .execute();
-  if (key.revoked_at || key.permissions.length !== 3 || users.some((u) => u.status !== 'active')) {
-    throw new Error(`the fuzzing callers were disabled after ${after}: ${JSON.stringify({ key, users })}`);
+  const pos = await ctx.db
+    .selectFrom('pos_devices')
+    .select(['revoked_at'])
+    .where('id', '=', keyOwner.deviceId)
+    .executeTakeFirstOrThrow();
+  if (
+    key.revoked_at ||
+    key.permissions.length !== 3 ||
+    users.some((u) => u.status !== 'active') ||
+    pos.revoked_at
+  ) {
+    throw new Error(
+      `the fuzzing callers were disabled after ${after}: ${JSON.stringify({ key, users, pos })}`,
+    );
   }
 }
 
@@ -634,6 +670,10 @@ const SEEDS: Record<string, (caller: Caller) => unknown> = {
   }),
   'POST /checkout/{linkId}/simulate': () => ({ amount: '0.001' }),
   'POST /payments/{id}/simulate': () => ({ amount: '0.001' }),
+  'POST /pos/devices': () => ({ name: 'Fuzz till', fiatCurrency: 'EUR' }),
+  'POST /pos/pair': () => ({ code: 'ABCD-EFGH' }),
+  'POST /pos/sales': () => ({ fiatAmount: '12.50', currency: 'BTC', network: 'bitcoin' }),
+  'POST /pos/sales/{id}/simulate': () => ({ kind: 'partial' }),
   'PUT /webhooks/config': () => ({ url: 'http://127.0.0.1:9/fuzz', events: ['payment.confirmed'] }),
   'POST /wallets': () => ({ currency: 'LTC', network: 'litecoin', address: RLTC[3], label: 'Fuzz' }),
   'PUT /payouts/settings': () => ({
@@ -944,6 +984,9 @@ function knownIds(op: Operation, param: string, caller: Caller): string[] {
   if (op.path.startsWith('/api-keys')) return [...owners.map((o) => o.keyId), apiKey.id];
   if (op.path.startsWith('/payment-links')) return owners.map((o) => o.linkId);
   if (op.path.startsWith('/payments')) return owners.map((o) => o.paymentId);
+  if (op.path.startsWith('/pos/devices')) return owners.map((o) => o.deviceId);
+  if (op.path.startsWith('/pos/sales'))
+    return [...owners.map((o) => o.saleId), ...owners.map((o) => o.paymentId)];
   if (op.path.startsWith('/webhooks/events')) return owners.map((o) => o.eventId);
   // Staff may answer or close any merchant's ticket by design: never the victim's from the admin (see the top).
   if (op.path.startsWith('/admin/support/tickets'))
@@ -1079,6 +1122,7 @@ function requests(op: Operation, caller: Caller): fc.Arbitrary<FuzzRequest> {
 function systematicCallers(op: Operation): CallerName[] {
   if (op.path.startsWith('/admin/')) return ['admin'];
   if (op.security.length === 0) return ['anonymous'];
+  if (op.security.includes('posDevice')) return ['device'];
   return op.security.includes('apiKey') ? ['apiKey', 'merchant'] : ['merchant'];
 }
 
@@ -1088,7 +1132,8 @@ function ownPath(op: Operation, caller: Caller): PathValue[] {
     .filter((p) => p.in === 'path')
     .map((p) => {
       const known = knownIds(op, p.name, caller);
-      return { value: known[Math.min(caller.name === 'apiKey' ? 1 : 0, known.length - 1)]!, raw: false };
+      const own = caller.name === 'apiKey' || caller.name === 'device' ? 1 : 0;
+      return { value: known[Math.min(own, known.length - 1)]!, raw: false };
     });
 }
 
@@ -1375,6 +1420,6 @@ export function fuzzShard(shard: number, shards = FUZZ_SHARDS) {
         expect(ops.length).toBeGreaterThan(60);
       }
       expect([...failures.values()].map((f) => f.what)).toEqual([]);
-    }, 180_000);
+    }, 360_000);
   });
 }

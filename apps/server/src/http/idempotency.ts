@@ -68,7 +68,11 @@ export const requestFingerprint = (method: string, path: string, body: unknown) 
     .update(`${method}\n${path}\n${canonicalJson(body)}`)
     .digest('hex');
 
-const ownerOf = (req: FastifyRequest) => (req.auth ? `${req.auth.user.id}:${req.auth.mode}` : 'public');
+/** The merchant and mode; a point-of-sale device's keys are its own (two counters never share one). */
+const ownerOf = (req: FastifyRequest) =>
+  req.auth
+    ? `${req.auth.user.id}:${req.auth.mode}${req.auth.kind === 'device' ? `:${req.auth.deviceId}` : ''}`
+    : 'public';
 
 /** Registers the body fingerprint and the reply storage. Once, on the app. */
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {

@@ -51,6 +51,12 @@ export const OPENAPI_TAGS = [
   },
   { name: 'Webhooks', prefix: ['/webhooks'], description: 'Signed event deliveries to your server.' },
   {
+    name: 'Point of sale',
+    prefix: ['/pos'],
+    description:
+      "A shop counter's tablet or phone: devices managed from a session, paired with a one-time code, whose credential only rings up sales and follows them (decision 026).",
+  },
+  {
     name: 'Account',
     prefix: ['/merchant', '/settings'],
     description: 'Profile and preferences (session only).',
@@ -161,6 +167,12 @@ function securityOf(route: RouteOptions | undefined, path: string) {
       security: [{ apiKey: [] }, { sessionCookie: [] }],
       'x-api-key-permission': permission.permission,
       note: `API key permission: \`${permission.permission}\` (${info.label}: ${info.description.toLowerCase()}), or a signed-in session.`,
+    };
+  }
+  if (reqs.some((r) => r.kind === 'device')) {
+    return {
+      security: [{ posDevice: [] }],
+      note: 'A paired point-of-sale device only: sessions and API keys are refused.',
     };
   }
   const admin = reqs.find((r) => r.kind === 'admin');
@@ -281,6 +293,13 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
             scheme: 'bearer',
             bearerFormat: 'cl_test_… or cl_live_…',
             description: 'An API key made on the API Keys page: `Authorization: Bearer cl_test_...`.',
+          },
+          posDevice: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'cl_pos_test_… or cl_pos_live_…',
+            description:
+              'A point-of-sale device credential, from POST /pos/pair: accepted only by the /pos/session and /pos/sales routes.',
           },
           sessionCookie: {
             type: 'apiKey',

@@ -1,4 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { SharedRateLimitCounters } from './shared-rate-limit-store.ts';
 
 type StoreCtor = FastifyRateLimitStoreCtor;
 type Store = FastifyRateLimitStore;
@@ -19,6 +20,8 @@ export type RateLimitCounters = {
   readonly store: StoreCtor;
   /** Drops every counter of every store made from `store`; returns how many there were. */
   clear(): number;
+  /** The counters shared across processes (shared-rate-limit-store.ts), when the API limits use them. */
+  shared: SharedRateLimitCounters | null;
 };
 
 /**
@@ -92,6 +95,7 @@ export function createRateLimitCounters(): RateLimitCounters {
 
   return {
     store: CounterStore as unknown as StoreCtor,
+    shared: null,
     clear() {
       let cleared = 0;
       for (const s of stores) {

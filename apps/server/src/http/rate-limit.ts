@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { getSystemSettings } from '#app/modules/system-settings/get-system-settings.ts';
+import { createSharedRateLimitCounters } from './shared-rate-limit-store.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,9 +43,11 @@ type Outcome = Exclude<Awaited<ReturnType<Limiter>>, { isAllowed: true }>;
  * and 1000): per API key for calls made with a key, and per client IP on the public routes. Over the limit:
  * 429 with the spec's message and `Retry-After`; every limited reply carries `RateLimit-Limit`,
  * `RateLimit-Remaining`, `RateLimit-Reset` (seconds) and `RateLimit-Policy`.
- * Counters live in this process (like the sign-in flood guard), in `app.rateLimitCounters` (emptied by the Danger
- * Zone's Reset Rate Limits): with N API processes behind a balancer a client gets up to N times the limit. The
- * sign-in routes keep their own limits (modules/auth), in the same counters.
+ * On PostgreSQL the counters are shared by every process on the database (shared-rate-limit-store.ts, decision
+ * 029: counted in memory, added up every 250 ms), so N API processes behind a balancer still give a client its
+ * limit, within one sync interval of the other processes' traffic; on PGlite (one process) they live in this
+ * process, in `app.rateLimitCounters`. Both are emptied by the Danger Zone's Reset Rate Limits. The sign-in routes
+ * keep their own limits (modules/auth), per process.
  */
 export const apiRateLimitPlugin = fp(async (app: FastifyInstance) => {
   const { apiRateLimitPerMinute, apiRateLimitPerHour } = app.config;
@@ -82,9 +85,26 @@ export const apiRateLimitPlugin = fp(async (app: FastifyInstance) => {
   // The limiter instances come from @fastify/rate-limit registered in a scope of their own, so that this
   // registration never adds hooks to other routes (the auth module registers the plugin for its routes).
   let limiters!: Record<'keyMinute' | 'keyHour' | 'ipMinute' | 'ipHour', Limiter>;
+  // On PostgreSQL the API limits are shared by every process on the database (decision 029); PGlite is one
+  // process's database, so its counters stay in that process.
+  let store = app.rateLimitCounters.store;
+  if (app.dbHandle.engine === 'postgres') {
+    const shared = createSharedRateLimitCounters({ db: app.db, log: app.log });
+    app.rateLimitCounters.shared = shared;
+    app.addHook('onClose', async () => {
+      shared.stop();
+      await shared.sync();
+    });
+    store = shared.store;
+  }
   await app.register(async (scope) => {
-    await scope.register(rateLimit, { global: false, store: app.rateLimitCounters.store });
-    const byKey = (req: FastifyRequest) => `key:${req.auth?.kind === 'api_key' ? req.auth.keyId : req.ip}`;
+    await scope.register(rateLimit, { global: false, store });
+    const byKey = (req: FastifyRequest) =>
+      req.auth?.kind === 'api_key'
+        ? `key:${req.auth.keyId}`
+        : req.auth?.kind === 'device'
+          ? `device:${req.auth.deviceId}`
+          : `key:${req.ip}`;
     limiters = {
       keyMinute: scope.createRateLimit({
         timeWindow: MINUTE,
@@ -104,7 +124,9 @@ export const apiRateLimitPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     let pair: [Limiter, Limiter];
-    if (req.auth?.kind === 'api_key') pair = [limiters.keyMinute, limiters.keyHour];
+    // API keys and point-of-sale devices (decision 026) each have their own counters.
+    if (req.auth?.kind === 'api_key' || req.auth?.kind === 'device')
+      pair = [limiters.keyMinute, limiters.keyHour];
     else if (isPublicRateLimited(req)) pair = [limiters.ipMinute, limiters.ipHour];
     else return;
     const { perMinute, perHour } = await limits();

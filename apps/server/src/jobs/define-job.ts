@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
+import type { Metrics } from '#app/lib/metrics.ts';
 
 /** What a handler gets besides its payload. */
 export type JobContext = {
@@ -9,6 +10,8 @@ export type JobContext = {
   config: Config;
   log: FastifyBaseLogger;
   job: { id: string; name: string; attempts: number; maxAttempts: number };
+  /** The process's metrics (lib/metrics.ts), where a job counts what it did; absent when a test runs a handler. */
+  metrics?: Metrics;
 };
 
 /**
@@ -25,6 +28,12 @@ export type JobDefinition<P = unknown> = {
   handler: (payload: P, ctx: JobContext) => Promise<JobResult | undefined>;
   /** Attempts before the job is dead (default 5). */
   maxAttempts?: number;
+  /**
+   * How long a worker holds the job (its lease) before another may take it, renewed every third of it while the
+   * handler runs (default: the worker's, 30 s). It bounds how long a killed worker keeps the job; a shorter one
+   * costs more heartbeats, and a heartbeat missed for the whole lease lets a second worker run the job too.
+   */
+  leaseMs?: number;
   /** First retry delay; each later one doubles, capped at an hour (default 5 s). */
   backoffMs?: number;
   /**

@@ -2,6 +2,7 @@ import { randomId } from '@coinlane/core/ids';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import type { JobsTable } from '#app/db/schema.ts';
+import { JOBS_CHANNEL } from './wake-signals.ts';
 
 /**
  * The PostgreSQL job queue. Every function is one short statement or transaction; a handler runs between
@@ -35,7 +36,8 @@ export function jobBackoffMs(attempt: number, baseMs: number, random = Math.rand
 /**
  * Adds a job. With `uniqueKey`, nothing is added while a queued or running job has that key; with `id`
  * (deterministic ids of scheduled slots), nothing is added when a job with that id exists. Returns the id of
- * the job added, or null when one was already there.
+ * the job added, or null when one was already there. A job added is announced on JOBS_CHANNEL at commit, so
+ * that the workers of every process look at once (wake-signals.ts).
  */
 export async function enqueueJob({
   db,
@@ -54,11 +56,15 @@ export async function enqueueJob({
   runAt?: Date;
   maxAttempts?: number;
 }): Promise<string | null> {
+  // One statement: the row, and (only when a row was added) its announcement on the jobs channel, sent at commit.
   const res = await sql<{ id: string }>`
-    INSERT INTO jobs (id, name, payload, unique_key, run_at, max_attempts)
-    VALUES (${id}, ${name}, ${JSON.stringify(payload)}::jsonb, ${uniqueKey}, ${runAt}, ${maxAttempts})
-    ON CONFLICT DO NOTHING
-    RETURNING id
+    WITH added AS (
+      INSERT INTO jobs (id, name, payload, unique_key, run_at, max_attempts)
+      VALUES (${id}, ${name}, ${JSON.stringify(payload)}::jsonb, ${uniqueKey}, ${runAt}, ${maxAttempts})
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    )
+    SELECT added.id, pg_notify(${JOBS_CHANNEL}, ${name})::text AS notified FROM added
   `.execute(db);
   return res.rows[0]?.id ?? null;
 }
@@ -73,11 +79,14 @@ export async function claimJob({
   workerId,
   names,
   leaseMs = DEFAULT_LEASE_MS,
+  leases = {},
 }: {
   db: Db;
   workerId: string;
   names: readonly string[];
   leaseMs?: number;
+  /** A lease of its own per job name (a definition's `leaseMs`); the others get `leaseMs`. */
+  leases?: Readonly<Record<string, number>>;
 }): Promise<JobRow | null> {
   if (names.length === 0) return null;
   await sql`
@@ -90,7 +99,7 @@ export async function claimJob({
       state = 'running',
       attempts = jobs.attempts + 1,
       locked_by = ${workerId},
-      locked_until = now() + ${`${leaseMs} milliseconds`}::interval,
+      locked_until = now() + ${leaseOf(leaseMs, leases)} * interval '1 millisecond',
       updated_at = now()
     WHERE id = (
       SELECT id FROM jobs
@@ -104,6 +113,16 @@ export async function claimJob({
       last_error
   `.execute(db);
   return res.rows[0] ?? null;
+}
+
+/** The lease of the job being claimed, in ms: its name's own, else the default (a CASE over the names given). */
+function leaseOf(leaseMs: number, leases: Readonly<Record<string, number>>) {
+  const own = Object.entries(leases).filter(([, ms]) => ms !== leaseMs);
+  if (own.length === 0) return sql`${leaseMs}::integer`;
+  return sql`(CASE jobs.name ${sql.join(
+    own.map(([name, ms]) => sql`WHEN ${name} THEN ${ms}::integer`),
+    sql` `,
+  )} ELSE ${leaseMs}::integer END)`;
 }
 
 /** Pushes the lease of a job this worker holds further; false when the job is no longer ours. */
@@ -209,35 +228,61 @@ export async function pruneJobs({ db, now = new Date() }: { db: Db; now?: Date }
   return Number(res.numDeletedRows);
 }
 
-/** What the Health Monitor reads of the queue (decision 018). */
-export type QueueHealth = {
+/**
+ * The jobs waiting for a worker: queued jobs whose run_at has come, by name, and the wait of the oldest. One
+ * statement over the partial index of queued jobs (name, run_at); the Health Monitor's `jobs` check and the
+ * metrics' `coinlane_jobs_queued` and `coinlane_jobs_oldest_due_age_seconds` both read it (decision 028).
+ */
+export type QueueBacklog = {
+  /** Due queued jobs by name, in name order (a name with none is absent). */
+  dueByName: Array<{ name: string; due: number }>;
+  /** Queued jobs that are due now, every name. */
+  dueCount: number;
   /** Age (ms) of the oldest queued job that is due and not taken; 0 when none waits. */
   oldestDueAgeMs: number;
-  /** Queued jobs that are due now. */
-  dueCount: number;
+};
+
+export async function getQueueBacklog({
+  db,
+  now = new Date(),
+}: {
+  db: Db;
+  now?: Date;
+}): Promise<QueueBacklog> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select((e) => ['name', e.fn.min('run_at').as('oldest'), e.fn.countAll<string | number>().as('n')])
+    .where('state', '=', 'queued')
+    .where('run_at', '<=', now)
+    .groupBy('name')
+    .orderBy('name')
+    .execute();
+  let oldest: number | null = null;
+  let dueCount = 0;
+  const dueByName = rows.map((r) => {
+    const at = new Date(r.oldest as Date | string).getTime();
+    if (oldest === null || at < oldest) oldest = at;
+    dueCount += Number(r.n);
+    return { name: r.name, due: Number(r.n) };
+  });
+  return { dueByName, dueCount, oldestDueAgeMs: oldest === null ? 0 : Math.max(0, now.getTime() - oldest) };
+}
+
+/** What the Health Monitor reads of the queue (decision 018): the backlog, and the jobs that died of late. */
+export type QueueHealth = QueueBacklog & {
   /** Jobs that died (ran out of attempts) in the last 24 hours. */
   deadLastDay: number;
 };
 
 export async function getQueueHealth({ db, now = new Date() }: { db: Db; now?: Date }): Promise<QueueHealth> {
-  const due = await db
-    .selectFrom('jobs')
-    .select((e) => [e.fn.min('run_at').as('oldest'), e.fn.countAll<string | number>().as('n')])
-    .where('state', '=', 'queued')
-    .where('run_at', '<=', now)
-    .executeTakeFirst();
+  const backlog = await getQueueBacklog({ db, now });
   const dead = await db
     .selectFrom('jobs')
     .select((e) => e.fn.countAll<string | number>().as('n'))
     .where('state', '=', 'dead')
     .where('updated_at', '>', new Date(now.getTime() - 24 * 60 * 60 * 1000))
     .executeTakeFirst();
-  const oldest = due?.oldest ? new Date(due.oldest as Date | string) : null;
-  return {
-    oldestDueAgeMs: oldest ? Math.max(0, now.getTime() - oldest.getTime()) : 0,
-    dueCount: Number(due?.n ?? 0),
-    deadLastDay: Number(dead?.n ?? 0),
-  };
+  return { ...backlog, deadLastDay: Number(dead?.n ?? 0) };
 }
 
 /** When a job of this name last completed (a scheduled job's last slot: is its role running somewhere?). */

@@ -1,7 +1,9 @@
+import os from 'node:os';
 import { randomId } from '@coinlane/core/ids';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
+import type { Metrics } from '#app/lib/metrics.ts';
 import type { AnyJobDefinition } from './define-job.ts';
 import { claimJob, completeJob, DEFAULT_LEASE_MS, extendLease, failJob } from './queue.ts';
 
@@ -30,8 +32,11 @@ export function startJobWorker({
   pollMs = config.jobPollMs,
   leaseMs = DEFAULT_LEASE_MS,
   serviceOf,
+  metrics,
 }: {
   db: Db;
+  /** The process's metrics, handed to every handler (JobContext). */
+  metrics?: Metrics;
   config: Config;
   log: FastifyBaseLogger;
   definitions: readonly AnyJobDefinition[];
@@ -41,9 +46,13 @@ export function startJobWorker({
   pollMs?: number;
   leaseMs?: number;
 }): JobWorker {
-  const workerId = randomId('wrk', 8);
+  // The worker's id names its host and process: `jobs.locked_by` of a running job says which process holds it.
+  const workerId = `${randomId('wrk', 8)}@${os.hostname()}:${process.pid}`;
   const byName = new Map(definitions.map((d) => [d.name, d]));
   const names = [...byName.keys()];
+  const leases = Object.fromEntries(
+    definitions.flatMap((d) => (d.leaseMs !== undefined ? [[d.name, d.leaseMs]] : [])),
+  );
   let stopped = false;
   const sleeping = new Set<() => void>();
 
@@ -60,14 +69,15 @@ export function startJobWorker({
 
   /** Runs one due job; false when none was due. */
   const runOne = async (): Promise<boolean> => {
-    const job = await claimJob({ db, workerId, names, leaseMs });
+    const job = await claimJob({ db, workerId, names, leaseMs, leases });
     if (!job) return false;
     const def = byName.get(job.name);
     if (!def) return true; // not ours (names filter): unreachable
     const jobLog = serviceOf ? log.child({ service: serviceOf(job.name) }) : log;
+    const lease = def.leaseMs ?? leaseMs;
     const heartbeat = setInterval(
-      () => void extendLease({ db, jobId: job.id, workerId, leaseMs }).catch(() => {}),
-      Math.max(50, Math.floor(leaseMs / 3)),
+      () => void extendLease({ db, jobId: job.id, workerId, leaseMs: lease }).catch(() => {}),
+      Math.max(50, Math.floor(lease / 3)),
     );
     heartbeat.unref();
     const started = Date.now();
@@ -78,6 +88,7 @@ export function startJobWorker({
         config,
         log: jobLog,
         job: { id: job.id, name: job.name, attempts: job.attempts, maxAttempts: job.max_attempts },
+        ...(metrics ? { metrics } : {}),
       });
       clearInterval(heartbeat);
       await completeJob({ db, jobId: job.id, workerId, runAgainAt: result?.runAgainAt });

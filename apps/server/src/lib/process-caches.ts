@@ -2,8 +2,10 @@ import type { TProcessCache } from '@coinlane/core/api/admin';
 
 /**
  * The in-process caches of one server, each with the function that empties it (the Danger Zone's Clear All
- * Cache). A cache lives in one process: clearing reaches the process that answers the request only. What is read
- * from the database on every use (system settings, rates, currencies, fee structures) has no cache to clear.
+ * Cache). A cache lives in one process; Clear All Cache empties this process's at once and every other's through
+ * the cache channel (clear-caches.ts). The read caches (db/read-caches.ts: API keys, system settings, the coin
+ * catalogue, stored rates) are registered here by modules/live, which keeps them coherent; fee structures are read
+ * from the database on every use.
  */
 export class ProcessCaches {
   readonly #caches = new Map<TProcessCache, () => number>();

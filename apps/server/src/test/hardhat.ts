@@ -85,7 +85,8 @@ export async function startHardhat({ chainId = 31337 }: { chainId?: number } = {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [url] } },
   });
-  const transport = http(url, { retryCount: 0 });
+  // viem's default 10 s per request is too short for a large transaction on a loaded CI machine (2026-11-29)
+  const transport = http(url, { retryCount: 0, timeout: 60_000 });
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 50, cacheTime: 0 });
   const deadline = Date.now() + 30_000;
   for (;;) {

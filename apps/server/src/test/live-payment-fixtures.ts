@@ -9,7 +9,7 @@ import { testPaymentDeps } from './payment-deps.ts';
 
 /**
  * One payment (live unless `mode` says otherwise) at an address the caller chose, through the payments module's
- * own creation service (insertPayment: the row, its audit row and payment.created in one transaction) with an
+ * own creation service (insertPayment: the row, its audit row and payment.created in one statement) with an
  * AddressSource that hands out `allocation`. For watcher and flush tests and the chain benchmarks, which need a
  * payment on an address they control (a node's wallet, a computed forwarder) without a merchant wallet.
  */
@@ -40,6 +40,14 @@ export async function insertFixedAddressPayment({
   paymentLinkId?: string | null;
 }): Promise<PaymentRow> {
   const resolved = await resolveCurrency({ db, currency, network });
+  // a link's attempt carries its link's return URL, as the hosted page's caller gives it (start-checkout-payment.ts)
+  const link = paymentLinkId
+    ? await db
+        .selectFrom('payment_links')
+        .select('return_url')
+        .where('id', '=', paymentLinkId)
+        .executeTakeFirst()
+    : undefined;
   return insertPayment({
     deps: testPaymentDeps,
     db,
@@ -65,6 +73,7 @@ export async function insertFixedAddressPayment({
       customerEmail: null,
       metadata: {},
       paymentLinkId,
+      returnUrl: link?.return_url ?? null,
       attempt: 1,
     },
     actor: SYSTEM_ACTOR,

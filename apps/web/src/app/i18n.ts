@@ -11,6 +11,7 @@ import { locales as adminSettings } from '../features/admin/settings-locales.ts'
 import { locales as adminSupport } from '../features/admin/support-locales.ts';
 import { locales as adminTransactions } from '../features/admin/transactions-locales.ts';
 import { locales as apiKeys } from '../features/api-keys/locales.ts';
+import { locales as posDevices } from '../features/api-keys/pos-locales.ts';
 import { locales as apiReference } from '../features/api-reference/locales.ts';
 import { locales as auth } from '../features/auth/locales.ts';
 import { locales as dashboard } from '../features/dashboard/locales.ts';
@@ -19,6 +20,7 @@ import { locales as docs } from '../features/docs/locales.ts';
 import { locales as landing } from '../features/landing/locales.ts';
 import { locales as paymentLinks } from '../features/payment-links/locales.ts';
 import { locales as payouts } from '../features/payouts/locales.ts';
+import { locales as pos } from '../features/pos/locales.ts';
 import { locales as refundPage } from '../features/refund-page/locales.ts';
 import { locales as kyc } from '../features/settings/kyc-locales.ts';
 import { locales as settings } from '../features/settings/locales.ts';
@@ -62,6 +64,9 @@ const namespaces = {
   adminRefunds,
   // Subscriptions (decision 023): plans and subscribers.
   subscriptions,
+  // The point of sale (decision 026).
+  pos,
+  posDevices,
 } as const;
 
 const resources = Object.fromEntries(

@@ -29,4 +29,6 @@ export const paths = {
   adminAudit: '/admin/audit',
   /** The customer's refund page; the link's token in the query string (decision 022). */
   refund: '/refund',
+  /** The point of sale of a shop counter, signed in with a device credential (decision 026). */
+  pos: '/pos',
 } as const;

@@ -30,6 +30,8 @@ export const router = createBrowserRouter([
         path: paths.confirmEmail,
         lazy: page(() => import('../features/auth/components/confirm-email-page.tsx')),
       },
+      // The point of sale (decision 026): its own device credential, not the merchant's session; full screen.
+      { path: paths.pos, lazy: page(() => import('../features/pos/components/pos-page.tsx')) },
       // The customer's refund page (public; decision 022).
       { path: paths.refund, lazy: page(() => import('../features/refund-page/components/refund-page.tsx')) },
       {

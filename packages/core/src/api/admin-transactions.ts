@@ -226,7 +226,7 @@ export const ZAdminAuditEntry = z.object({
   id: z.number().int(),
   action: z.string(),
   entityType: z.string(),
-  actorType: z.enum(['user', 'admin', 'api_key', 'system']),
+  actorType: z.enum(['user', 'admin', 'api_key', 'pos_device', 'system']),
   actorId: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),

@@ -288,10 +288,17 @@ export const PROCESS_CACHES = [
   'api_rate_limit_settings',
   'settlement_figures',
   'forwarder_factories',
+  'api_keys',
+  'system_settings',
+  'cryptocurrencies',
+  'exchange_rates',
 ] as const;
 export type TProcessCache = (typeof PROCESS_CACHES)[number];
 
-/** POST /admin/maintenance/clear-cache: every in-process cache of this server process emptied. */
+/**
+ * POST /admin/maintenance/clear-cache: every in-process cache emptied; the counts are the answering process's, and
+ * every other process is told to empty its own.
+ */
 export const ZClearCacheResult = z.object({
   caches: z.array(
     z.object({

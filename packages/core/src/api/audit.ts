@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_PAGE_MAX = 200;
-export const AUDIT_ACTOR_TYPES = ['user', 'admin', 'api_key', 'system'] as const;
+export const AUDIT_ACTOR_TYPES = ['user', 'admin', 'api_key', 'pos_device', 'system'] as const;
 
 const optionalText = (max: number) =>
   z

@@ -77,6 +77,12 @@ export const ZCheckout = z.object({
     fiatCurrency: z.string().nullable(),
     description: z.string().nullable(),
     expiresAt: z.string().nullable(),
+    /**
+     * Where the page sends the customer once the payment is confirmed (the merchant's shop), with
+     * `coinlane_payment=<payment id>` appended; null when the merchant set none. The embedded checkout never
+     * navigates: it tells the host page, which decides.
+     */
+    returnUrl: z.string().nullable(),
   }),
   /** The latest attempt, or null before the page has started one. */
   payment: ZCheckoutPayment.nullable(),

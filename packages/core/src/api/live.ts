@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODES } from '../options.ts';
 import { ZPaymentDetail, ZPaymentPublicStatus } from './payments.ts';
+import { ZPosSale } from './pos.ts';
 
 /**
  * Live updates over the WebSocket `/ws` (server: modules/live). Every message is one JSON object with a `type`.
@@ -12,7 +13,10 @@ import { ZPaymentDetail, ZPaymentPublicStatus } from './payments.ts';
  *   right after `hello`.
  * - An API key socket of a test mode key that asks for `?events=webhooks` (what `coinlane listen` does) also
  *   receives `webhook.event` for each event of its merchant and mode: the body exactly as a webhook delivery of
- *   that event carries it (unsigned: the listener signs it with its own session secret).
+ *   that event carries it (unsigned: the listener signs it with its own session secret). Its hello carries
+ *   `lastEventId`, the merchant's latest such event when it subscribed; reconnecting with `&since=<an event id>`
+ *   first sends the events committed after that one (at most LIVE_REPLAY_MAX_EVENTS, oldest first; `replayed`
+ *   in the hello says how many), so a listener whose connection dropped loses nothing it was sent meanwhile.
  */
 
 /** Seconds between the server's ping frames; a socket that has not answered the previous one is dropped. */
@@ -21,6 +25,8 @@ export const LIVE_HEARTBEAT_SECONDS = 25;
 export const LIVE_MAX_PAYLOAD_BYTES = 4096;
 /** Concurrent public (payer page) sockets per client IP address, per server process. */
 export const LIVE_PUBLIC_SOCKETS_PER_IP = 20;
+/** The most events a webhook-events socket is sent again when it reconnects with `since`. */
+export const LIVE_REPLAY_MAX_EVENTS = 100;
 /** How often a merchant socket's session or API key is checked again. */
 export const LIVE_REVALIDATE_SECONDS = 60;
 
@@ -50,11 +56,18 @@ export type TLivePublicPayment = z.infer<typeof ZLivePublicPayment>;
 
 export const ZLiveHello = z.object({
   type: z.literal('hello'),
-  /** 'merchant': payments of `mode`; 'payment': the one payment `paymentId`. */
-  subscription: z.enum(['merchant', 'payment']),
+  /**
+   * 'merchant': payments of `mode`; 'payment': the one payment `paymentId`; 'device': the sales of the
+   * point-of-sale device whose credential signed the socket in (decision 026).
+   */
+  subscription: z.enum(['merchant', 'payment', 'device']),
   mode: z.enum(MODES).optional(),
   paymentId: z.string().optional(),
   heartbeatSeconds: z.number().int(),
+  /** Webhook-events sockets: the merchant's latest event id (in the mode) when the socket subscribed, or null. */
+  lastEventId: z.string().nullable().optional(),
+  /** Webhook-events sockets that gave `since`: how many events are sent again right after this hello. */
+  replayed: z.number().int().optional(),
 });
 export type TLiveHello = z.infer<typeof ZLiveHello>;
 
@@ -81,6 +94,21 @@ export const ZLiveWebhookEvent = z.object({
   body: z.string(),
 });
 export type TLiveWebhookEvent = z.infer<typeof ZLiveWebhookEvent>;
+
+/** A point-of-sale device's sale changed: the sale as GET /pos/sales/{id} returns it. */
+export const ZLiveDeviceSaleUpdated = z.object({
+  type: z.literal('payment.updated'),
+  data: ZPosSale,
+});
+export type TLiveDeviceSaleUpdated = z.infer<typeof ZLiveDeviceSaleUpdated>;
+
+/** What a point-of-sale device socket (`?token=cl_pos_...`) receives. */
+export const ZLiveDeviceMessage = z.discriminatedUnion('type', [
+  ZLiveHello,
+  ZLivePong,
+  ZLiveDeviceSaleUpdated,
+]);
+export type TLiveDeviceMessage = z.infer<typeof ZLiveDeviceMessage>;
 
 /** What a merchant socket receives. */
 export const ZLiveMerchantMessage = z.discriminatedUnion('type', [
@@ -110,4 +138,6 @@ export const ZLiveQuery = z.object({
   merchantId: z.string().trim().min(1).max(100).optional(),
   /** `webhooks`: also receive every webhook event of the key's merchant (test mode API keys only). */
   events: z.enum(['webhooks']).optional(),
+  /** With `events=webhooks`: first send again the events committed after this one (`evt_...`, the last one seen). */
+  since: z.string().trim().min(1).max(100).optional(),
 });

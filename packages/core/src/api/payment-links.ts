@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODES } from '../options.ts';
 import { PAYMENT_EXCEPTIONS, PAYMENT_LINK_STATUSES, PAYMENT_STATUSES } from '../payment-status.ts';
+import { checkReturnUrl, RETURN_URL_MAX, type TReturnUrlProblem } from '../return-url.ts';
 import { T } from '../texts.ts';
 import {
   checkFiatAmount,
@@ -26,6 +27,51 @@ export const ZExpiresInHours = z
   .number({ error: T.expiresInHoursInvalid })
   .refine((v) => (LINK_EXPIRY_HOURS as readonly number[]).includes(v), { message: T.expiresInHoursInvalid });
 
+/** The server's message for each reason a return URL is refused (return-url.ts). */
+export function returnUrlMessage(problem: TReturnUrlProblem): string {
+  switch (problem) {
+    case 'too_long':
+      return T.returnUrlTooLong(RETURN_URL_MAX);
+    case 'scheme':
+      return T.returnUrlScheme;
+    case 'http_not_local':
+      return T.returnUrlHttpNotLocal;
+    case 'http_live':
+      return T.returnUrlHttpLive;
+    case 'credentials':
+      return T.returnUrlCredentials;
+    case 'reserved_param':
+      return T.returnUrlReservedParam;
+    default:
+      return T.returnUrlInvalid;
+  }
+}
+
+/**
+ * A payment link's `returnUrl` (return-url.ts has the rules). Checked here as far as the request alone tells (plain
+ * http to this machine passes: the link's mode decides, in the service); every refusal carries the error code
+ * INVALID_RETURN_URL, which the reply takes when the return URL is all that is wrong. Null clears it (update).
+ */
+export const ZReturnUrl = z
+  .string({ error: T.returnUrlInvalid })
+  .superRefine((v, ctx) => {
+    const r = checkReturnUrl(v, 'test');
+    if (!r.ok) {
+      ctx.addIssue({
+        code: 'custom',
+        message: returnUrlMessage(r.problem),
+        params: { code: 'INVALID_RETURN_URL' },
+      });
+    }
+  })
+  .meta({
+    description:
+      'Where the hosted page sends the customer once the payment is confirmed, with `coinlane_payment=<payment id>` appended to its query: an absolute https URL without credentials, at most 2048 characters (http only to localhost, 127.0.0.1 or [::1] in test mode); refused with 400 INVALID_RETURN_URL. Returned normalised.',
+    example: 'https://shop.example.com/checkout/order-received/1042?key=wc_order_abc',
+    maxLength: RETURN_URL_MAX,
+    format: 'uri',
+  });
+
 /**
  * POST /payment-links. Either `fiatAmount` (+ `fiatCurrency`, default USD; priced at creation and again at
  * each payment attempt) or the spec client's crypto `amount` (decimal string). Expiry: `expiresInHours`
@@ -43,6 +89,7 @@ export const ZCreatePaymentLinkRequest = z
     expiresInHours: ZExpiresInHours.optional(),
     expiresAt: ZIsoDate.nullish(),
     metadata: ZMetadata.optional(),
+    returnUrl: ZReturnUrl.nullish(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -63,7 +110,7 @@ export const ZCreatePaymentLinkRequest = z
 export type TCreatePaymentLinkRequest = z.infer<typeof ZCreatePaymentLinkRequest>;
 
 /**
- * PUT /payment-links/{id}: description and metadata; `status: 'expired'` switches the link off, `'active'`
+ * PUT /payment-links/{id}: description, metadata and the return URL (null removes it); `status: 'expired'` switches the link off, `'active'`
  * switches it back on (with a new expiry when the old one has passed). A completed link cannot change.
  */
 export const ZUpdatePaymentLinkRequest = z
@@ -74,6 +121,7 @@ export const ZUpdatePaymentLinkRequest = z
     status: z.enum(['active', 'expired']).optional(),
     expiresInHours: ZExpiresInHours.optional(),
     expiresAt: ZIsoDate.nullish(),
+    returnUrl: ZReturnUrl.nullish(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -147,6 +195,8 @@ export const ZPaymentLink = z.object({
   fiatAmount: z.string().nullable(),
   fiatCurrency: z.string().nullable(),
   description: z.string().nullable(),
+  /** Where the hosted page sends the customer after a confirmed payment (`coinlane_payment=<id>` appended), or null. */
+  returnUrl: z.string().nullable(),
   status: z.enum(PAYMENT_LINK_STATUSES),
   expiresAt: z.string().nullable(),
   completedAt: z.string().nullable(),

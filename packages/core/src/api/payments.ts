@@ -218,6 +218,12 @@ export const ZPayment = z.object({
   customerEmail: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()),
   paymentLinkId: z.string().nullable(),
+  /**
+   * The return URL of the payment's link (where its hosted page sends the customer once confirmed, with
+   * `coinlane_payment=<this id>` appended); null without one, and for a payment made through POST /payments (it has
+   * no hosted page).
+   */
+  returnUrl: z.string().nullable(),
   attempt: z.number().int(),
   expiresAt: z.string(),
   confirmedAt: z.string().nullable(),

@@ -73,9 +73,32 @@ export const ZTransactionFilters = z.object({
 });
 export type TTransactionFilters = z.infer<typeof ZTransactionFilters>;
 
+/**
+ * Where a page of transactions starts (keyset pagination): the previous page's `pagination.nextCursor`, the
+ * position of its last row in the list's order (created_at, id, newest first) as `<microseconds since 1970>_<id>`.
+ */
+export const ZTransactionsCursor = z
+  .string()
+  .trim()
+  .max(120)
+  .regex(/^\d{1,17}_[A-Za-z0-9_]{1,100}$/, 'Invalid cursor: pass pagination.nextCursor of the previous page');
+
+/** A cursor's parts: created_at in microseconds since 1970 (exact, as text) and the payment id. */
+export function parseTransactionsCursor(cursor: string): { micros: string; id: string } {
+  const at = cursor.indexOf('_');
+  return { micros: cursor.slice(0, at), id: cursor.slice(at + 1) };
+}
+
 export const ZListTransactionsQuery = ZTransactionFilters.extend({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).meta({
+    description:
+      'Page number (1-based); with `cursor`, only echoed back (the cursor says where the page starts)',
+  }),
   limit: z.coerce.number().int().min(1).max(TRANSACTIONS_LIMIT_MAX).default(TRANSACTIONS_LIMIT_DEFAULT),
+  cursor: ZTransactionsCursor.optional().meta({
+    description:
+      'The previous page’s pagination.nextCursor: the page after it, read from the index at any depth (prefer it to a deep `page`)',
+  }),
 });
 export type TListTransactionsQuery = z.infer<typeof ZListTransactionsQuery>;
 
@@ -146,12 +169,17 @@ export const ZPagePagination = z.object({
   hasMore: z.boolean(),
 });
 
+/** GET /transactions' pagination: the page's, and the cursor of the page after it (null on the last page). */
+export const ZTransactionsPagination = ZPagePagination.extend({
+  nextCursor: z.string().nullable(),
+});
+
 /** GET /transactions: the page in `data`, the pagination and the summary beside it. */
 export const ZListTransactionsReply = z.object({
   success: z.literal(true),
   data: z.array(ZTransaction),
   error: z.null(),
-  pagination: ZPagePagination,
+  pagination: ZTransactionsPagination,
   summary: ZTransactionSummary,
 });
 export type TListTransactionsReply = z.infer<typeof ZListTransactionsReply>;
@@ -195,10 +223,12 @@ export function csvCell(value: string | number | null | undefined): string {
 export const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
   `${cells.map(csvCell).join(',')}\r\n`;
 
-/** Calendar date (YYYY-MM-DD) and time (HH:MM:SS, 24 h) of an instant in a time zone. */
-export function zonedDateTime(at: Date, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+/** One formatter per time zone, made once: building an Intl.DateTimeFormat costs more than formatting with it. */
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+function zonedFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = zonedFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -207,7 +237,18 @@ export function zonedDateTime(at: Date, timeZone: string): { date: string; time:
       minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
-    })
+    });
+    // The zones in use are few (IANA names, validated by ZTimeZone); the bound only guards against a flood.
+    if (zonedFormats.size >= 1000) zonedFormats.clear();
+    zonedFormats.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Calendar date (YYYY-MM-DD) and time (HH:MM:SS, 24 h) of an instant in a time zone. */
+export function zonedDateTime(at: Date, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    zonedFormat(timeZone)
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );

@@ -12,6 +12,10 @@ const FORWARD_TIMEOUT_MS = 10_000;
 const FATAL_CLOSES = new Set([4001, 4003]);
 /** What real deliveries say they are. */
 const USER_AGENT = 'Coinlane-Webhooks/1';
+/** The most events the server sends again on a reconnection (its LIVE_REPLAY_MAX_EVENTS). */
+const REPLAY_MAX = 100;
+/** Event ids remembered, to drop one sent twice (in the replay and live) around a reconnection. */
+const SEEN_MAX = 1000;
 
 export type ListenOptions = {
   /** A test mode key (`cl_test_...`) with the read permission. */
@@ -37,12 +41,21 @@ export type ListenSession = {
   stop: () => Promise<void>;
 };
 
-type ServerMessage = { type?: unknown; id?: unknown; eventType?: unknown; body?: unknown; mode?: unknown };
+type ServerMessage = {
+  type?: unknown;
+  id?: unknown;
+  eventType?: unknown;
+  body?: unknown;
+  mode?: unknown;
+  lastEventId?: unknown;
+  replayed?: unknown;
+};
 
 /**
  * `coinlane listen`: receives the merchant's webhook events over the server's WebSocket (`/ws?events=webhooks`,
  * the key in the Authorization header) and forwards each, one after the other, to `forwardTo`, signed as a real
- * delivery but with the session's own secret. Reconnects with backoff when the connection drops.
+ * delivery but with the session's own secret. Reconnects with backoff when the connection drops, asking for the
+ * events after the last one it had (`&since=`), so that those that fired meanwhile are forwarded then.
  */
 export function listen(options: ListenOptions): ListenSession {
   const apiKey = requireTestKey(options.apiKey, 'listen');
@@ -52,7 +65,11 @@ export function listen(options: ListenOptions): ListenSession {
   const secret = options.secret ?? generateSessionSecret();
   const only = options.events?.length ? new Set(options.events) : null;
   const { first, max } = options.reconnectMs ?? { first: 1000, max: 30_000 };
-  const wsUrl = `${server}/ws?events=webhooks`;
+  /** The last event the server sent (or, before any, the latest one it had when the listener connected). */
+  let lastEventId: string | null = null;
+  const seen = new Set<string>();
+  const wsUrl = () =>
+    `${server}/ws?events=webhooks${lastEventId ? `&since=${encodeURIComponent(lastEventId)}` : ''}`;
 
   let stopped = false;
   let socket: WebSocketClient | null = null;
@@ -86,15 +103,25 @@ export function listen(options: ListenOptions): ListenSession {
     }
   };
 
-  const onMessage = (text: string) => {
+  const onMessage = (text: string, onHello: (replayed: number) => void) => {
     let m: ServerMessage;
     try {
       m = JSON.parse(text) as ServerMessage;
     } catch {
       return;
     }
+    if (m.type === 'hello') {
+      if (lastEventId === null && typeof m.lastEventId === 'string') lastEventId = m.lastEventId;
+      onHello(typeof m.replayed === 'number' ? m.replayed : 0);
+      return;
+    }
     if (m.type !== 'webhook.event') return;
     if (typeof m.id !== 'string' || typeof m.eventType !== 'string' || typeof m.body !== 'string') return;
+    // Around a reconnection an event can come twice: in the replay and live.
+    if (seen.has(m.id)) return;
+    seen.add(m.id);
+    if (seen.size > SEEN_MAX) seen.delete(seen.values().next().value as string);
+    lastEventId = m.id;
     if (only && !only.has(m.eventType)) return;
     const { id, eventType, body } = m;
     // One at a time, in the order they came, as the server delivers one endpoint's events.
@@ -102,10 +129,12 @@ export function listen(options: ListenOptions): ListenSession {
   };
 
   /** One connection, until it ends: resolves with why. */
-  const connectOnce = async (onHello: () => void): Promise<{ close?: WebSocketClose; error?: unknown }> => {
+  const connectOnce = async (
+    onHello: (replayed: number) => void,
+  ): Promise<{ close?: WebSocketClose; error?: unknown }> => {
     let ws: WebSocketClient;
     try {
-      ws = await WebSocketClient.connect(wsUrl, { headers: { Authorization: `Bearer ${apiKey}` } });
+      ws = await WebSocketClient.connect(wsUrl(), { headers: { Authorization: `Bearer ${apiKey}` } });
     } catch (error) {
       return { error };
     }
@@ -119,10 +148,7 @@ export function listen(options: ListenOptions): ListenSession {
         if (Date.now() - ws.lastFrameAt > SILENT_MS) ws.terminate();
       }, 5000);
       silence.unref();
-      ws.onMessage = (text) => {
-        if (text.includes('"type":"hello"')) onHello();
-        onMessage(text);
-      };
+      ws.onMessage = (text) => onMessage(text, onHello);
       ws.onClose = (close) => {
         clearInterval(silence);
         socket = null;
@@ -135,9 +161,17 @@ export function listen(options: ListenOptions): ListenSession {
     let failures = 0;
     let everConnected = false;
     while (!stopped) {
-      const result = await connectOnce(() => {
+      const result = await connectOnce((replayed) => {
         failures = 0;
         out.info(everConnected ? `${clock(new Date())}  Reconnected` : `${clock(new Date())}  Connected`);
+        if (replayed > 0) {
+          out.info(
+            `${clock(new Date())}  Forwarding the ${replayed === 1 ? 'event' : `${replayed} events`} that fired while disconnected` +
+              (replayed >= REPLAY_MAX
+                ? ` (the first ${REPLAY_MAX}; Settings > Webhooks lists every event)`
+                : ''),
+          );
+        }
         everConnected = true;
       });
       if (stopped) break;
@@ -157,7 +191,7 @@ export function listen(options: ListenOptions): ListenSession {
         : `connection lost (code ${close?.code ?? 1006})`;
       out.error(
         `${clock(new Date())}  ${why}; reconnecting in ${(wait / 1000).toFixed(1)} s ` +
-          '(events that fire meanwhile are not forwarded)',
+          '(events that fire meanwhile are forwarded when it is back)',
       );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, wait);

@@ -32,7 +32,8 @@ and POSTs it to --forward-to exactly as a real delivery: the same JSON body, Con
 Coinlane-Signature header, signed with a secret of this session (whsec_..., printed at start: give it to
 verifyWebhook while you develop; your endpoint's real secret never leaves the server). One line per event:
 time, type, id and your handler's answer (-> 200) or the connection error. A dropped connection is retried with
-backoff; events that fire while it is down are not forwarded. Live keys are refused. Ctrl+C stops.
+backoff; the events that fired while it was down are forwarded when it is back (up to 100). Live keys are refused.
+Ctrl+C stops.
 
 Options:
   --forward-to <url>   Your local webhook handler (required)

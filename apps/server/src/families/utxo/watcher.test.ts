@@ -345,6 +345,39 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
     expect(done).toMatchObject({ amount_received: '35000000', exception: 'none', tx_hash: bumped.txid });
   });
 
+  it('a crash between recording a block and moving the cursor, that block still in the chain: confirmed once', async () => {
+    const p = await payments.create({
+      userId,
+      address: await node.newAddress(),
+      amount: '0.36',
+      requiredConfirmations: 1,
+    });
+    await sleep(250);
+    await send(p.address, '0.36');
+    await waitFor('seen', async () => (await transfersOf(p.id)).length === 1);
+    const [b1] = await node.mine(1);
+    await waitFor('confirmed', async () => (await payment(p.id)).status === 'confirmed');
+    await watcher.stop();
+    // As if the leader died after recording b1's transfers but before its cursor moved past b1 (a standby then
+    // starts from the cursor): b1 is still in the best chain, so its payment stays confirmed.
+    const header = await node.rpc.call<{ height: number; previousblockhash: string }>('getblockheader', [b1]);
+    await rewindCursor(
+      ctx.db,
+      'litecoin',
+      { height: header.height - 1, hash: header.previousblockhash },
+      new Date(),
+    );
+    newWatcher().start();
+    await waitFor('the rescan past b1', async () => (watcher.status().processedHeight ?? 0) >= header.height);
+    await node.mine(1);
+    await waitFor('the next block', async () => (watcher.status().processedHeight ?? 0) > header.height);
+    const [t] = await transfersOf(p.id);
+    expect(t).toMatchObject({ block_hash: b1, status: 'confirmed' });
+    expect(await payment(p.id)).toMatchObject({ status: 'confirmed', amount_received: '36000000' });
+    // Never reopened and confirmed again: the merchant is told once.
+    expect((await eventsOf(p.id)).filter((e) => e === 'payment.confirmed')).toHaveLength(1);
+  });
+
   it('reports the watcher on GET /api/v1/health', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
     const chains = res.json().data.chains;

@@ -139,7 +139,8 @@ export async function updateCryptocurrency({
     const updated = await db.transaction().execute(async (trx) => {
       const before = await findCatalogueRow({ db: trx, id, forUpdate: true });
       if (!before) throw new AppError('NOT_FOUND', { message: T.cryptoNotFound });
-      // Again under the row's lock: a payment being created in the row waits for it (lockCurrencyForPayment).
+      // Again under the row's lock: a payment being created in the row waits for it (its statement takes the row FOR
+      // SHARE, filtered on what it was priced with, and fails whole when it changed: write-new-payment.ts).
       await assertChangeAllowed({ db: trx, before, changes });
       const after = await updateCatalogueRow({ db: trx, id, changes, now });
       const was = auditFields(before);

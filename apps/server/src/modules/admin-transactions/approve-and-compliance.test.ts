@@ -298,7 +298,7 @@ describe('risk score, sanctions and the compliance export', () => {
       .executeTakeFirstOrThrow();
     await scorePaymentRisk({
       db: ctx.db,
-      payment: { ...locked, flushed_at: null, flush_tx: null },
+      payment: { ...locked, flushed_at: null, flush_tx: null, return_url: null },
       now: new Date(),
       onRiskAlert: async (a) => {
         alerts.push(a);

@@ -11,7 +11,7 @@ import { sha256 } from '#app/lib/crypto.ts';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** `length` uniformly random base62 characters (rejection sampling: bytes >= 248 are drawn again). */
-function randomBase62(length: number): string {
+export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
     for (const byte of randomBytes(length * 2)) {

@@ -1,5 +1,6 @@
 import type { TApiKeyPermission } from '@coinlane/core/api/api-keys';
 import type { TSessionUser } from '@coinlane/core/api/auth';
+import type { TFiatCode } from '@coinlane/core/currencies';
 import { AppError } from '@coinlane/core/errors';
 import type { TMode } from '@coinlane/core/options';
 import { T } from '@coinlane/core/texts';
@@ -34,7 +35,24 @@ export type ApiKeyAuth = {
   sessionId: never;
 };
 
-export type Auth = SessionAuth | ApiKeyAuth;
+/**
+ * A point-of-sale device with `Authorization: Bearer cl_pos_(test|live)_...` (decision 026): it may ring up sales
+ * and follow them on the routes guarded by requireDevice, and nothing else (every other guard refuses it).
+ */
+export type DeviceAuth = {
+  kind: 'device';
+  deviceId: string;
+  deviceName: string;
+  fiatCurrency: TFiatCode;
+  /** The device's merchant, in the session-user shape, with `mode` = the device's mode. */
+  user: TSessionUser;
+  mode: TMode;
+  /** None: a device holds no API permission. */
+  permissions: readonly TApiKeyPermission[];
+  sessionId: never;
+};
+
+export type Auth = SessionAuth | ApiKeyAuth | DeviceAuth;
 
 /**
  * The signed-in caller (session or API key) that http/auth.ts put on the request; use after requireUser,

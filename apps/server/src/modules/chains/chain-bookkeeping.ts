@@ -95,26 +95,42 @@ const LOSE_BLOCK = () => ({ confirmations: 0, blockHeight: null, blockHash: null
 
 /**
  * The network's stored cursor, for a watcher that starts. Transfers of a block above the cursor were recorded by
- * a process that stopped before moving the cursor past it, and that block may have been orphaned since: they
- * lose their block until the rescan from the cursor finds them again (or the unconfirmed-transfer rule drops
- * them), so no stale block keeps confirming them.
+ * a process that stopped before moving the cursor past it (a leader killed in the middle of a block): when that
+ * block has left the node's best chain since (`inBestChain` says no), they lose their block until the rescan from
+ * the cursor finds them again (or the unconfirmed-transfer rule drops them), so no stale block keeps confirming
+ * them. A block still in the best chain keeps its transfers as they are: the rescan finds them settled, and a
+ * payment the killed leader confirmed is not reopened and confirmed a second time (a second payment.confirmed).
  */
 export async function loadWatcherCursor({
   db,
   network,
   now,
   deps,
+  inBestChain,
 }: {
   db: Db;
   network: string;
   now: Date;
   deps: PaymentDeps;
+  /** Whether a stored block is still in the node's best chain (the reader's `isInBestChain`). */
+  inBestChain: (block: { height: number; hash: string }) => Promise<boolean>;
 }) {
   const row = await selectCursor(db, network);
   const cursor = row?.height != null && row.hash ? { height: row.height, hash: row.hash } : null;
   if (cursor) {
     const ahead = await listTransfersAboveHeight({ db, network, height: cursor.height });
-    await setTransferConfirmations({ deps, db, transfers: ahead, confirmationsOf: LOSE_BLOCK, now });
+    const blocks = new Map<string, number>();
+    for (const t of ahead)
+      if (t.block_hash !== null && t.block_height !== null) blocks.set(t.block_hash, t.block_height);
+    const orphaned = new Set<string>();
+    for (const [hash, height] of blocks) if (!(await inBestChain({ height, hash }))) orphaned.add(hash);
+    await setTransferConfirmations({
+      deps,
+      db,
+      transfers: ahead.filter((t) => t.block_hash !== null && orphaned.has(t.block_hash)),
+      confirmationsOf: LOSE_BLOCK,
+      now,
+    });
   }
   return { cursor, lastBlockTime: row?.last_block_time ?? null };
 }

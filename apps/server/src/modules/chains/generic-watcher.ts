@@ -271,6 +271,7 @@ async function loadCursor(scan: Scan, now: Date) {
     db: scan.db,
     network: scan.network,
     now,
+    inBestChain: (block) => scan.reader.isInBestChain(block),
   });
   scan.state.cursor = cursor;
   scan.state.lastBlockTime = lastBlockTime;

@@ -17,10 +17,12 @@ export type ChainHealth = {
   lastErrorAt: string | null;
   lastBlockTime: string | null;
   statusAt: string | null;
+  /** This process runs the network's watcher and holds its leader lock (the others stand by, or run no watcher). */
+  leaderHere: boolean;
 };
 
 /**
- * For GET /api/v1/health: per configured UTXO network, what its watcher last reported (stored in
+ * For GET /api/v1/health, the Health Monitor and the metrics' watcher gauges: per configured network, what its watcher last reported (stored in
  * chain_cursors, so any process answers), preferring this process's live view when it runs the watcher.
  */
 export async function getChainsHealth({
@@ -68,6 +70,7 @@ export async function getChainsHealth({
       lastErrorAt: live?.lastErrorAt ?? row?.last_error_at?.toISOString() ?? null,
       lastBlockTime: live?.lastBlockTime ?? row?.last_block_time?.toISOString() ?? null,
       statusAt: statusAt?.toISOString() ?? null,
+      leaderHere: live !== undefined,
     };
   });
 }

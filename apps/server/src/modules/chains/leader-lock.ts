@@ -49,7 +49,11 @@ export function createLeaderLock({ dbHandle, network }: { dbHandle: DbHandle; ne
       if (held) return true;
       try {
         if (!client) {
-          const c = new pg.Client({ connectionString: url, application_name: `coinlane-watcher-${network}` });
+          // Named with this process's pid: pg_locks joined with pg_stat_activity says which process leads.
+          const c = new pg.Client({
+            connectionString: url,
+            application_name: `coinlane-watcher-${network}:${process.pid}`,
+          });
           c.on('error', drop);
           await c.connect();
           client = c;

@@ -59,6 +59,7 @@ describe('GET /checkout/{linkId}', () => {
           fiatCurrency: 'USD',
           description: 'Croissants',
           expiresAt: link.expiresAt,
+          returnUrl: null,
         },
         payment: null,
         canStartPayment: true,

@@ -70,6 +70,7 @@ export async function presentCheckout(
       fiatCurrency: link.fiat_currency,
       description: link.description,
       expiresAt: link.expires_at?.toISOString() ?? null,
+      returnUrl: link.return_url,
     },
     payment: payment ? presentCheckoutPayment(payment) : null,
     canStartPayment:

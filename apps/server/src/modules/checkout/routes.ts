@@ -67,7 +67,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { checkout, created } = await startCheckoutPayment({
+      const { checkout, created, link } = await startCheckoutPayment({
         deps: app.payments,
         db: app.db,
         linkId: req.params.linkId,
@@ -101,6 +101,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         },
       });
+      if (created) app.metrics.paymentCreated(link.mode, link.kind === 'invoice' ? 'subscription' : 'link');
       return reply.status(created ? 201 : 200).send(ok(checkout));
     },
   );

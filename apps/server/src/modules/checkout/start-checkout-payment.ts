@@ -2,6 +2,7 @@ import type { TCheckout } from '@coinlane/core/api/checkout';
 import type { TFiatCode } from '@coinlane/core/currencies';
 import { AppError } from '@coinlane/core/errors';
 import { formatUnits } from '@coinlane/core/money';
+import type { TMode } from '@coinlane/core/options';
 import { canStartAttempt, isOpen, isRetryable, priceLockEnd } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
@@ -62,13 +63,22 @@ export async function startCheckoutPayment({
   /** Called before an exchange's shift is created for a new attempt; throws to refuse it (per IP, per merchant). */
   admitConversion?: (merchantId: string) => Promise<void>;
   now?: Date;
-}): Promise<{ checkout: TCheckout; created: boolean }> {
+}): Promise<{
+  checkout: TCheckout;
+  created: boolean;
+  /** The link's mode and kind (a subscription invoice's link is 'invoice'): how a new payment is counted. */
+  link: { mode: TMode; kind: 'link' | 'invoice' };
+}> {
   const link = await findLink(db, linkId);
   const latest = await getLatestAttempt({ deps, db, linkId, now });
   const linkState = { status: link.status, expiresAt: link.expires_at };
 
   if (latest && (isOpen(latest) || latest.status === 'confirmed')) {
-    return { checkout: await presentCheckout(db, link, latest, now), created: false };
+    return {
+      checkout: await presentCheckout(db, link, latest, now),
+      created: false,
+      link: { mode: link.mode, kind: link.kind },
+    };
   }
   if (latest && !isRetryable(paymentState(latest))) {
     throw new AppError('INVALID_STATE', { message: T.paymentLinkHasFundsOnExpiredAttempt });
@@ -142,6 +152,7 @@ export async function startCheckoutPayment({
         customerEmail: null,
         metadata: { paymentLinkId: linkId, source: 'payment_widget' },
         paymentLinkId: linkId,
+        returnUrl: locked.return_url,
         attempt: (current?.attempt ?? 0) + 1,
         ...(current ? { previousAttemptId: current.id } : {}),
         // The customer's IP and its country, on the payment only (deleted after the retention period; decision 021).
@@ -164,5 +175,9 @@ export async function startCheckoutPayment({
     }
     return { link: locked, payment, created: true };
   });
-  return { checkout: await presentCheckout(db, result.link, result.payment, now), created: result.created };
+  return {
+    checkout: await presentCheckout(db, result.link, result.payment, now),
+    created: result.created,
+    link: { mode: result.link.mode, kind: result.link.kind },
+  };
 }

@@ -23,7 +23,7 @@ export const openShiftPayout = (db: Db, shift: ConversionShiftRow, ruleId: strin
   });
 
 /**
- * A lifecycle handler (every payment event; server-payments.ts): when a shift's payment first shows money on chain
+ * A lifecycle handler (every payment event after payment.created; server-payments.ts): when a shift's payment first shows money on chain
  * (in the mempool or a block), its payout entry is opened, pending, and the shift is read from the exchange at once
  * rather than at the quote's end (its next check brought forward). Until then a shift nobody pays into leaves no
  * entry in the merchant's history. In the payment's transaction: database writes only.

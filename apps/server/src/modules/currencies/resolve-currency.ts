@@ -9,6 +9,7 @@ import {
 import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
+import { readCachesOf } from '#app/db/read-caches.ts';
 import { type CurrencyRow, selectBySymbolNetwork, selectEnabledBySymbol } from './queries.ts';
 
 export type ResolvedCurrency = { row: CurrencyRow; network: TNetworkInfo };
@@ -40,7 +41,12 @@ export async function resolveCurrency({
   network?: string | null;
 }): Promise<ResolvedCurrency> {
   const symbol = normalizeCoinSymbol(currency);
-  const rows = await selectEnabledBySymbol(db, symbol);
+  // The enabled rows of the symbol, from the process's read cache outside a transaction (db/read-caches.ts): an
+  // admin's change reaches every process at its commit. A payment's insert re-reads its row locked (decision 020).
+  const cache = readCachesOf(db)?.cache<CurrencyRow[]>('cryptocurrencies');
+  const rows = cache
+    ? await cache.get(symbol, () => selectEnabledBySymbol(db, symbol))
+    : await selectEnabledBySymbol(db, symbol);
   // A coin an admin disabled is refused as such (decision 020), not as unknown.
   const disabledId = network
     ? (normalizeNetworkId(network) ?? network.trim().toLowerCase())

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
 import { getQueueHealth, lastCompletedAt } from '#app/jobs/queue.ts';
+import type { Metrics } from '#app/lib/metrics.ts';
 import type { Mailer } from '#app/mail/mailer.ts';
 import { getSessionByToken } from '#app/modules/auth/sessions.ts';
 import { getChainsHealth } from '#app/modules/chains/get-chains-health.ts';
@@ -72,6 +73,9 @@ const bad = (error: string, details: Details = {}): CheckOutcome => ({ status: '
  * - mail: SMTP connects and authenticates (verify), or the development outbox;
  * - rates: the newest market rate is younger than RATES_MAX_AGE_SECONDS;
  * - database: a query answers; authentication: the session store answers a lookup.
+ * The queue, owed webhooks and watcher figures come from the functions the metrics' gauges read (decision 028);
+ * with `metrics`, the answering process adds its own figures where they mean something: whether it leads each
+ * watched network (watcher role), and its webhook attempts by outcome since it started (webhooks role).
  */
 export async function getSystemHealth({
   db,
@@ -80,10 +84,13 @@ export async function getSystemHealth({
   apiUrl = `${config.appUrl}/api/v1/health`,
   timeoutMs = HEALTH_TIMEOUT_MS,
   now = () => new Date(),
+  metrics,
 }: {
   db: Db;
   config: Config;
   mailer: Mailer;
+  /** This process's metrics (the HTTP app's): its own figures join the checks they concern. */
+  metrics?: Pick<Metrics, 'webhookTotals'>;
   apiUrl?: string;
   timeoutMs?: number;
   now?: () => Date;
@@ -143,6 +150,8 @@ export async function getSystemHealth({
         nodeTip: c.nodeTip,
         processedHeight: c.processedHeight,
         statusAt: c.statusAt,
+        // this process's own figure: only a process of the watcher role may lead
+        ...(config.roles.includes('watcher') ? { leaderHere: c.leaderHere } : {}),
       };
       const error = publicErrorText(c.lastError);
       pending.push({
@@ -163,16 +172,21 @@ export async function getSystemHealth({
     }
     pending.push(
       check('webhooks', 'webhooks', async () => {
-        const [last, w] = await Promise.all([
+        const sendsHere = metrics && (config.roles.includes('webhooks') || config.roles.includes('jobs'));
+        const [last, w, here] = await Promise.all([
           lastCompletedAt({ db, name: 'webhooks.dispatch' }),
           getWebhookHealth({ db, now: now() }),
+          sendsHere ? metrics.webhookTotals() : null,
         ]);
         const details: Details = {
           lastRunAt: last?.toISOString() ?? null,
           attemptsLastHour: w.attempts,
           failedLastHour: w.failedAttempts,
           owed: w.owed,
+          oldestOwedAgeSeconds: Math.round(w.oldestOwedAgeMs / 1000),
           disabledEndpoints: w.disabledEndpoints,
+          // this process's automatic attempts since it started (coinlane_webhook_deliveries_total)
+          ...(here ? { deliveredHere: here.delivered, failedHere: here.failed, deadHere: here.dead } : {}),
         };
         if (!last || now().getTime() - last.getTime() > WEBHOOK_WORKER_SILENCE_MS) {
           return bad('No webhook worker has run in the last 60 seconds', details);

@@ -31,10 +31,13 @@ export async function healthRoutes(app: FastifyInstance) {
       app.log.error({ err }, 'health: database check failed');
     }
     // Live UTXO watchers: tip, lag, last error and last block time per configured network (modules/chains).
-    let chains: ChainHealth[] = [];
+    let chains: Omit<ChainHealth, 'leaderHere'>[] = [];
     if (database.status === 'healthy') {
       chains = await getChainsHealth({ db: app.db, config: app.config })
-        .then((list) => list.map((c) => ({ ...c, lastError: publicErrorText(c.lastError) })))
+        .then((list) =>
+          // which process leads is for the back-office (the Health Monitor), not this public answer
+          list.map(({ leaderHere: _, ...c }) => ({ ...c, lastError: publicErrorText(c.lastError) })),
+        )
         .catch((err) => {
           app.log.error({ err }, 'health: chain status failed');
           return [];
@@ -73,6 +76,7 @@ export const adminHealthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ZSystemHealth) },
       },
     },
-    async () => ok(await getSystemHealth({ db: app.db, config: app.config, mailer: app.mailer })),
+    async () =>
+      ok(await getSystemHealth({ db: app.db, config: app.config, mailer: app.mailer, metrics: app.metrics })),
   );
 };

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { DbHandle } from '#app/db/connection.ts';
+import { CACHE_CHANNEL } from '#app/db/read-caches.ts';
+import { JOBS_CHANNEL } from '#app/jobs/wake-signals.ts';
 import {
   OUTBOX_CHANNEL,
   type OutboxNotification,
@@ -11,6 +13,7 @@ import {
   type PaymentNotification,
   parsePaymentNotification,
 } from '#app/modules/payments/notify-payment-changed.ts';
+import { POS_DEVICE_CHANNEL, parseDeviceNotification } from '#app/modules/pos/notify-device-revoked.ts';
 
 export type PaymentChangeListener = { stop: () => Promise<void> };
 
@@ -21,8 +24,11 @@ const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
 /**
- * One LISTEN connection per process on the payment channel and the outbox channel; `onChange` gets each
- * committed payment change, `onOutboxEvent` each committed outbox event (webhook events for `coinlane listen`).
+ * One LISTEN connection per process on the payment, outbox, jobs, device and cache channels; `onChange` gets each
+ * committed payment change, `onOutboxEvent` each committed outbox event (webhook events for `coinlane listen`, and
+ * the webhook dispatcher's wake-up), `onJob` each queued job's name (the job worker's wake-up), `onCacheChanged`
+ * each cached table written (or CLEAR_ALL_CACHES), and `onListening` whether the connection is up: the read caches
+ * keep nothing while it is down (db/read-caches.ts).
  * - PostgreSQL: a dedicated pg.Client (a pooled connection could be handed to someone else), reconnected
  *   with backoff when it drops. Changes committed while it was down are not replayed: the gap is logged, and
  *   clients poll as well, so they catch up on their next poll.
@@ -35,16 +41,33 @@ export async function listenPaymentChanges({
   log,
   onChange,
   onOutboxEvent,
+  onJob,
+  onDeviceEnded = () => {},
+  onCacheChanged = () => {},
+  onListening = () => {},
 }: {
   dbHandle: DbHandle;
   log: FastifyBaseLogger;
   onChange: (n: PaymentNotification) => void;
   onOutboxEvent: (n: OutboxNotification) => void;
+  /** A job was queued (the jobs channel; its payload is the job's name): the job worker looks at once. */
+  onJob: (name: string) => void;
+  /** A point-of-sale device's credential ended (revoked or re-paired: decision 026). */
+  onDeviceEnded?: (deviceId: string) => void;
+  /** A cached table was written (its name), or every cache is to be emptied (CLEAR_ALL_CACHES). */
+  onCacheChanged?: (what: string) => void;
+  /** The connection is up (true) or lost (false). */
+  onListening?: (on: boolean) => void;
 }): Promise<PaymentChangeListener> {
   const deliver = (payload: string | undefined) => {
     const n = parsePaymentNotification(payload);
     if (n) onChange(n);
     else log.warn({ channel: PAYMENT_CHANNEL }, 'live updates: ignored a malformed notification');
+  };
+  const deliverDevice = (payload: string | undefined) => {
+    const n = parseDeviceNotification(payload);
+    if (n) onDeviceEnded(n.deviceId);
+    else log.warn({ channel: POS_DEVICE_CHANNEL }, 'live updates: ignored a malformed notification');
   };
   const deliverEvent = (payload: string | undefined) => {
     const n = parseOutboxNotification(payload);
@@ -60,9 +83,14 @@ export async function listenPaymentChanges({
       .execute(async () => [
         await pglite.listen(PAYMENT_CHANNEL, deliver),
         await pglite.listen(OUTBOX_CHANNEL, deliverEvent),
+        await pglite.listen(JOBS_CHANNEL, (name) => onJob(name)),
+        await pglite.listen(POS_DEVICE_CHANNEL, deliverDevice),
+        await pglite.listen(CACHE_CHANNEL, (what) => what && onCacheChanged(what)),
       ]);
+    onListening(true);
     return {
       stop: async () => {
+        onListening(false);
         if (!pglite.closed) for (const u of unlisten) await u();
       },
     };
@@ -82,6 +110,9 @@ export async function listenPaymentChanges({
     c.on('notification', (m) => {
       if (m.channel === PAYMENT_CHANNEL) deliver(m.payload);
       else if (m.channel === OUTBOX_CHANNEL) deliverEvent(m.payload);
+      else if (m.channel === JOBS_CHANNEL && m.payload) onJob(m.payload);
+      else if (m.channel === POS_DEVICE_CHANNEL) deliverDevice(m.payload);
+      else if (m.channel === CACHE_CHANNEL && m.payload) onCacheChanged(m.payload);
     });
     c.on('error', (err) => lost(c, err));
     c.on('end', () => lost(c, null));
@@ -90,11 +121,15 @@ export async function listenPaymentChanges({
       await c.connect();
       await c.query(`LISTEN ${PAYMENT_CHANNEL}`);
       await c.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      await c.query(`LISTEN ${JOBS_CHANNEL}`);
+      await c.query(`LISTEN ${POS_DEVICE_CHANNEL}`);
+      await c.query(`LISTEN ${CACHE_CHANNEL}`);
     } catch (err) {
       lost(c, err);
       throw err;
     }
     delay = RECONNECT_MIN_MS;
+    onListening(true);
     if (lostAt !== null) {
       log.warn(
         { downMs: Date.now() - lostAt },
@@ -117,6 +152,7 @@ export async function listenPaymentChanges({
   const lost = (c: pg.Client, err: unknown) => {
     if (client !== c) return; // an older connection, already replaced
     client = null;
+    onListening(false);
     if (probeTimer) clearInterval(probeTimer);
     probeTimer = null;
     c.removeAllListeners('notification');
@@ -145,6 +181,7 @@ export async function listenPaymentChanges({
   return {
     stop: async () => {
       stopped = true;
+      onListening(false);
       if (retryTimer) clearTimeout(retryTimer);
       if (probeTimer) clearInterval(probeTimer);
       const c = client;

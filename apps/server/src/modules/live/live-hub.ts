@@ -10,6 +10,8 @@ import { getSessionByToken } from '#app/modules/auth/sessions.ts';
 import type { OutboxNotification } from '#app/modules/outbox/notify-outbox-event.ts';
 import type { PaymentNotification } from '#app/modules/payments/notify-payment-changed.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
+import { authenticatePosDevice } from '#app/modules/pos/authenticate-pos-device.ts';
+import { posSaleUpdate } from '#app/modules/pos/pos-sale-update.ts';
 import { merchantPaymentUpdate, publicPaymentUpdate } from './payment-updates.ts';
 import { webhookEventMessage } from './webhook-event-message.ts';
 
@@ -25,7 +27,9 @@ export type LiveSubscription =
       /** Also sent every webhook event of the merchant and mode (`coinlane listen`). */
       webhookEvents: boolean;
     }
-  | { kind: 'payment'; paymentId: string };
+  | { kind: 'payment'; paymentId: string }
+  /** A point-of-sale device (decision 026): the sales it rang up, signed in by its credential. */
+  | { kind: 'device'; userId: string; mode: TMode; deviceId: string; credential: string };
 
 /** One open socket and what it listens to. */
 export type LiveClient = {
@@ -58,6 +62,8 @@ export class LiveHub {
   readonly #clients = new Set<LiveClient>();
   readonly #merchants = new Map<string, Set<LiveClient>>();
   readonly #payments = new Map<string, Set<LiveClient>>();
+  /** Point-of-sale device sockets by `userId:mode` of their merchant (each receives only its own device's sales). */
+  readonly #devices = new Map<string, Set<LiveClient>>();
   readonly #publicByIp = new Map<string, number>();
   /** Merchant sockets that asked for webhook events, by `userId:mode`. */
   readonly #eventListeners = new Map<string, Set<LiveClient>>();
@@ -107,6 +113,7 @@ export class LiveHub {
       clients: this.#clients.size,
       merchantKeys: this.#merchants.size,
       payments: this.#payments.size,
+      devices: this.#devices.size,
       publicAddresses: this.#publicByIp.size,
       loading: this.#loading.size,
       eventListeners: this.#eventListeners.size,
@@ -169,7 +176,8 @@ export class LiveHub {
   /** A payment changed (from LISTEN): loads it once and sends it to this process's matching sockets. */
   notify = (n: PaymentNotification) => {
     if (this.#closed) return;
-    if (!this.#merchants.has(`${n.userId}:${n.mode}`) && !this.#payments.has(n.paymentId)) return;
+    const key = `${n.userId}:${n.mode}`;
+    if (!this.#merchants.has(key) && !this.#payments.has(n.paymentId) && !this.#devices.has(key)) return;
     const busy = this.#loading.get(n.paymentId);
     if (busy) {
       busy.again = true;
@@ -217,15 +225,14 @@ export class LiveHub {
     try {
       const byCredential = new Map<string, LiveClient[]>();
       for (const c of this.#clients) {
-        if (c.sub.kind !== 'merchant') continue;
-        const cred = c.sub.credential;
-        const id = `${cred.kind}:${cred.kind === 'session' ? cred.token : cred.key}`;
+        const id = credentialId(c.sub);
+        if (!id) continue;
         const list = byCredential.get(id);
         if (list) list.push(c);
         else byCredential.set(id, [c]);
       }
       for (const clients of byCredential.values()) {
-        const sub = clients[0]!.sub as Extract<LiveSubscription, { kind: 'merchant' }>;
+        const sub = clients[0]!.sub as SignedInSubscription;
         let verdict: { close: number; text: string } | null;
         try {
           verdict = await this.#check(sub);
@@ -242,6 +249,28 @@ export class LiveHub {
     }
   }
 
+  /**
+   * A device's credential ended (revoked, or replaced by a new pairing; from LISTEN, any process): its sockets are
+   * checked again now, and those whose credential no longer works close with 4001.
+   */
+  recheckDevice = (deviceId: string) => {
+    if (this.#closed) return;
+    const byCredential = new Map<string, LiveClient[]>();
+    for (const c of this.#clients) {
+      if (c.sub.kind !== 'device' || c.sub.deviceId !== deviceId) continue;
+      const list = byCredential.get(c.sub.credential);
+      if (list) list.push(c);
+      else byCredential.set(c.sub.credential, [c]);
+    }
+    for (const clients of byCredential.values()) {
+      void this.#check(clients[0]!.sub as SignedInSubscription)
+        .then((verdict) => {
+          if (verdict) for (const c of clients) c.ws.close(verdict.close, reason(verdict.text));
+        })
+        .catch((err) => this.#log.warn({ err }, 'live updates: could not re-check a device socket'));
+    }
+  };
+
   /** Stops the timers and closes every socket with 1001 (the server is going away). */
   close() {
     this.#closed = true;
@@ -249,9 +278,18 @@ export class LiveHub {
     for (const c of this.#clients) c.ws.close(LIVE_CLOSE.goingAway, 'Server shutting down');
   }
 
-  async #check(
-    sub: Extract<LiveSubscription, { kind: 'merchant' }>,
-  ): Promise<{ close: number; text: string } | null> {
+  async #check(sub: SignedInSubscription): Promise<{ close: number; text: string } | null> {
+    if (sub.kind === 'device') {
+      try {
+        const device = await authenticatePosDevice({ db: this.#db, credential: sub.credential });
+        return device.deviceId === sub.deviceId && device.mode === sub.mode
+          ? null
+          : { close: LIVE_CLOSE.unauthorized, text: T.posDeviceInvalid };
+      } catch (err) {
+        if (err instanceof AppError) return { close: LIVE_CLOSE.unauthorized, text: err.message };
+        throw err;
+      }
+    }
     const cred = sub.credential;
     if (cred.kind === 'session') {
       const session = await getSessionByToken({ db: this.#db, token: cred.token, touch: false });
@@ -272,9 +310,9 @@ export class LiveHub {
   }
 
   #slot(sub: LiveSubscription): [Map<string, Set<LiveClient>>, string] {
-    return sub.kind === 'merchant'
-      ? [this.#merchants, `${sub.userId}:${sub.mode}`]
-      : [this.#payments, sub.paymentId];
+    if (sub.kind === 'merchant') return [this.#merchants, `${sub.userId}:${sub.mode}`];
+    if (sub.kind === 'device') return [this.#devices, `${sub.userId}:${sub.mode}`];
+    return [this.#payments, sub.paymentId];
   }
 
   #remove(client: LiveClient) {
@@ -304,6 +342,14 @@ export class LiveHub {
             paymentId,
           });
           if (text) for (const c of this.#merchants.get(`${userId}:${mode}`) ?? []) this.#send(c, text);
+        }
+        if (this.#devices.get(`${userId}:${mode}`)?.size) {
+          const update = await posSaleUpdate({ deps: this.#deps, db: this.#db, paymentId });
+          if (update) {
+            for (const c of this.#devices.get(`${userId}:${mode}`) ?? []) {
+              if (c.sub.kind === 'device' && c.sub.deviceId === update.deviceId) this.#send(c, update.text);
+            }
+          }
         }
         if (this.#payments.get(paymentId)?.size) {
           const text = await publicPaymentUpdate({ deps: this.#deps, db: this.#db, paymentId });
@@ -355,4 +401,15 @@ export class LiveHub {
       }
     }
   }
+}
+
+/** A subscription signed in by a credential that is checked again every revalidation period. */
+type SignedInSubscription = Extract<LiveSubscription, { kind: 'merchant' | 'device' }>;
+
+/** One id per distinct credential (sockets sharing one are checked once); null for a payer page socket. */
+function credentialId(sub: LiveSubscription): string | null {
+  if (sub.kind === 'payment') return null;
+  if (sub.kind === 'device') return `device:${sub.credential}`;
+  const cred = sub.credential;
+  return `${cred.kind}:${cred.kind === 'session' ? cred.token : cred.key}`;
 }

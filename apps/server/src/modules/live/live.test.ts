@@ -271,6 +271,77 @@ describe('merchant sockets', () => {
     expect((await session.waitClosed()).code).toBe(LIVE_CLOSE.forbidden);
   });
 
+  it('with ?events=webhooks, say the latest event id, and replay the events after ?since= first, in order', async () => {
+    const carol = await createMerchant(ctx, { name: 'Carol Crafts' });
+    const { key } = await createApiKey({
+      db: ctx.db,
+      userId: carol.id,
+      mode: 'test',
+      name: 'listener',
+      permissions: ['read'],
+      ip: null,
+    });
+    const query = `?token=${encodeURIComponent(key)}&events=webhooks`;
+    const createdEventOf = async (paymentId: string) =>
+      (
+        await ctx.db
+          .selectFrom('outbox_events')
+          .select('id')
+          .where('entity_id', '=', paymentId)
+          .where('type', '=', 'payment.created')
+          .executeTakeFirstOrThrow()
+      ).id;
+
+    // Before any event: null.
+    const empty = open(query);
+    expect(await empty.hello()).toMatchObject({ lastEventId: null });
+    expect((await empty.hello()).replayed).toBeUndefined();
+    await empty.close();
+
+    const p0 = await createPayment(carol);
+    const first = open(query);
+    const hello = await first.hello();
+    expect(hello.lastEventId).toBe(await createdEventOf(p0.id));
+    await first.close();
+
+    // While no socket is open: two events of Carol's, one of Bob's.
+    const p1 = await createPayment(carol);
+    const p2 = await createPayment(carol);
+    const bobs = await createPayment(bob);
+
+    const again = open(`${query}&since=${encodeURIComponent(hello.lastEventId)}`);
+    const helloAgain = await again.hello();
+    expect(helloAgain).toMatchObject({ replayed: 2, lastEventId: await createdEventOf(p2.id) });
+    await again.until(() => again.messages.length >= 3, 'the replayed events');
+    // Right after the hello, the missed events, oldest first, each the body a delivery of it carries.
+    const replayed = again.messages.slice(1, 3);
+    expect(replayed.map((m) => m.type)).toEqual(['webhook.event', 'webhook.event']);
+    expect(replayed.map((m) => m.id)).toEqual([await createdEventOf(p1.id), await createdEventOf(p2.id)]);
+    for (const [i, m] of replayed.entries()) {
+      expect(ZWebhookEventBody.parse(JSON.parse(m.body))).toMatchObject({
+        id: m.id,
+        type: 'payment.created',
+        mode: 'test',
+        data: { id: [p1, p2][i]!.id },
+      });
+    }
+    expect(JSON.stringify(again.messages)).not.toContain(bobs.id);
+    // And then live ones.
+    const p3 = await createPayment(carol);
+    await again.next(
+      (m) => m.type === 'webhook.event' && JSON.parse(m.body).data.id === p3.id,
+      'a live event after the replay',
+    );
+
+    // A since that is not one of Carol's test events replays nothing and says nothing of it.
+    for (const since of [await createdEventOf(bobs.id), 'evt_unknown']) {
+      const s = open(`${query}&since=${encodeURIComponent(since)}`);
+      expect(await s.hello()).toMatchObject({ replayed: 0 });
+      await s.close();
+      expect(s.messages.filter((m) => m.type === 'webhook.event')).toEqual([]);
+    }
+  });
+
   it('refuse a socket with no sign-in, and a cookie socket opened from another site', async () => {
     const anon = open();
     expect(await anon.waitClosed()).toMatchObject({ code: LIVE_CLOSE.unauthorized });
@@ -480,6 +551,7 @@ describe('protocol', () => {
       clients: 0,
       merchantKeys: 0,
       payments: 0,
+      devices: 0,
       publicAddresses: 0,
       loading: 0,
       eventListeners: 0,

@@ -3,12 +3,15 @@ import {
   LIVE_HEARTBEAT_SECONDS,
   LIVE_MAX_PAYLOAD_BYTES,
   LIVE_PUBLIC_SOCKETS_PER_IP,
+  LIVE_REPLAY_MAX_EVENTS,
   LIVE_REVALIDATE_SECONDS,
   type TLiveHello,
   type TLivePublicPaymentUpdated,
   ZLiveClientMessage,
   ZLiveQuery,
 } from '@coinlane/core/api/live';
+import { POS_CREDENTIAL_START } from '@coinlane/core/api/pos';
+import { WEBHOOK_EVENT_TYPES } from '@coinlane/core/api/webhooks';
 import { AppError } from '@coinlane/core/errors';
 import { T } from '@coinlane/core/texts';
 import websocket from '@fastify/websocket';
@@ -16,17 +19,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
+import { CLEAR_ALL_CACHES, READ_CACHES, type TReadCache } from '#app/db/read-caches.ts';
 import { originOfRequest } from '#app/http/same-origin.ts';
+import { WakeSignals } from '#app/jobs/wake-signals.ts';
 import { authenticateApiKey } from '#app/modules/api-keys/authenticate-api-key.ts';
 import { SESSION_COOKIE } from '#app/modules/auth/sessions.ts';
+import { lastOutboxEventId, listOutboxEventsAfter } from '#app/modules/outbox/list-outbox-events-after.ts';
+import { authenticatePosDevice } from '#app/modules/pos/authenticate-pos-device.ts';
 import { listenPaymentChanges } from './listen-payment-changes.ts';
 import { type LiveClient, type LiveCredential, LiveHub, type LiveSubscription } from './live-hub.ts';
 import { getLivePublicPayment } from './payment-updates.ts';
+import { webhookEventMessageOf } from './webhook-event-message.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This process's live-updates sockets (modules/live). */
     liveHub: LiveHub;
+    /** This process's wake-ups from the database: queued jobs and outbox events (jobs/wake-signals.ts). */
+    wakeSignals: WakeSignals;
   }
 }
 
@@ -46,7 +56,8 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 /**
  * Live updates: the `/ws` WebSocket, fed by the PostgreSQL channel of payment changes. Registers the hub and
  * the LISTEN connection on the app (one per process) and the route in its own context, so the WebSocket
- * plugin's handling touches no other route.
+ * plugin's handling touches no other route. The same connection feeds `app.wakeSignals` (queued jobs, outbox
+ * events), which wake this process's job worker and webhook dispatcher (server.ts startRoles).
  */
 export const livePlugin = fp<LiveOptions>(async (app, opts) => {
   const hub = new LiveHub({
@@ -64,11 +75,29 @@ export const livePlugin = fp<LiveOptions>(async (app, opts) => {
   app.addHook('onResponse', async (req) => {
     if (req.raw.headers.upgrade && !req.raw.socket.destroyed) req.raw.socket.destroy();
   });
+  const signals = new WakeSignals();
+  app.decorate('wakeSignals', signals);
+  const readCaches = app.dbHandle.readCaches;
+  for (const name of Object.keys(READ_CACHES) as TReadCache[]) {
+    app.processCaches.register(name, () => readCaches.clear(name));
+  }
   const listener = await listenPaymentChanges({
     dbHandle: app.dbHandle,
     log: app.log,
     onChange: hub.notify,
-    onOutboxEvent: hub.notifyEvent,
+    onOutboxEvent: (n) => {
+      hub.notifyEvent(n);
+      signals.outbox();
+    },
+    onJob: (name) => signals.job(name),
+    onDeviceEnded: hub.recheckDevice,
+    // The read caches (decision 029): kept only while this connection hears the cache channel; a table written
+    // anywhere empties what read it, and the admin's Clear All Cache (any process) empties every cache here.
+    onCacheChanged: (what) => {
+      if (what === CLEAR_ALL_CACHES) app.processCaches.clearAll();
+      else readCaches.invalidate(what);
+    },
+    onListening: (on) => readCaches.setListening(on),
   });
   app.addHook('onClose', async () => {
     hub.close();
@@ -110,7 +139,13 @@ const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub }> = async (app, { hub })
       };
       watchClientMessages(socket, client);
       try {
+        const deviceCredential = req.query.token?.startsWith(POS_CREDENTIAL_START)
+          ? req.query.token
+          : req.auth?.kind === 'device'
+            ? BEARER.exec(req.headers.authorization ?? '')?.[1]
+            : undefined;
         if (req.query.paymentId) await subscribePayment(app, hub, socket, client, req.query.paymentId);
+        else if (deviceCredential) await subscribeDevice(app, hub, socket, client, deviceCredential);
         else await subscribeMerchant(app, hub, socket, client, req, req.query);
       } catch (err) {
         req.log.error({ err }, 'live updates: subscription failed');
@@ -158,6 +193,47 @@ async function subscribePayment(
   hub.ready(client);
 }
 
+/**
+ * A point-of-sale device (decision 026), signed in by its credential (`?token=cl_pos_...`, or the Bearer header):
+ * the sales it rang up, each as GET /pos/sales/{id} returns it. No current state is sent: the device reads its sale
+ * with GET /pos/sales/{id} once the socket is open (after a reconnect too), then follows it here.
+ */
+async function subscribeDevice(
+  app: FastifyInstance,
+  hub: LiveHub,
+  socket: WebSocket,
+  base: Omit<LiveClient, 'sub'>,
+  credential: string,
+) {
+  let device: Awaited<ReturnType<typeof authenticatePosDevice>>;
+  try {
+    device = await authenticatePosDevice({ db: app.db, credential });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    socket.close(LIVE_CLOSE.unauthorized, err.message.slice(0, 120));
+    return;
+  }
+  if (socket.readyState !== socket.OPEN) return;
+  const client: LiveClient = Object.assign(base, {
+    sub: {
+      kind: 'device' as const,
+      userId: device.user.id,
+      mode: device.mode,
+      deviceId: device.deviceId,
+      credential,
+    },
+  });
+  hub.add(client);
+  const hello: TLiveHello = {
+    type: 'hello',
+    subscription: 'device',
+    mode: device.mode,
+    heartbeatSeconds: LIVE_HEARTBEAT_SECONDS,
+  };
+  socket.send(JSON.stringify(hello));
+  hub.ready(client);
+}
+
 /** A merchant: its own payments in its mode, signed in by the session cookie or an API key holding `read`. */
 async function subscribeMerchant(
   app: FastifyInstance,
@@ -165,7 +241,12 @@ async function subscribeMerchant(
   socket: WebSocket,
   base: Omit<LiveClient, 'sub'>,
   req: FastifyRequest,
-  { token, merchantId, events }: { token?: string; merchantId?: string; events?: 'webhooks' },
+  {
+    token,
+    merchantId,
+    events,
+    since,
+  }: { token?: string; merchantId?: string; events?: 'webhooks'; since?: string },
 ) {
   let sub: Extract<LiveSubscription, { kind: 'merchant' }>;
   const headerKey = req.auth?.kind === 'api_key' ? BEARER.exec(req.headers.authorization ?? '')?.[1] : null;
@@ -224,6 +305,8 @@ async function subscribeMerchant(
   }
   if (socket.readyState !== socket.OPEN) return;
   const client: LiveClient = Object.assign(base, { sub });
+  // Subscribed before the reads below: an event committed meanwhile is in the replay, or sent live, or both (a
+  // listener drops an id it has already had).
   hub.add(client);
   const hello: TLiveHello = {
     type: 'hello',
@@ -231,7 +314,20 @@ async function subscribeMerchant(
     mode: sub.mode,
     heartbeatSeconds: LIVE_HEARTBEAT_SECONDS,
   };
+  let replay: string[] = [];
+  if (sub.webhookEvents) {
+    const who = { db: app.db, userId: sub.userId, mode: sub.mode, types: WEBHOOK_EVENT_TYPES };
+    const missed = since
+      ? await listOutboxEventsAfter({ ...who, afterId: since, limit: LIVE_REPLAY_MAX_EVENTS })
+      : null;
+    replay = await Promise.all((missed ?? []).map((event) => webhookEventMessageOf({ db: app.db, event })));
+    hello.lastEventId = await lastOutboxEventId(who);
+    if (since) hello.replayed = replay.length;
+  }
+  if (socket.readyState !== socket.OPEN) return;
   socket.send(JSON.stringify(hello));
+  // The missed events first, in commit order, then the live ones (sent once the socket is ready).
+  for (const text of replay) socket.send(text);
   hub.ready(client);
 }
 

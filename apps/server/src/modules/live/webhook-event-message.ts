@@ -3,7 +3,7 @@ import { WEBHOOK_EVENT_TYPES } from '@coinlane/core/api/webhooks';
 import type { TMode } from '@coinlane/core/options';
 import type { Db } from '#app/db/connection.ts';
 import { getOutboxEvent } from '#app/modules/outbox/get-outbox-event.ts';
-import { webhookEventBody } from '#app/modules/webhooks/webhook-event-body.ts';
+import { type WebhookEventSource, webhookEventBody } from '#app/modules/webhooks/webhook-event-body.ts';
 
 const DELIVERABLE: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
 
@@ -25,6 +25,17 @@ export async function webhookEventMessage({
 }): Promise<string | null> {
   const event = await getOutboxEvent({ db, id: eventId, userId, mode });
   if (!event || !DELIVERABLE.has(event.type)) return null;
+  return webhookEventMessageOf({ db, event });
+}
+
+/** The `webhook.event` message of an event already read (the caller checked whose it is). */
+export async function webhookEventMessageOf({
+  db,
+  event,
+}: {
+  db: Db;
+  event: WebhookEventSource;
+}): Promise<string> {
   const message: TLiveWebhookEvent = {
     type: 'webhook.event',
     id: event.id,

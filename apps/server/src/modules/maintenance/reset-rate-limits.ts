@@ -4,7 +4,8 @@ import { recordAudit } from '#app/modules/audit/record-audit.ts';
 
 /**
  * Reset Rate Limits (Danger Zone, system.maintenance): empties the request counters of this server process (the
- * API limits per key and per IP, the sign-in flood guard, the checkout attempts), so every client starts afresh.
+ * API limits per key and per IP, the sign-in flood guard, the checkout attempts), and the API limits' counters
+ * shared by every process (on PostgreSQL: decision 029; the count is this process's), so every client starts afresh.
  * The sign-in lockout (failed attempts stored in login_attempts) is a security record and stays. Audited.
  */
 export async function resetRateLimits({
@@ -15,11 +16,11 @@ export async function resetRateLimits({
 }: {
   db: Db;
   /** The app's counters (`app.rateLimitCounters`). */
-  counters: { clear(): number };
+  counters: { clear(): number; shared: { clear(): Promise<number> } | null };
   actorId: string;
   ip: string | null;
 }): Promise<TResetRateLimitsResult> {
-  const result = { countersCleared: counters.clear() };
+  const result = { countersCleared: counters.clear() + ((await counters.shared?.clear()) ?? 0) };
   await recordAudit({
     db,
     actorId,

@@ -61,7 +61,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAdmin('system.maintenance'),
       schema: {
-        summary: 'Clear All Cache: empty the in-process caches of this server process (system.maintenance)',
+        summary: 'Clear All Cache: empty the in-process caches of every server process (system.maintenance)',
         response: { 200: envelope(ZClearCacheResult) },
       },
     },

@@ -1,6 +1,4 @@
 import type { TMode } from '@coinlane/core/options';
-import { sql } from 'kysely';
-import type { Db } from '#app/db/connection.ts';
 
 /**
  * The PostgreSQL channel of new outbox events: every event written announces itself here at commit, so that a
@@ -12,11 +10,9 @@ export const OUTBOX_CHANNEL = 'coinlane_outbox';
 /** Ids only (NOTIFY payloads are limited to 8000 bytes); a listener loads the event itself. */
 export type OutboxNotification = { eventId: string; userId: string; mode: TMode };
 
-/** Announces an event inside the caller's transaction: delivered at commit, dropped on rollback. */
-export async function notifyOutboxEvent({ db, eventId, userId, mode }: { db: Db } & OutboxNotification) {
-  const payload: OutboxNotification = { eventId, userId, mode };
-  await sql`select pg_notify(${OUTBOX_CHANNEL}, ${JSON.stringify(payload)})`.execute(db);
-}
+/** The text an event's notification carries on the outbox channel. */
+export const outboxNotificationPayload = ({ eventId, userId, mode }: OutboxNotification): string =>
+  JSON.stringify({ eventId, userId, mode } satisfies OutboxNotification);
 
 /** A channel payload back to its fields, or null when it is not one of ours. */
 export function parseOutboxNotification(payload: string | undefined): OutboxNotification | null {

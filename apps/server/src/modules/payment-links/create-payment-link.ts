@@ -16,6 +16,7 @@ import type { PaymentActor } from '#app/modules/payments/actor.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { fiatInput, preparePayment } from '#app/modules/payments/prepare-payment.ts';
 import type { PaymentLinkRow } from './queries.ts';
+import { linkReturnUrl } from './return-url.ts';
 
 const HOUR = 3600_000;
 
@@ -76,6 +77,7 @@ export async function createPaymentLink({
 }): Promise<PaymentLinkRow> {
   assertOwnMerchantId(input.merchantId, userId);
   const expiry = linkExpiry(input, now);
+  const returnUrl = linkReturnUrl(input.returnUrl, mode);
   const prepared = await preparePayment({
     addressSources: deps.addressSources,
     db,
@@ -125,6 +127,7 @@ export async function createPaymentLink({
         fiat_amount: prepared.fiat?.amount ?? null,
         fiat_currency: prepared.fiat?.currency ?? null,
         description: input.description ?? null,
+        return_url: returnUrl,
         metadata: JSON.stringify(metadata),
         expires_in_hours: expiry.expiresInHours,
         expires_at: expiry.expiresAt,
@@ -148,6 +151,7 @@ export async function createPaymentLink({
         fiat_amount: row.fiat_amount,
         fiat_currency: row.fiat_currency,
         expires_at: row.expires_at,
+        return_url: row.return_url,
       },
       ip: actor.ip,
     });

@@ -28,6 +28,7 @@ export function presentPaymentLink(
     fiatAmount: row.fiat_amount,
     fiatCurrency: row.fiat_currency,
     description: row.description,
+    returnUrl: row.return_url,
     status: effectiveLinkStatus({ status: row.status, expiresAt: row.expires_at }, now),
     expiresAt: row.expires_at?.toISOString() ?? null,
     completedAt: row.completed_at?.toISOString() ?? null,

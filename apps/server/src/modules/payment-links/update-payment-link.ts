@@ -9,9 +9,10 @@ import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import type { PaymentActor } from '#app/modules/payments/actor.ts';
 import { linkExpiry } from './create-payment-link.ts';
 import type { PaymentLinkRow } from './queries.ts';
+import { linkReturnUrl } from './return-url.ts';
 
 /**
- * PUT /payment-links/{id}: description and the merchant's metadata keys; `status: 'expired'` switches the
+ * PUT /payment-links/{id}: description, the return URL (null removes it) and the merchant's metadata keys; `status: 'expired'` switches the
  * link off, `'active'` back on (a new expiry is needed when the old one has passed). A completed link cannot
  * change. Amount, coin and network are fixed: create a new link for another price.
  */
@@ -33,6 +34,7 @@ export async function updatePaymentLink({
   now?: Date;
 }): Promise<PaymentLinkRow> {
   assertOwnMerchantId(input.merchantId, userId);
+  const returnUrl = input.returnUrl === undefined ? undefined : linkReturnUrl(input.returnUrl, mode);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('payment_links')
@@ -81,6 +83,7 @@ export async function updatePaymentLink({
         expires_at: state.expiresAt,
         expires_in_hours: expiresInHours,
         description: input.description === undefined ? row.description : input.description,
+        return_url: returnUrl === undefined ? row.return_url : returnUrl,
         metadata: JSON.stringify(metadata),
         updated_at: now,
       })
@@ -95,8 +98,18 @@ export async function updatePaymentLink({
       entityType: 'payment_link',
       entityId: linkId,
       mode,
-      before: { status: row.status, expires_at: row.expires_at, description: row.description },
-      after: { status: updated.status, expires_at: updated.expires_at, description: updated.description },
+      before: {
+        status: row.status,
+        expires_at: row.expires_at,
+        description: row.description,
+        return_url: row.return_url,
+      },
+      after: {
+        status: updated.status,
+        expires_at: updated.expires_at,
+        description: updated.description,
+        return_url: updated.return_url,
+      },
       ip: actor.ip,
     });
     return updated;

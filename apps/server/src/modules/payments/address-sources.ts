@@ -62,6 +62,11 @@ export type AllocatedAddress = {
  */
 export interface AddressSource {
   readonly id: string;
+  /**
+   * True when `allocate` reads and writes nothing in the database (the test network's random addresses): a payment
+   * it gives an address to can be written in one statement, with no transaction around it (create-payment.ts).
+   */
+  readonly allocatesInMemory?: boolean;
   allocate(request: AddressRequest): Promise<AllocatedAddress>;
   /**
    * Optional check before a payment or link is priced: throws (with a message for the merchant) when the
@@ -91,6 +96,7 @@ export const TEST_ADDRESS_PREFIX = 'test_';
 
 export const testNetworkAddressSource: AddressSource = {
   id: 'test-network',
+  allocatesInMemory: true,
   async allocate({ currency }) {
     return { address: randomId(`${TEST_ADDRESS_PREFIX}${currency.network}`) };
   },

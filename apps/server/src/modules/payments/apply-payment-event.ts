@@ -11,11 +11,15 @@ import {
 } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
-import { recordAudit } from '#app/modules/audit/record-audit.ts';
+import { type AuditEntry, recordAudit } from '#app/modules/audit/record-audit.ts';
 import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
 import { getTransferTotals } from '#app/modules/transfers/get-transfer-totals.ts';
 import type { PaymentActor } from './actor.ts';
-import { notifyPaymentChanged } from './notify-payment-changed.ts';
+import {
+  notifyPaymentChanged,
+  PAYMENT_CHANNEL,
+  paymentNotificationPayload,
+} from './notify-payment-changed.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import { runPaymentLifecycle } from './payment-lifecycle.ts';
 import { paymentState, presentPayment } from './present-payment.ts';
@@ -26,7 +30,6 @@ import { hasAnyTransfer, lockPaymentRow, type PaymentRow, paymentFlushFields } f
  * transfers table, inside the same transaction.
  */
 export type PaymentChange =
-  | { type: 'created' }
   | { type: 'transfers_changed' }
   | { type: 'expiry_reached' }
   | { type: 'cancel' }
@@ -53,7 +56,8 @@ export type NewPrice = {
 
 export type AppliedPaymentEvent = { payment: PaymentRow; changed: boolean; emitted: TPaymentEventType[] };
 
-const snapshot = (s: TPaymentState) => ({
+/** The figures of a payment's state an audit row keeps (before and after a change; after, at its creation). */
+export const paymentSnapshot = (s: TPaymentState) => ({
   status: s.status,
   exception: s.exception,
   amount_received: s.received.toString(),
@@ -74,9 +78,10 @@ function acceptRefusal(row: PaymentRow, s: TPaymentState, refused: TPaymentTrans
 }
 
 /**
- * THE one function that changes a payment's state. Every change (creation, a transfer seen, confirmed or
+ * THE one function that changes a payment's state. Every change after its creation (a transfer seen, confirmed or
  * removed, expiry, cancellation, the merchant accepting late money) comes through here and, in one transaction
- * with the payment row locked:
+ * with the payment row locked (the creation itself is one statement, writeNewPayment, with the same audit row,
+ * event and live update; the state machine's `created` transition names its event):
  * 1. asks the core state machine (transitionPayment) for the new state;
  * 2. writes it to the payment row;
  * 3. writes an audit row when the status, exception or amounts change (not for a mere confirmation count);
@@ -196,28 +201,38 @@ export async function applyPaymentEvent({
         .executeTakeFirstOrThrow();
     }
 
-    const material = JSON.stringify(snapshot(before)) !== JSON.stringify(snapshot(t.state));
-    if (material || change.type === 'created') {
-      await recordAudit({
-        db: trx,
-        actorId: actor.id,
-        actorType: actor.type,
-        action: `payment.${change.type}`,
-        entityType: 'payment',
-        entityId: paymentId,
-        mode: row.mode,
-        before: change.type === 'created' ? null : snapshot(before),
-        after:
-          change.type === 'approve' ? { ...snapshot(t.state), reason: change.reason } : snapshot(t.state),
-        ip: actor.ip,
-      });
-    }
+    const material = JSON.stringify(paymentSnapshot(before)) !== JSON.stringify(paymentSnapshot(t.state));
+    const audit: AuditEntry | null = material
+      ? {
+          actorId: actor.id,
+          actorType: actor.type,
+          action: `payment.${change.type}`,
+          entityType: 'payment',
+          entityId: paymentId,
+          mode: row.mode,
+          before: paymentSnapshot(before),
+          after:
+            change.type === 'approve'
+              ? { ...paymentSnapshot(t.state), reason: change.reason }
+              : paymentSnapshot(t.state),
+          ip: actor.ip,
+        }
+      : null;
+    // The audit row rides in the first event's statement when nothing is written between them (a re-price writes
+    // its price history in between); otherwise it is written here, first, as always.
+    const repriced = price !== null && t.changed;
+    const auditWithEvent = audit !== null && !repriced && t.emit.length > 0;
+    if (audit && !auditWithEvent) await recordAudit({ db: trx, ...audit });
 
-    if (price && t.changed) await recordPriceChange({ db: trx, before: row, after: payment, actor, now });
+    if (repriced) await recordPriceChange({ db: trx, before: row, after: payment, actor, now });
 
+    // Live updates: every committed change of the row (confirmations too) reaches the WebSocket sockets of
+    // every server process through LISTEN/NOTIFY; delivered at commit, dropped on rollback. With events to write,
+    // it rides in the last one's statement (one round trip fewer).
+    const live = { paymentId, userId: row.user_id, mode: row.mode };
     if (t.emit.length) {
       const payload = presentPayment(payment);
-      for (const type of t.emit) {
+      for (const [i, type] of t.emit.entries()) {
         await writeOutboxEvent({
           db: trx,
           userId: row.user_id,
@@ -226,14 +241,15 @@ export async function applyPaymentEvent({
           entityType: 'payment',
           entityId: paymentId,
           payload,
+          ...(i === 0 && auditWithEvent && audit ? { audit } : {}),
+          also:
+            i === t.emit.length - 1
+              ? [{ channel: PAYMENT_CHANNEL, payload: paymentNotificationPayload(live) }]
+              : [],
         });
       }
-    }
-
-    // Live updates: every committed change of the row (confirmations too) reaches the WebSocket sockets of
-    // every server process through LISTEN/NOTIFY; delivered at commit, dropped on rollback.
-    if (payment !== row || t.emit.length) {
-      await notifyPaymentChanged({ db: trx, paymentId, userId: row.user_id, mode: row.mode });
+    } else if (payment !== row) {
+      await notifyPaymentChanged({ db: trx, ...live });
     }
 
     // What other modules do on a status change (the link, the platform fee), in this transaction.

@@ -5,19 +5,26 @@ import type { TFiatCode } from '@coinlane/core/currencies';
 import { AppError } from '@coinlane/core/errors';
 import { randomId } from '@coinlane/core/ids';
 import type { TMode } from '@coinlane/core/options';
+import { transitionPayment } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { countryOfIp } from '#app/lib/ip-country.ts';
 import { assertOwnMerchantId } from '#app/lib/merchant-id.ts';
-import { lockCurrencyForPayment } from '#app/modules/currencies/lock-currency-for-payment.ts';
+import { coinChangedError } from '#app/modules/currencies/coin-changed-error.ts';
 import { networkInfo } from '#app/modules/currencies/resolve-currency.ts';
 import type { PaymentActor } from './actor.ts';
-import { applyPaymentEvent } from './apply-payment-event.ts';
+import { paymentSnapshot } from './apply-payment-event.ts';
 import { assertDailyPaymentLimit } from './assert-daily-limit.ts';
 import { presentDetails } from './chain-details.ts';
 import type { PaymentDeps } from './payment-deps.ts';
+import { runPaymentLifecycle } from './payment-lifecycle.ts';
 import { fiatInput, type PreparedPayment, preparePayment } from './prepare-payment.ts';
+import { paymentState, presentPayment } from './present-payment.ts';
 import type { PaymentRow } from './queries.ts';
+import { isCoinChanged, writeNewPayment } from './write-new-payment.ts';
+
+/** A payment's risk score until it is scored (the column's default, migration 0025). */
+const DEFAULT_RISK_SCORE = 5;
 
 const DAY = 24 * 3600_000;
 
@@ -35,6 +42,8 @@ export type NewPaymentFields = {
   attempt: number;
   /** The link's previous attempt (see AddressRequest.previousAttemptId). */
   previousAttemptId?: string;
+  /** The link's return URL (a link's attempt): part of the payment as the API and the webhooks present it. */
+  returnUrl?: string | null;
   /**
    * The customer's IP and its country: the hosted page's caller, or the IP an API caller gave (customerIp).
    * Absent: nothing recorded (decision 021).
@@ -49,8 +58,13 @@ export type NewPaymentFields = {
 };
 
 /**
- * Inserts a prepared payment with its own address and announces it (payment.created) through
- * applyPaymentEvent, all in the caller's transaction (or its own).
+ * Inserts a prepared payment with its own address and announces it (payment.created), with its audit row, its risk
+ * score (PaymentDeps.newPaymentRisk, read before the insert) and its live update: writeNewPayment, one statement.
+ *
+ * The hot path (decision 029): a test payment given by the caller outside a transaction, with an address that needs
+ * no database (the test network), nothing flagged high, no payment.created handler: two round trips in all, the risk
+ * read and that statement, and no BEGIN/COMMIT. Otherwise (a caller's transaction, a live payment's daily limit, an
+ * address from a merchant's wallet, an alert to raise) the same statement runs in a transaction with the rest.
  */
 export async function insertPayment({
   deps,
@@ -65,85 +79,141 @@ export async function insertPayment({
   actor: PaymentActor;
   now: Date;
 }): Promise<PaymentRow> {
-  const run = async (trx: Db) => {
-    const { prepared: p } = fields;
-    // Decision 020: the currency row still as priced (enabled, same decimals and contract), and the merchant's daily
-    // limit of live payments, both held until this transaction commits.
-    await lockCurrencyForPayment({ db: trx, row: p.currency.row });
-    await assertDailyPaymentLimit({ db: trx, userId: fields.userId, mode: fields.mode, now });
-    const id = fields.id ?? randomId('pay');
+  const { prepared: p } = fields;
+  const priced = p.currency.row;
+  const id = fields.id ?? randomId('pay');
+
+  /** The row as it will be, every column (the database's defaults are not relied on), and its risk. */
+  const build = async (q: Db) => {
+    // Decision 020: the merchant's daily limit of live payments, held until the transaction commits.
+    await assertDailyPaymentLimit({ db: q, userId: fields.userId, mode: fields.mode, now });
     const allocated = await p.addressSource.allocate({
-      db: trx,
+      db: q,
       userId: fields.userId,
       mode: fields.mode,
       paymentId: id,
-      currency: p.currency.row,
+      currency: priced,
       amount: p.units,
       now,
       ...(fields.previousAttemptId ? { previousAttemptId: fields.previousAttemptId } : {}),
     });
-    const { address } = allocated;
-    const net = networkInfo(p.currency.row.network);
+    const net = networkInfo(priced.network);
     // checked here, so a source cannot store details its family's readers would refuse
     const chainDetails = parseChainDetails(net.family, allocated.chainDetails ?? {});
-    await trx
-      .insertInto('payments')
-      .values({
-        id,
-        user_id: fields.userId,
-        mode: fields.mode,
-        payment_link_id: fields.paymentLinkId,
-        attempt: fields.attempt,
-        currency: p.currency.row.symbol,
-        network: p.currency.row.network,
-        decimals: p.currency.row.decimals,
-        contract_address:
-          allocated.contractAddress !== undefined
-            ? allocated.contractAddress
-            : p.currency.row.contract_address,
-        amount: (allocated.amount ?? p.units).toString(),
-        required_confirmations: p.currency.row.required_confirmations,
-        address,
-        wallet_id: allocated.walletId ?? null,
-        derivation_index: allocated.derivationIndex ?? null,
-        shared_address: allocated.sharedAddress ?? false,
-        chain_details: JSON.stringify(chainDetails),
-        fiat_amount: p.fiat?.amount ?? null,
-        fiat_currency: p.fiat?.currency ?? null,
-        usd_amount: p.usdAmount,
-        locked_crypto_rate: p.pricing?.cryptoRateText ?? null,
-        locked_fiat_rate: p.pricing?.fiatRateText ?? null,
-        rate_source: p.pricing?.source ?? null,
-        rate_locked_at: p.pricing ? now : null,
-        description: fields.description,
-        customer_email: fields.customerEmail,
-        customer_ip: fields.customerOrigin?.ip ?? null,
-        customer_country: fields.customerOrigin?.country ?? null,
-        // the source's (an EVM swapping deposit address, an exchange's shift), else the caller's (a rule that could
-        // not convert: decision 024)
-        payout_rule_id: allocated.payoutRuleId ?? fields.payoutRuleId ?? null,
-        conversion: allocated.conversion ? JSON.stringify(allocated.conversion) : null,
-        metadata: JSON.stringify(fields.metadata),
-        expires_at: fields.expiresAt,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    if (presentDetails(net, chainDetails).forwarder) {
-      // a forwarder deposit address: the flush job's bookkeeping of the payment (forwarders, decision 010)
-      await trx.insertInto('payment_flushes').values({ payment_id: id }).execute();
+    const row: PaymentRow = {
+      id,
+      user_id: fields.userId,
+      mode: fields.mode,
+      payment_link_id: fields.paymentLinkId,
+      attempt: fields.attempt,
+      status: 'pending',
+      exception: 'none',
+      failure_reason: null,
+      currency: priced.symbol,
+      network: priced.network,
+      decimals: priced.decimals,
+      contract_address:
+        allocated.contractAddress !== undefined ? allocated.contractAddress : priced.contract_address,
+      amount: (allocated.amount ?? p.units).toString(),
+      amount_received: '0',
+      amount_confirmed: '0',
+      amount_late: '0',
+      amount_refunded: '0',
+      confirmations: 0,
+      required_confirmations: priced.required_confirmations,
+      tx_hash: null,
+      address: allocated.address,
+      fiat_amount: p.fiat?.amount ?? null,
+      fiat_currency: p.fiat?.currency ?? null,
+      usd_amount: p.usdAmount,
+      locked_crypto_rate: p.pricing?.cryptoRateText ?? null,
+      locked_fiat_rate: p.pricing?.fiatRateText ?? null,
+      rate_source: p.pricing?.source ?? null,
+      rate_locked_at: p.pricing ? now : null,
+      description: fields.description,
+      customer_email: fields.customerEmail,
+      metadata: fields.metadata,
+      expires_at: fields.expiresAt,
+      confirmed_at: null,
+      created_at: now,
+      updated_at: now,
+      wallet_id: allocated.walletId ?? null,
+      derivation_index: allocated.derivationIndex ?? null,
+      expiry_height: null,
+      chain_details: chainDetails,
+      shared_address: allocated.sharedAddress ?? false,
+      customer_ip: fields.customerOrigin?.ip ?? null,
+      // the source's (an EVM swapping deposit address, an exchange's shift), else the caller's (a rule that could
+      // not convert: decision 024)
+      payout_rule_id: allocated.payoutRuleId ?? fields.payoutRuleId ?? null,
+      conversion: allocated.conversion ?? null,
+      customer_country: fields.customerOrigin?.country ?? null,
+      risk_score: DEFAULT_RISK_SCORE,
+      fraud_flags: [],
+      risk_scored_at: null,
+      approved_at: null,
+      approved_by: null,
+      approval_reason: null,
+      flushed_at: null,
+      flush_tx: null,
+      return_url: fields.returnUrl ?? null,
+    };
+    const risk = deps.newPaymentRisk ? await deps.newPaymentRisk({ db: q, payment: row }) : null;
+    if (risk) {
+      row.risk_score = risk.score;
+      row.fraud_flags = [...risk.flags];
+      row.risk_scored_at = now;
     }
-    const { payment } = await applyPaymentEvent({
-      deps,
-      db: trx,
-      paymentId: id,
-      change: { type: 'created' },
-      actor,
-      now,
-    });
-    return payment;
+    // a forwarder deposit address: the flush job's bookkeeping of the payment (forwarders, decision 010)
+    const forwarder = presentDetails(net, chainDetails).forwarder !== null;
+    return { row, risk, forwarder };
   };
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+
+  const write = async (q: Db, { row, risk, forwarder }: Awaited<ReturnType<typeof build>>) => {
+    const state = paymentState(row);
+    const { emit } = transitionPayment(state, { type: 'created' });
+    try {
+      await writeNewPayment({
+        db: q,
+        row,
+        priced,
+        eventType: emit[0] ?? 'payment.created',
+        payload: presentPayment(row),
+        audit: {
+          actorId: actor.id,
+          actorType: actor.type,
+          action: 'payment.created',
+          entityType: 'payment',
+          entityId: id,
+          mode: row.mode,
+          before: null,
+          after: paymentSnapshot(state),
+          ip: actor.ip,
+        },
+        riskAudit: risk?.audit ?? null,
+        forwarder,
+      });
+    } catch (err) {
+      // The coin changed since it was priced (writeNewPayment's guard): the catalogue's refusal, nothing written.
+      if (isCoinChanged(err)) throw coinChangedError(priced);
+      throw err;
+    }
+    if (risk?.alert) await risk.alert({ db: q, now });
+    // What other modules do on payment.created, in this transaction (none is registered by the server).
+    await runPaymentLifecycle(deps.lifecycle, emit, { db: q, payment: row, actor, now });
+    return row;
+  };
+
+  if (db.isTransaction) return write(db, await build(db));
+  if (fields.mode === 'live' || !p.addressSource.allocatesInMemory) {
+    return db.transaction().execute(async (trx) => write(trx, await build(trx)));
+  }
+  const built = await build(db);
+  const handlers = deps.lifecycle.handlers.get('payment.created') ?? [];
+  if (built.risk?.alert || handlers.length > 0) {
+    return db.transaction().execute((trx) => write(trx, built));
+  }
+  return write(db, built);
 }
 
 /**

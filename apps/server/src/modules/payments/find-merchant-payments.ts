@@ -1,6 +1,6 @@
 import type { TMode } from '@coinlane/core/options';
 import type { TPaymentStatus } from '@coinlane/core/payment-status';
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import type { Database } from '#app/db/schema.ts';
 import { type PaymentRow, paymentFlushFields } from './queries.ts';
@@ -53,9 +53,21 @@ function filtered(
   return q;
 }
 
+/** A position in the list's order (created_at, id, newest first): created_at in microseconds since 1970. */
+export type MerchantPaymentCursor = { micros: string; id: string };
+
+/** The instant of a cursor's microseconds, exact (an interval parsed from the integer, no floating point). */
+const cursorInstant = (micros: string) =>
+  sql<Date>`(timestamptz 'epoch' + (${micros}::text || ' microseconds')::interval)`;
+
+/** The row's position as a cursor: its created_at in microseconds since 1970 (numeric extract: exact), as text. */
+const cursorMicrosSql = sql<string>`(extract(epoch FROM payments.created_at) * 1000000)::bigint::text`;
+
 /**
  * A page of the merchant's payments in one mode, newest first, with the count and figures over every
- * payment that matches (not only the page). Read-only: the caller expires due payments first if it wants.
+ * payment that matches (not only the page). The page starts after `after` (keyset: the rows older than that
+ * position, read from payments_owner_idx at any depth) or at `offset`. Read-only: the caller expires due payments
+ * first if it wants.
  */
 export async function findMerchantPayments({
   db,
@@ -63,19 +75,23 @@ export async function findMerchantPayments({
   mode,
   filter,
   limit,
-  offset,
+  offset = 0,
+  after,
 }: {
   db: Db;
   userId: string;
   mode: TMode;
   filter: MerchantPaymentFilter;
   limit: number;
-  offset: number;
+  offset?: number;
+  after?: MerchantPaymentCursor;
 }): Promise<{
   rows: MerchantPaymentRow[];
   total: number;
   byStatus: Record<TPaymentStatus, number>;
   confirmedUsd: string;
+  /** Where the page after this one starts; null when no row follows. */
+  nextCursor: MerchantPaymentCursor | null;
 }> {
   const base = filtered(db, { userId, mode, filter });
   // Total Volume: what the confirmed rows received and confirmed, in USD at their locked rates (not what was due).
@@ -83,17 +99,30 @@ export async function findMerchantPayments({
   const byStatus = counted.byStatus;
   const confirmedUsd = counted.confirmedUsd ?? '0';
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
-  const rows = await base
+  // One row more than the page: whether another page follows.
+  const found = await (after ? base.where(olderThan(cursorInstant(after.micros), after.id)) : base)
     .selectAll('payments')
     .select(paymentFlushFields)
-    .select(customerEmailSql.as('customer'))
+    .select([customerEmailSql.as('customer'), cursorMicrosSql.as('cursor_micros')])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
+    .limit(limit + 1)
+    .offset(after ? 0 : offset)
     .execute();
-  return { rows, total, byStatus, confirmedUsd };
+  const page = found.slice(0, limit);
+  const last = page[page.length - 1];
+  const nextCursor = found.length > limit && last ? { micros: last.cursor_micros, id: last.id } : null;
+  const rows = page.map(({ cursor_micros: _cursor, ...row }) => row);
+  return { rows, total, byStatus, confirmedUsd, nextCursor };
 }
+
+/**
+ * The rows after a position in the list's order, as one row comparison: PostgreSQL reads it as a range of
+ * payments_owner_idx (user_id, mode, created_at DESC, id DESC), so a page at any depth costs what the first does
+ * (an `a < x OR (a = x AND b < y)` would be a filter over every newer row).
+ */
+const olderThan = (at: RawBuilder<Date>, id: string) =>
+  sql<boolean>`(payments.created_at, payments.id) < (${at}, ${id})`;
 
 /**
  * Every matching payment, newest first, in batches read one short query at a time (keyset on created_at, id):
@@ -116,13 +145,7 @@ export async function* iterateMerchantPayments({
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     let q = filtered(db, { userId, mode, filter });
-    if (after) {
-      const { createdAt, id } = after;
-      const at = sql<Date>`${createdAt}::timestamptz`;
-      q = q.where((eb) =>
-        eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]),
-      );
-    }
+    if (after) q = q.where(olderThan(sql<Date>`${after.createdAt}::timestamptz`, after.id));
     const rows = await q
       .selectAll('payments')
       .select(paymentFlushFields)

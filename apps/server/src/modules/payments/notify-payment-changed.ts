@@ -21,9 +21,14 @@ export async function notifyPaymentChanged({
   userId,
   mode,
 }: { db: Db } & PaymentNotification): Promise<void> {
-  const payload: PaymentNotification = { paymentId, userId, mode };
-  await sql`select pg_notify(${PAYMENT_CHANNEL}, ${JSON.stringify(payload)})`.execute(db);
+  await sql`select pg_notify(${PAYMENT_CHANNEL}, ${paymentNotificationPayload({ paymentId, userId, mode })})`.execute(
+    db,
+  );
 }
+
+/** The text a payment's notification carries on the channel. */
+export const paymentNotificationPayload = ({ paymentId, userId, mode }: PaymentNotification): string =>
+  JSON.stringify({ paymentId, userId, mode } satisfies PaymentNotification);
 
 /** A channel payload back to its fields, or null when it is not one of ours. */
 export function parsePaymentNotification(payload: string | undefined): PaymentNotification | null {

@@ -52,6 +52,36 @@ const eventTypes = async (m: Merchant, id: string) =>
   (await listOutboxEvents({ db: ctx.db, userId: m.id, mode: 'test', entityId: id })).map((e) => e.type);
 
 describe('POST /payments', () => {
+  it('replies, and announces in payment.created, the payment exactly as it was stored', async () => {
+    // The creation is one statement whose reply and event payload are built before it runs (decision 029): both
+    // must be what a read of the stored row gives, field for field (metadata and all).
+    const p = await created(alice, {
+      fiatAmount: '12.34',
+      fiatCurrency: 'EUR',
+      currency: 'ETH',
+      description: 'Order #8',
+      customerEmail: 'Buyer@Example.com',
+      customerIp: '203.0.113.9',
+      metadata: { orderId: 'A-17', zeta: [1, 2.5, { b: null, a: 'x' }], alpha: true },
+    });
+    // (GET adds the payment's transfers and price history, both empty here)
+    const { transfers, priceChanges, ...stored } = (await get(alice, p.id)).json().data;
+    expect([transfers, priceChanges]).toEqual([[], []]);
+    expect(p).toEqual(stored);
+    const [event] = await listOutboxEvents({ db: ctx.db, userId: alice.id, mode: 'test', entityId: p.id });
+    expect(event?.type).toBe('payment.created');
+    expect(event?.payload).toEqual(stored);
+    const row = await ctx.db
+      .selectFrom('payments')
+      .select(['risk_scored_at', 'customer_ip', 'customer_country', 'fiat_amount', 'usd_amount'])
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    // scored by its own insert; the API caller's IP kept with its country
+    expect(row.risk_scored_at).not.toBeNull();
+    expect(row).toMatchObject({ customer_ip: '203.0.113.9', fiat_amount: '12.34' });
+    expect(row.usd_amount).toBe(stored.usdAmount);
+  });
+
   it('creates a payment from a crypto amount, on the test network', async () => {
     const p = await created(alice, { amount: '0.001', currency: 'BTC', description: 'Order #7' });
     expect(p).toMatchObject({
@@ -787,11 +817,14 @@ describe('API keys on payment routes', () => {
     });
     expect(made.statusCode).toBe(201);
     expect(made.json().data.mode).toBe('test');
-    const audit = await ctx.db
+    // the payment's audit trail starts with its creation, by the key (a flagged first scoring follows it)
+    const trail = await ctx.db
       .selectFrom('audit_log')
-      .select(['actor_type'])
+      .select(['action', 'actor_type'])
       .where('entity_id', '=', made.json().data.id)
-      .executeTakeFirstOrThrow();
-    expect(audit.actor_type).toBe('api_key');
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    expect(trail[0]).toEqual({ action: 'payment.created', actor_type: 'api_key' });
   });
 });

@@ -110,6 +110,7 @@ export function presentPayment(row: PaymentRow): TPayment {
     customerEmail: row.customer_email,
     metadata: row.metadata,
     paymentLinkId: row.payment_link_id,
+    returnUrl: row.return_url,
     attempt: row.attempt,
     expiresAt: row.expires_at.toISOString(),
     confirmedAt: row.confirmed_at?.toISOString() ?? null,

@@ -6,16 +6,24 @@ import type { Database, PaymentsTable } from '#app/db/schema.ts';
 /** A payments row as stored. */
 export type PaymentRecord = Selectable<PaymentsTable>;
 
-/** What the merchant's views show of a forwarder payment's flushes (payment_flushes; null without a forwarder). */
-export type PaymentFlushFields = { flushed_at: Date | null; flush_tx: string | null };
+/**
+ * What the merchant's views show of a forwarder payment's flushes (payment_flushes; null without a forwarder), and
+ * the return URL of the payment's link (payment_links.return_url; null without a link or without one).
+ */
+export type PaymentFlushFields = {
+  flushed_at: Date | null;
+  flush_tx: string | null;
+  return_url: string | null;
+};
 
 /** A payment as the presenters read it: the row and the flush fields (paymentFlushFields). */
 export type PaymentRow = PaymentRecord & PaymentFlushFields;
 
 /**
- * The flush fields of the payment in scope (`payments`), as scalar subqueries on payment_flushes' primary key: the
- * one way every query that builds a PaymentRow adds them. Subqueries rather than a left join, so that the same
- * selection serves a SELECT ... FOR UPDATE of the payment (no outer join to lock around) and an UPDATE's RETURNING.
+ * The flush fields of the payment in scope (`payments`), as scalar subqueries on payment_flushes' primary key, and
+ * its link's return URL on payment_links' primary key: the one way every query that builds a PaymentRow adds them.
+ * Subqueries rather than a left join, so that the same selection serves a SELECT ... FOR UPDATE of the payment (no
+ * outer join to lock around, the link is not locked) and an UPDATE's RETURNING.
  */
 export const paymentFlushFields = (eb: ExpressionBuilder<Database, 'payments'>) => [
   eb
@@ -28,6 +36,11 @@ export const paymentFlushFields = (eb: ExpressionBuilder<Database, 'payments'>) 
     .select('pf.flush_tx')
     .whereRef('pf.payment_id', '=', 'payments.id')
     .as('flush_tx'),
+  eb
+    .selectFrom('payment_links as pl')
+    .select('pl.return_url')
+    .whereRef('pl.id', '=', 'payments.payment_link_id')
+    .as('return_url'),
 ];
 
 /** Payments as PaymentRows: add where / order / limit and execute. */

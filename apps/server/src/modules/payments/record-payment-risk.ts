@@ -1,5 +1,5 @@
 import type { Db } from '#app/db/connection.ts';
-import { recordAudit } from '#app/modules/audit/record-audit.ts';
+import { type AuditEntry, recordAudit } from '#app/modules/audit/record-audit.ts';
 import type { PaymentRow } from './queries.ts';
 
 /**
@@ -34,15 +34,30 @@ export async function recordPaymentRisk({
   if (changed) {
     await recordAudit({
       db,
-      actorId: null,
-      actorType: 'system',
-      action: 'payment.risk_assessed',
-      entityType: 'payment',
-      entityId: payment.id,
-      mode: payment.mode,
-      before: payment.risk_scored_at === null ? null : before,
-      after,
+      ...riskAssessedAudit({ payment, before: payment.risk_scored_at === null ? null : before, after }),
     });
   }
   return { changed };
 }
+
+type RiskFigures = { riskScore: number; fraudFlags: string[] };
+
+/** The audit row of a risk assessment (system): the score and flags before (null: a first scoring) and after. */
+export const riskAssessedAudit = ({
+  payment,
+  before,
+  after,
+}: {
+  payment: Pick<PaymentRow, 'id' | 'mode'>;
+  before: RiskFigures | null;
+  after: RiskFigures;
+}): AuditEntry => ({
+  actorId: null,
+  actorType: 'system',
+  action: 'payment.risk_assessed',
+  entityType: 'payment',
+  entityId: payment.id,
+  mode: payment.mode,
+  before,
+  after,
+});

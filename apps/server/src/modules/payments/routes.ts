@@ -61,6 +61,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(req),
         maxAgeSeconds: app.config.ratesMaxAgeSeconds,
       });
+      app.metrics.paymentCreated(auth.mode, 'api');
       return reply.status(201).send(ok(presentPayment(row)));
     },
   );

@@ -1,9 +1,12 @@
 import { assessPaymentRisk, RISK_RULES, type TRiskAssessment } from '@coinlane/core/risk-rules';
 import type { Db } from '#app/db/connection.ts';
-import { accountCreatedAt } from '#app/modules/auth/account-created-at.ts';
-import { findPaymentRiskActivity } from '#app/modules/payments/find-payment-risk-activity.ts';
+import {
+  findPaymentRiskActivity,
+  type PaymentRiskActivity,
+} from '#app/modules/payments/find-payment-risk-activity.ts';
+import type { NewPaymentRiskAssessor } from '#app/modules/payments/payment-deps.ts';
 import type { PaymentStatusChange } from '#app/modules/payments/payment-lifecycle.ts';
-import { recordPaymentRisk } from '#app/modules/payments/record-payment-risk.ts';
+import { recordPaymentRisk, riskAssessedAudit } from '#app/modules/payments/record-payment-risk.ts';
 import { findSanctionedAddresses } from '#app/modules/sanctions/find-sanctioned-addresses.ts';
 import { listPaymentPayers } from '#app/modules/transfers/list-payment-payers.ts';
 
@@ -27,28 +30,14 @@ export type RiskAlertHandler = (alert: RiskAlert, ctx: { db: Db; now: Date }) =>
 
 const DAY = 24 * 3600_000;
 
-/**
- * Scores a payment by the rule set (@coinlane/core/risk-rules) and stores the score and flags on it. Run by the
- * lifecycle handler on every payment event (creation and every change), inside the payment's transaction: reads
- * and writes of the database only. The facts: the payment's amount and exception, the activity around its creation
- * (findPaymentRiskActivity), the merchant account's age, and its payers (transfers) against the sanctions list.
- */
-export async function scorePaymentRisk({
-  db,
-  payment,
-  now,
-  onRiskAlert,
-}: {
-  db: Db;
-  payment: PaymentStatusChange['payment'];
-  now: Date;
-  onRiskAlert?: RiskAlertHandler;
-}): Promise<TRiskAssessment> {
-  const activity = await findPaymentRiskActivity({ db, payment, windows: RISK_RULES });
-  const createdAt = await accountCreatedAt({ db, userId: payment.user_id });
-  const payers = await listPaymentPayers({ db, paymentId: payment.id });
-  const sanctionedPayers = await findSanctionedAddresses({ db, addresses: payers });
-  const assessment = assessPaymentRisk({
+/** The rule set's verdict on a payment from the facts read about it (both scorers below). */
+function assess(
+  payment: Pick<PaymentStatusChange['payment'], 'usd_amount' | 'created_at' | 'exception'>,
+  activity: PaymentRiskActivity,
+  sanctionedPayers: readonly string[],
+): TRiskAssessment {
+  const createdAt = activity.accountCreatedAt;
+  return assessPaymentRisk({
     amountUsd: payment.usd_amount === null ? null : Number(payment.usd_amount),
     merchantHistory: activity.merchantHistory,
     emailPaymentsInWindow: activity.emailPayments,
@@ -64,6 +53,69 @@ export async function scorePaymentRisk({
     exception: payment.exception,
     sanctionedPayers,
   });
+}
+
+/**
+ * Scores a payment about to be created (PaymentDeps.newPaymentRisk, given by the composition root): one read before
+ * its insert, so the score and flags are written by the insert itself (create-payment.ts) and a payment with nothing
+ * to flag is created in one statement. A new payment has no payer, so no sanctions hit; a first scoring that flags
+ * something brings its audit row (payment.risk_assessed, as recordPaymentRisk writes it), and a score above 6 its
+ * high-risk alert, raised in the payment's transaction.
+ */
+export function newPaymentRiskAssessor(onRiskAlert?: RiskAlertHandler): NewPaymentRiskAssessor {
+  return async ({ db, payment }) => {
+    const activity = await findPaymentRiskActivity({ db, payment, windows: RISK_RULES, inserted: false });
+    const assessment = assess(payment, activity, []);
+    const { score, flags } = assessment;
+    return {
+      score,
+      flags,
+      audit:
+        flags.length > 0
+          ? riskAssessedAudit({ payment, before: null, after: { riskScore: score, fraudFlags: [...flags] } })
+          : null,
+      alert:
+        onRiskAlert && score > 6
+          ? ({ db: trx, now }) =>
+              onRiskAlert(
+                {
+                  kind: 'high_risk',
+                  paymentId: payment.id,
+                  userId: payment.user_id,
+                  mode: payment.mode,
+                  score,
+                  flags,
+                  sanctionedPayers: [],
+                },
+                { db: trx, now },
+              )
+          : null,
+    };
+  };
+}
+
+/**
+ * Scores a payment by the rule set (@coinlane/core/risk-rules) and stores the score and flags on it. Run by the
+ * lifecycle handler on every change of a payment after its creation (newPaymentRiskAssessor scores the creation),
+ * inside the payment's transaction: reads and writes of the database only. The facts: the payment's amount and
+ * exception, the activity around its creation (findPaymentRiskActivity), the merchant account's age, and its payers
+ * (transfers) against the sanctions list.
+ */
+export async function scorePaymentRisk({
+  db,
+  payment,
+  now,
+  onRiskAlert,
+}: {
+  db: Db;
+  payment: PaymentStatusChange['payment'];
+  now: Date;
+  onRiskAlert?: RiskAlertHandler;
+}): Promise<TRiskAssessment> {
+  const activity = await findPaymentRiskActivity({ db, payment, windows: RISK_RULES });
+  const payers = await listPaymentPayers({ db, paymentId: payment.id });
+  const sanctionedPayers = await findSanctionedAddresses({ db, addresses: payers });
+  const assessment = assess(payment, activity, sanctionedPayers);
   const before = { score: payment.risk_score, flags: payment.fraud_flags ?? [] };
   await recordPaymentRisk({ db, payment, score: assessment.score, flags: assessment.flags, now });
   if (onRiskAlert) {

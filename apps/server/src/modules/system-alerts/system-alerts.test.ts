@@ -251,7 +251,7 @@ describe('payment alerts (lifecycle handlers registered in server-payments.ts)',
       .where('id', '=', res.json().data.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { ...row, flushed_at: null, flush_tx: null };
+    return { ...row, flushed_at: null, flush_tx: null, return_url: null };
   }
   const run = (
     event: 'payment.confirmed' | 'payment.expired',

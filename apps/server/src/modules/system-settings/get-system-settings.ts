@@ -4,9 +4,20 @@ import {
   type TSystemSettings,
 } from '@coinlane/core/system-settings';
 import type { Db } from '#app/db/connection.ts';
+import { readCachesOf } from '#app/db/read-caches.ts';
 
-/** All system settings: stored values over the admin spec's defaults. */
+/**
+ * All system settings: stored values over the admin spec's defaults. Kept by the process's read cache outside a
+ * transaction (db/read-caches.ts: a change reaches every process at its commit, within a second at worst); the
+ * caller gets its own copy.
+ */
 export async function getSystemSettings({ db }: { db: Db }): Promise<TSystemSettings> {
+  const cache = readCachesOf(db)?.cache<TSystemSettings>('system_settings');
+  const settings = cache ? await cache.get('', () => readSystemSettings(db)) : await readSystemSettings(db);
+  return cache ? structuredClone(settings) : settings;
+}
+
+async function readSystemSettings(db: Db): Promise<TSystemSettings> {
   const rows = await db.selectFrom('system_settings').select(['category', 'key', 'value']).execute();
   const out = structuredClone(SYSTEM_SETTING_DEFAULTS) as unknown as Record<string, Record<string, unknown>>;
   for (const row of rows) {

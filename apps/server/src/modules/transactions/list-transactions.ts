@@ -1,4 +1,8 @@
-import type { TListTransactionsQuery, TListTransactionsReply } from '@coinlane/core/api/transactions';
+import {
+  parseTransactionsCursor,
+  type TListTransactionsQuery,
+  type TListTransactionsReply,
+} from '@coinlane/core/api/transactions';
 import { formatUnits, parseUnits } from '@coinlane/core/money';
 import type { TMode } from '@coinlane/core/options';
 import type { Db } from '#app/db/connection.ts';
@@ -9,7 +13,8 @@ import { paymentFilterOf } from './filter-of.ts';
 import { presentTransaction } from './present-transaction.ts';
 
 /**
- * GET /transactions: the merchant's payments in the current mode as Transaction rows, newest first, one page,
+ * GET /transactions: the merchant's payments in the current mode as Transaction rows, newest first, one page (after
+ * `cursor`, else page number `page`), with the cursor of the next page,
  * with the count and the summary figures (Total Volume: the USD value of what the confirmed rows received and
  * confirmed, the dashboard's figure; Confirmed and Pending counts) over every row that matches the filters.
  */
@@ -30,7 +35,9 @@ export async function listTransactions({
 }): Promise<Omit<TListTransactionsReply, 'success' | 'error'>> {
   // Expiry is checked on read, as GET /payments does: a payment past its window reads as expired (failed).
   await expireDuePayments({ deps, db, now, userId, mode });
-  const offset = (query.page - 1) * query.limit;
+  // A cursor says where the page starts (keyset, any depth at the cost of the first page); else the page number.
+  const after = query.cursor ? parseTransactionsCursor(query.cursor) : undefined;
+  const offset = after ? 0 : (query.page - 1) * query.limit;
   const found = await findMerchantPayments({
     db,
     userId,
@@ -38,6 +45,7 @@ export async function listTransactions({
     filter: paymentFilterOf(query),
     limit: query.limit,
     offset,
+    after,
   });
   const s = found.byStatus;
   return {
@@ -46,7 +54,8 @@ export async function listTransactions({
       page: query.page,
       limit: query.limit,
       total: found.total,
-      hasMore: offset + found.rows.length < found.total,
+      hasMore: found.nextCursor !== null,
+      nextCursor: found.nextCursor && `${found.nextCursor.micros}_${found.nextCursor.id}`,
     },
     summary: {
       count: found.total,

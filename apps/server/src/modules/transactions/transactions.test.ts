@@ -45,7 +45,7 @@ const listed = async (m: Merchant, query = '') => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
     data: { id: string; status: string; paymentStatus: string; [k: string]: unknown }[];
-    pagination: { page: number; limit: number; total: number; hasMore: boolean };
+    pagination: { page: number; limit: number; total: number; hasMore: boolean; nextCursor: string | null };
     summary: Record<string, unknown>;
   };
 };
@@ -101,7 +101,7 @@ describe('GET /transactions', () => {
       ids.partial,
       ids.confirmed,
     ]);
-    expect(r.pagination).toEqual({ page: 1, limit: 20, total: 5, hasMore: false });
+    expect(r.pagination).toEqual({ page: 1, limit: 20, total: 5, hasMore: false, nextCursor: null });
     const confirmed = r.data.find((t) => t.id === ids.confirmed)!;
     expect(confirmed).toMatchObject({
       amount: '0.001',
@@ -185,8 +185,8 @@ describe('GET /transactions', () => {
     const p1 = await listed(alice, '?limit=2');
     const p2 = await listed(alice, '?limit=2&page=2');
     const p3 = await listed(alice, '?limit=2&page=3');
-    expect(p1.pagination).toEqual({ page: 1, limit: 2, total: 5, hasMore: true });
-    expect(p3.pagination).toEqual({ page: 3, limit: 2, total: 5, hasMore: false });
+    expect(p1.pagination).toMatchObject({ page: 1, limit: 2, total: 5, hasMore: true });
+    expect(p3.pagination).toEqual({ page: 3, limit: 2, total: 5, hasMore: false, nextCursor: null });
     expect([...p1.data, ...p2.data, ...p3.data].map((t) => t.id)).toEqual([
       ids.pending,
       ids.formula,
@@ -198,8 +198,41 @@ describe('GET /transactions', () => {
     expect(p2.summary).toMatchObject({ count: 5, confirmedCount: 1 });
   });
 
+  it('pages by cursor: each page starts after the previous one, in the same order as by page number', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 1; page <= 3; page++) {
+      const r = await listed(
+        alice,
+        `?limit=2&page=${page}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      seen.push(...r.data.map((t) => t.id));
+      expect(r.pagination).toMatchObject({ page, limit: 2, total: 5, hasMore: page < 3 });
+      // The summary still covers every matching row.
+      expect(r.summary).toMatchObject({ count: 5 });
+      cursor = r.pagination.nextCursor;
+      expect(cursor === null).toBe(page === 3);
+    }
+    expect(seen).toEqual([ids.pending, ids.formula, ids.cancelled, ids.partial, ids.confirmed]);
+
+    // With a filter, the cursor pages through the filtered rows only.
+    const usdt1 = await listed(alice, '?limit=1&crypto=usdt');
+    expect(usdt1.data.map((t) => t.id)).toEqual([ids.pending]);
+    expect(usdt1.pagination.nextCursor).not.toBeNull();
+    const usdt2 = await listed(
+      alice,
+      `?limit=1&crypto=usdt&cursor=${encodeURIComponent(usdt1.pagination.nextCursor ?? '')}`,
+    );
+    expect(usdt2.data.map((t) => t.id)).toEqual([ids.cancelled]);
+    expect(usdt2.pagination).toMatchObject({ total: 2, hasMore: false, nextCursor: null });
+  });
+
   it('refuses bad queries with 400 and nothing else', async () => {
     for (const q of [
+      '?cursor=yesterday',
+      '?cursor=12_',
+      `?cursor=${'1'.repeat(18)}_pay_x`,
+      '?cursor=1%27%20OR%201%3D1_pay_x',
       '?status=weird',
       '?limit=1000',
       '?page=0',

@@ -11,7 +11,11 @@ export type DeliverNextOutcome =
   /** The merchant turned webhook notifications off: nothing is sent, the deliveries wait (kept, in order). */
   | { kind: 'paused' }
   | { kind: 'wait'; until: Date }
-  | { kind: 'sent'; ok: boolean };
+  /**
+   * An attempt was made: `outcome` delivered, failed with a retry planned, or dead (failed for good); null when
+   * another run had recorded this attempt meanwhile (nothing counted). `seconds`: how long the send took.
+   */
+  | { kind: 'sent'; ok: boolean; outcome: 'delivered' | 'failed' | 'dead' | null; seconds: number };
 
 /**
  * Makes the next attempt an endpoint owes: only its oldest open delivery may be sent, so event N+1 never
@@ -49,7 +53,7 @@ export async function deliverNextWebhook({
     timeoutMs,
     allowPrivate: config.allowPrivateWebhooks,
   });
-  await recordWebhookAttempt({
+  const recorded = await recordWebhookAttempt({
     db,
     deliveryId: delivery.id,
     url: endpoint.url,
@@ -60,5 +64,12 @@ export async function deliverNextWebhook({
     retryBaseMs: config.webhookRetryBaseMs,
     now: now(),
   });
-  return { kind: 'sent', ok: result.ok };
+  const outcome = !recorded
+    ? null
+    : recorded.deliveryState === 'delivered'
+      ? 'delivered'
+      : recorded.deliveryState === 'failed'
+        ? 'dead'
+        : 'failed';
+  return { kind: 'sent', ok: result.ok, outcome, seconds: result.durationMs / 1000 };
 }

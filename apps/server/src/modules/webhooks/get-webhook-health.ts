@@ -14,6 +14,32 @@ export type WebhookHealth = {
   disabledEndpoints: number;
 };
 
+/** The deliveries still owed (pending or retrying) over every merchant, and the age of the oldest. */
+export type WebhookBacklog = { owed: number; oldestOwedAgeMs: number };
+
+/**
+ * What the merchants are still owed: one statement over the deliveries' partial index of open deliveries. The
+ * Health Monitor's `webhooks` check and the metrics' `coinlane_webhook_deliveries_owed` read it (decision 028).
+ */
+export async function getWebhookBacklog({
+  db,
+  now = new Date(),
+}: {
+  db: Db;
+  now?: Date;
+}): Promise<WebhookBacklog> {
+  const owed = await db
+    .selectFrom('webhook_deliveries')
+    .select((e) => [e.fn.countAll<string | number>().as('n'), e.fn.min('created_at').as('oldest')])
+    .where('state', 'in', ['pending', 'retrying'])
+    .executeTakeFirst();
+  const oldest = owed?.oldest ? new Date(owed.oldest as Date | string) : null;
+  return {
+    owed: Number(owed?.n ?? 0),
+    oldestOwedAgeMs: oldest ? Math.max(0, now.getTime() - oldest.getTime()) : 0,
+  };
+}
+
 /**
  * The webhook sending of the last `windowMs` (an hour), for the Health Monitor and the failure-rate alert: over
  * every merchant and both modes.
@@ -38,11 +64,7 @@ export async function getWebhookHealth({
     ])
     .where('created_at', '>', since)
     .executeTakeFirst();
-  const owed = await db
-    .selectFrom('webhook_deliveries')
-    .select((e) => [e.fn.countAll<string | number>().as('n'), e.fn.min('created_at').as('oldest')])
-    .where('state', 'in', ['pending', 'retrying'])
-    .executeTakeFirst();
+  const backlog = await getWebhookBacklog({ db, now });
   const disabled = await db
     .selectFrom('webhook_endpoints')
     .select((e) => e.fn.countAll<string | number>().as('n'))
@@ -50,13 +72,11 @@ export async function getWebhookHealth({
     .executeTakeFirst();
   const attempts = Number(a?.n ?? 0);
   const failedAttempts = Number(a?.failed ?? 0);
-  const oldest = owed?.oldest ? new Date(owed.oldest as Date | string) : null;
   return {
     attempts,
     failedAttempts,
     failureRate: attempts > 0 ? failedAttempts / attempts : 0,
-    owed: Number(owed?.n ?? 0),
-    oldestOwedAgeMs: oldest ? Math.max(0, now.getTime() - oldest.getTime()) : 0,
+    ...backlog,
     disabledEndpoints: Number(disabled?.n ?? 0),
   };
 }

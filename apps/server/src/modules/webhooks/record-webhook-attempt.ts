@@ -6,6 +6,9 @@ import { isRetryable, type WebhookAttemptResult } from './send-webhook.ts';
 /** Delay before automatic retry n (1-based): base * 2^(n-1). */
 export const webhookRetryDelayMs = (retry: number, baseMs: number) => baseMs * 2 ** Math.max(0, retry - 1);
 
+/** An attempt as stored, with the state its delivery was left in (delivered, retrying, failed, or unchanged). */
+export type RecordedAttempt = AttemptRow & { deliveryState: 'pending' | 'delivered' | 'retrying' | 'failed' };
+
 /**
  * Stores one attempt and the delivery's new state, in one short transaction with the delivery row locked
  * (the HTTP call is over by then). An automatic attempt is recorded only if the delivery is still owed and
@@ -32,7 +35,7 @@ export async function recordWebhookAttempt({
   retries: number;
   retryBaseMs: number;
   now?: Date;
-}): Promise<AttemptRow | null> {
+}): Promise<RecordedAttempt | null> {
   return db.transaction().execute(async (trx) => {
     const d = await trx
       .selectFrom('webhook_deliveries')
@@ -75,7 +78,7 @@ export async function recordWebhookAttempt({
       })
       .where('id', '=', deliveryId)
       .execute();
-    return trx
+    const attempt = await trx
       .insertInto('webhook_attempts')
       .values({
         id: randomId('wha'),
@@ -91,5 +94,6 @@ export async function recordWebhookAttempt({
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    return { ...attempt, deliveryState: state };
   });
 }

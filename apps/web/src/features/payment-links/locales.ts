@@ -1,3 +1,4 @@
+import { RETURN_URL_MAX } from '@coinlane/core/return-url';
 import { T } from '@coinlane/core/texts';
 
 /** Message catalogue of the Payment Links page: en (spec texts from core T), es, fr, de. */
@@ -28,6 +29,20 @@ const en = {
     submitting: 'Creating…',
     noLiveCurrencies:
       'No cryptocurrency can be paid live yet: the platform has no chain node connected. Switch to test mode to try payment links.',
+    advanced: 'More options',
+    returnUrl: 'Return URL (optional)',
+    returnUrlPlaceholder: 'https://shop.example.com/order/received',
+    returnUrlHint:
+      'Once the payment is confirmed, the payment page sends your customer back to this address, with coinlane_payment=<payment id> added. https only (http://localhost in test mode).',
+  },
+  returnUrlErrors: {
+    invalid: T.returnUrlInvalid,
+    too_long: T.returnUrlTooLong(RETURN_URL_MAX).replace(String(RETURN_URL_MAX), '{{count}}'),
+    scheme: T.returnUrlScheme,
+    http_not_local: T.returnUrlHttpNotLocal,
+    http_live: T.returnUrlHttpLive,
+    credentials: T.returnUrlCredentials,
+    reserved_param: T.returnUrlReservedParam,
   },
   created: {
     title: T.paymentLinkCreated,
@@ -112,6 +127,22 @@ const es: Messages = {
     submitting: 'Creando…',
     noLiveCurrencies:
       'Todavía no se puede cobrar en vivo en ninguna criptomoneda: la plataforma no tiene ningún nodo de cadena conectado. Cambia al modo de prueba para probar los enlaces de pago.',
+    advanced: 'Más opciones',
+    returnUrl: 'URL de retorno (opcional)',
+    returnUrlPlaceholder: 'https://tienda.example.com/pedido/recibido',
+    returnUrlHint:
+      'Cuando se confirme el pago, la página de pago devuelve a tu cliente a esta dirección, con coinlane_payment=<id del pago> añadido. Solo https (http://localhost en modo de prueba).',
+  },
+  returnUrlErrors: {
+    invalid:
+      'Introduce una dirección completa que empiece por https://, como https://tienda.example.com/pedido/recibido',
+    too_long: 'La URL de retorno debe tener como máximo {{count}} caracteres',
+    scheme: 'La URL de retorno debe empezar por https://',
+    http_not_local:
+      'La URL de retorno debe usar https. Solo se acepta http para localhost, 127.0.0.1 o [::1] en modo de prueba',
+    http_live: 'En modo real, la URL de retorno debe usar https',
+    credentials: 'La URL de retorno no debe contener un nombre de usuario ni una contraseña',
+    reserved_param: 'La URL de retorno no debe contener el parámetro coinlane_payment: Coinlane lo añade',
   },
   created: {
     title: '¡Enlace de pago creado!',
@@ -199,6 +230,22 @@ const fr: Messages = {
     submitting: 'Création…',
     noLiveCurrencies:
       'Aucune cryptomonnaie ne peut encore être payée en direct : la plateforme n’a aucun nœud de chaîne connecté. Passez en mode test pour essayer les liens de paiement.',
+    advanced: 'Plus d’options',
+    returnUrl: 'URL de retour (facultatif)',
+    returnUrlPlaceholder: 'https://boutique.example.com/commande/recue',
+    returnUrlHint:
+      'Une fois le paiement confirmé, la page de paiement renvoie votre client à cette adresse, avec coinlane_payment=<id du paiement> ajouté. https uniquement (http://localhost en mode test).',
+  },
+  returnUrlErrors: {
+    invalid:
+      'Veuillez saisir une adresse complète commençant par https://, par exemple https://boutique.example.com/commande/recue',
+    too_long: 'L’URL de retour doit comporter au plus {{count}} caractères',
+    scheme: 'L’URL de retour doit commencer par https://',
+    http_not_local:
+      'L’URL de retour doit utiliser https. http n’est accepté que pour localhost, 127.0.0.1 ou [::1] en mode test',
+    http_live: 'En mode réel, l’URL de retour doit utiliser https',
+    credentials: 'L’URL de retour ne doit contenir ni nom d’utilisateur ni mot de passe',
+    reserved_param: 'L’URL de retour ne doit pas contenir le paramètre coinlane_payment : Coinlane l’ajoute',
   },
   created: {
     title: 'Lien de paiement créé !',
@@ -280,6 +327,23 @@ const de: Messages = {
     submitting: 'Wird erstellt…',
     noLiveCurrencies:
       'Noch keine Kryptowährung kann live bezahlt werden: Die Plattform hat keinen Chain-Knoten angebunden. Wechseln Sie in den Testmodus, um Zahlungslinks auszuprobieren.',
+    advanced: 'Weitere Optionen',
+    returnUrl: 'Rücksprung-URL (optional)',
+    returnUrlPlaceholder: 'https://shop.example.com/bestellung/erhalten',
+    returnUrlHint:
+      'Sobald die Zahlung bestätigt ist, leitet die Zahlungsseite Ihren Kunden zu dieser Adresse zurück, ergänzt um coinlane_payment=<Zahlungs-ID>. Nur https (http://localhost im Testmodus).',
+  },
+  returnUrlErrors: {
+    invalid:
+      'Bitte geben Sie eine vollständige Adresse ein, die mit https:// beginnt, z. B. https://shop.example.com/bestellung/erhalten',
+    too_long: 'Die Rücksprung-URL darf höchstens {{count}} Zeichen lang sein',
+    scheme: 'Die Rücksprung-URL muss mit https:// beginnen',
+    http_not_local:
+      'Die Rücksprung-URL muss https verwenden. http ist nur für localhost, 127.0.0.1 oder [::1] im Testmodus erlaubt',
+    http_live: 'Im Live-Modus muss die Rücksprung-URL https verwenden',
+    credentials: 'Die Rücksprung-URL darf keinen Benutzernamen und kein Passwort enthalten',
+    reserved_param:
+      'Die Rücksprung-URL darf den Parameter coinlane_payment nicht enthalten: Coinlane fügt ihn hinzu',
   },
   created: {
     title: 'Zahlungslink erstellt!',

@@ -43,6 +43,7 @@ const checkout = (over: Partial<TCheckout> = {}, link: Partial<TCheckout['link']
     fiatAmount: '95.00',
     fiatCurrency: 'USD',
     description: 'Croissants',
+    returnUrl: null,
     expiresAt: iso(86_400),
     ...link,
   },

@@ -25,6 +25,7 @@ const ENTITY_TYPES = [
   'subscription',
   'subscription_invoice',
   'api_key',
+  'pos_device',
   'wallet',
   'webhook_endpoint',
   'webhook_delivery',

@@ -54,7 +54,7 @@ const session = {
   user: { id: 'usr_1', email: 'a@example.com', name: 'Ada', mode: 'test', status: 'active' },
 };
 
-/** Answers the session and settings reads; everything else goes to `handler`. */
+/** Answers the session, settings and point-of-sale device reads; everything else goes to `handler`. */
 function mockApi(handler: (call: Call) => Response | Promise<Response>) {
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -67,6 +67,8 @@ function mockApi(handler: (call: Call) => Response | Promise<Response>) {
       };
       if (url === '/api/v1/auth/current-user') return ok(session);
       if (url === '/api/v1/settings') return ok({ apiKeyExpiryDays: 90 });
+      // The point-of-sale devices card below the keys (pos-devices-card.test.tsx covers it).
+      if (url === '/api/v1/pos/devices' && call.method === 'GET') return ok([]);
       calls.push(call);
       return handler(call);
     }),

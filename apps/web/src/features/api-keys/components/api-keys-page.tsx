@@ -17,6 +17,7 @@ import { apiKeyErrorText } from '../utils/messages.ts';
 import { KeyForm } from './key-form.tsx';
 import { KeyList, KeyListSkeleton } from './key-list.tsx';
 import { NewKeyAlert } from './new-key-alert.tsx';
+import { PosDevicesCard } from './pos-devices-card.tsx';
 import { UsageSnippet } from './usage-snippet.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string };
@@ -206,6 +207,8 @@ export default function ApiKeysPage() {
           />
         )}
       </Card>
+
+      <PosDevicesCard />
 
       <Card className="space-y-3 p-5">
         <h2 className="text-base font-semibold text-slate-900 dark:text-white">{t('usage.title')}</h2>

@@ -83,3 +83,22 @@ describe('docs markdown: tables', () => {
     expect(container.textContent).not.toContain('|');
   });
 });
+
+describe('docs markdown: runnable examples', () => {
+  it('shows a block marked runnable=<id> as plain code of its language: the mark is not on the page', () => {
+    const { container } = render(
+      <MarkdownView source={"```js runnable=newcomer-receiver\nconsole.log('hi');\n```\n"} />,
+    );
+    const code = container.querySelector('pre code');
+    expect(code?.className).toContain('language-js');
+    expect(code?.textContent).toBe("console.log('hi');\n");
+    expect(container.textContent).not.toContain('runnable');
+  });
+
+  it('keeps every marked block of the docs page out of the rendered text', () => {
+    expect(docsSource).toContain('runnable=');
+    const html = renderToStaticMarkup(<MarkdownView source={docsSource} />);
+    expect(html).not.toContain('runnable');
+    expect(html).toMatch(/class="[^"]*language-sh/);
+  });
+});

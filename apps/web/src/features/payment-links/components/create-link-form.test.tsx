@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -32,10 +32,23 @@ const CURRENCIES = [
   { symbol: 'LTC', name: 'Litecoin', networks: [net('litecoin', 8)] },
 ];
 
-function renderForm(defaultCurrency: string, ratesReady: Promise<void> = Promise.resolve()) {
+type TPost = { url: string; body: Record<string, unknown> };
+function renderForm(
+  defaultCurrency: string,
+  ratesReady: Promise<void> = Promise.resolve(),
+  posts: TPost[] = [],
+  onCreated: (link: unknown) => void = () => {},
+) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        const body = JSON.parse(String(init.body));
+        posts.push({ url, body });
+        return new Response(JSON.stringify({ success: true, data: { id: 'lnk_1', ...body }, error: null }), {
+          status: 201,
+        });
+      }
       if (url.startsWith('/api/v1/exchange-rates')) await ratesReady;
       const data = url.startsWith('/api/v1/auth/current-user')
         ? {
@@ -61,7 +74,7 @@ function renderForm(defaultCurrency: string, ratesReady: Promise<void> = Promise
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <CreateLinkForm onCreated={() => {}} />
+      <CreateLinkForm onCreated={onCreated} />
     </QueryClientProvider>,
   );
 }
@@ -90,5 +103,50 @@ describe('CreateLinkForm', () => {
     expect(button).toHaveProperty('disabled', true);
     ratesArrive();
     await waitFor(() => expect(button).toHaveProperty('disabled', false));
+  });
+
+  it('takes an optional return URL under More options, refusing what the server would refuse', async () => {
+    const posts: TPost[] = [];
+    const onCreated = vi.fn();
+    renderForm('BTC', Promise.resolve(), posts, onCreated);
+    const button = await screen.findByRole('button', { name: locales.en.form.submit });
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '25' } });
+    const advanced = screen.getByTestId('link-advanced') as HTMLDetailsElement;
+    expect(advanced.open).toBe(false);
+    fireEvent.click(screen.getByText(locales.en.form.advanced));
+    await waitFor(() => expect(advanced.open).toBe(true));
+    const field = screen.getByLabelText(locales.en.form.returnUrl) as HTMLInputElement;
+    expect(screen.getByText(locales.en.form.returnUrlHint)).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: 'http://shop.example.com/thanks' } });
+    fireEvent.click(button);
+    expect(await screen.findByText(locales.en.returnUrlErrors.http_not_local)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(posts).toEqual([]);
+
+    fireEvent.change(field, { target: { value: ' https://shop.example.com/thanks?order=7 ' } });
+    expect(screen.queryByText(locales.en.returnUrlErrors.http_not_local)).toBeNull();
+    fireEvent.click(button);
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.url).toBe('/api/v1/payment-links');
+    expect(posts[0]?.body).toMatchObject({
+      fiatAmount: '25',
+      currency: 'BTC',
+      returnUrl: 'https://shop.example.com/thanks?order=7',
+    });
+  });
+
+  it('sends no return URL when the field is left empty', async () => {
+    const posts: TPost[] = [];
+    const onCreated = vi.fn();
+    renderForm('BTC', Promise.resolve(), posts, onCreated);
+    const button = await screen.findByRole('button', { name: locales.en.form.submit });
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '25' } });
+    fireEvent.click(button);
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(posts[0]?.body).not.toHaveProperty('returnUrl');
   });
 });

@@ -10,6 +10,7 @@ import {
   FIAT_CURRENCIES,
   type TFiatCode,
 } from '@coinlane/core/currencies';
+import { RETURN_URL_MAX } from '@coinlane/core/return-url';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
 import { formatCrypto, formatRate } from '../../../lib/amounts.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { fetchPreferences } from '../api/payment-links-api.ts';
 import { useCreateLink, useCurrencies, useRates } from '../hooks/use-payment-links.ts';
@@ -30,6 +32,7 @@ import {
   networksOf,
   previewCoinPrice,
   previewCryptoAmount,
+  returnUrlProblem,
   validateLinkForm,
 } from '../utils/link-form.ts';
 
@@ -41,6 +44,7 @@ const INITIAL: LinkFormValues = {
   network: '',
   description: '',
   expiresInHours: DEFAULT_LINK_EXPIRY_HOURS,
+  returnUrl: '',
 };
 
 /** The create form of merchant spec 2 and 5; `onCreated` receives the new link. */
@@ -53,6 +57,13 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
   const { user } = useSession();
   const [v, setV] = useState<LinkFormValues>(INITIAL);
   const [problem, setProblem] = useState<LinkProblem | null>(null);
+  // The return URL's own error, under its field (the server's INVALID_RETURN_URL lands there too).
+  const [returnUrlError, setReturnUrlErrorText] = useState<string | null>(null);
+  const [advanced, setAdvanced] = useState(false);
+  const setReturnUrlError = (text: string | null) => {
+    setReturnUrlErrorText(text);
+    if (text) setAdvanced(true);
+  };
   const busy = create.isPending;
   // The same cache entry as the Settings page's (['settings']).
   const prefs = useQuery({ queryKey: ['settings'], queryFn: fetchPreferences, staleTime: 60_000 });
@@ -68,6 +79,7 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
 
   const set = <K extends keyof LinkFormValues>(key: K, value: LinkFormValues[K]) => {
     setProblem(null);
+    if (key === 'returnUrl') setReturnUrlError(null);
     setV((old) => {
       const next = { ...old, crypto, [key]: value };
       // The network follows the coin: kept when valid for it, else the coin's first network (spec 4).
@@ -87,6 +99,11 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
       setProblem(bad);
       return;
     }
+    const badReturn = returnUrlProblem(values.returnUrl, user?.mode ?? 'test');
+    if (badReturn) {
+      setReturnUrlError(t(`returnUrlErrors.${badReturn}`, { count: RETURN_URL_MAX }));
+      return;
+    }
     create.mutate(
       {
         fiatAmount: values.fiatAmount.trim(),
@@ -95,6 +112,7 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
         network: values.network || undefined,
         description: values.description.trim() || undefined,
         expiresInHours: values.expiresInHours,
+        returnUrl: values.returnUrl.trim() || undefined,
       },
       {
         onSuccess: (link) => {
@@ -105,7 +123,10 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
           setV(INITIAL);
           onCreated(link);
         },
-        onError: (err) => setProblem(createLinkProblem(err)),
+        onError: (err) =>
+          err instanceof ApiError && err.code === 'INVALID_RETURN_URL'
+            ? setReturnUrlError(err.fields.returnUrl ?? err.message)
+            : setProblem(createLinkProblem(err)),
       },
     );
   };
@@ -227,6 +248,40 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: TPaymentLink) 
               )}
             </Field>
           )}
+          {/* Opens by itself when the return URL is refused, so its error is seen. */}
+          <details
+            className="sm:col-span-2"
+            open={advanced}
+            onToggle={(e) => setAdvanced(e.currentTarget.open)}
+            data-testid="link-advanced"
+          >
+            <summary className="cursor-pointer text-sm font-medium text-slate-700 select-none dark:text-slate-300">
+              {t('form.advanced')}
+            </summary>
+            <Field
+              label={t('form.returnUrl')}
+              hint={t('form.returnUrlHint')}
+              error={returnUrlError ?? undefined}
+              className="mt-3"
+            >
+              {(id, describedBy) => (
+                <Input
+                  id={id}
+                  name="returnUrl"
+                  type="url"
+                  inputMode="url"
+                  autoComplete="url"
+                  spellCheck={false}
+                  maxLength={RETURN_URL_MAX}
+                  aria-describedby={describedBy}
+                  aria-invalid={returnUrlError ? true : undefined}
+                  value={v.returnUrl}
+                  onChange={(e) => set('returnUrl', e.target.value)}
+                  placeholder={t('form.returnUrlPlaceholder')}
+                />
+              )}
+            </Field>
+          </details>
         </fieldset>
         <div className="flex flex-col gap-3 rounded-lg bg-slate-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:bg-white/5">
           <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="crypto-preview">

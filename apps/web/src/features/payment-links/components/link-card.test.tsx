@@ -36,6 +36,7 @@ const link = (over: Partial<TPaymentLink> & { fiat?: [string, string] }): TPayme
     fiatAmount,
     fiatCurrency,
     description: null,
+    returnUrl: null,
     status: 'active',
     expiresAt: null,
     completedAt: null,

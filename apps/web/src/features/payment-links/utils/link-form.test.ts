@@ -9,6 +9,7 @@ import {
   networkFor,
   previewCoinPrice,
   previewCryptoAmount,
+  returnUrlProblem,
   validateLinkForm,
 } from './link-form.ts';
 
@@ -45,6 +46,7 @@ const form = (v: Partial<LinkFormValues>): LinkFormValues => ({
   network: 'bitcoin',
   description: '',
   expiresInHours: 24,
+  returnUrl: '',
   ...v,
 });
 
@@ -144,5 +146,19 @@ describe('create-link errors (merchant spec 8)', () => {
       message: 'Something else',
     });
     expect(createLinkProblem(null)).toEqual({ key: 'createFailed' });
+  });
+});
+
+describe('returnUrlProblem', () => {
+  it('accepts an empty field (no return URL) and what the server accepts, naming what it refuses', () => {
+    expect(returnUrlProblem('', 'live')).toBeNull();
+    expect(returnUrlProblem('  ', 'live')).toBeNull();
+    expect(returnUrlProblem('https://shop.example.com/thanks', 'live')).toBeNull();
+    expect(returnUrlProblem('http://localhost:8080/thanks', 'test')).toBeNull();
+    expect(returnUrlProblem('http://localhost:8080/thanks', 'live')).toBe('http_live');
+    expect(returnUrlProblem('http://shop.example.com/', 'test')).toBe('http_not_local');
+    expect(returnUrlProblem('javascript:alert(1)', 'test')).toBe('scheme');
+    expect(returnUrlProblem('shop.example.com', 'test')).toBe('invalid');
+    expect(returnUrlProblem('https://me:pw@shop.example.com/', 'test')).toBe('credentials');
   });
 });

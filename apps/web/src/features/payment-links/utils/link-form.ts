@@ -8,6 +8,8 @@ import {
   formatUnits,
   parseRational,
 } from '@coinlane/core/money';
+import type { TMode } from '@coinlane/core/options';
+import { checkReturnUrl, type TReturnUrlProblem } from '@coinlane/core/return-url';
 
 export type LinkFormValues = {
   fiatAmount: string;
@@ -16,6 +18,8 @@ export type LinkFormValues = {
   network: string;
   description: string;
   expiresInHours: number;
+  /** Optional: where the payment page sends the customer once paid (empty: none). */
+  returnUrl: string;
 };
 
 /** The networks of a coin in the order offered; the first is the default (merchant spec 4). */
@@ -133,4 +137,14 @@ export function createLinkProblem(err: unknown): LinkProblem {
   if (m.includes('network')) return { message };
   if (m.includes('currency') || m.includes('amount')) return { key: 'invalidInput' };
   return message ? { message } : { key: 'createFailed' };
+}
+
+/**
+ * The return URL field's problem (the server's rules, return-url.ts, for the session's mode), or null when it is
+ * empty (none) or acceptable.
+ */
+export function returnUrlProblem(value: string, mode: TMode): TReturnUrlProblem | null {
+  if (value.trim() === '') return null;
+  const r = checkReturnUrl(value, mode);
+  return r.ok ? null : r.problem;
 }

@@ -29,6 +29,7 @@ import { Countdown } from './countdown.tsx';
 import { CheckCircleIcon, ClockIcon, CopyIcon, LinkIcon, WarningIcon, XCircleIcon } from './icons.tsx';
 import { Card, ErrorPanel, Footer, MerchantHeader } from './page-parts.tsx';
 import { QrCode } from './qr-code.tsx';
+import { ReturnToMerchant, returnTarget } from './return-to-merchant.tsx';
 import { TestPanel } from './test-panel.tsx';
 
 /**
@@ -153,6 +154,21 @@ export function PaymentPage({ linkId, embed = false }: { linkId: string; embed?:
     };
   }, [staleId, amount, remaining]);
 
+  // The page saw this payment open (it was paid while the customer watched): its confirmation sends the customer
+  // back to the shop by itself after a countdown. A confirmed payment opened later only offers the link.
+  const seenOpen = useRef<string | null>(null);
+  if (open && state.payment) seenOpen.current = state.payment.id;
+  const returnHref =
+    state.phase === 'ready' && state.checkout && state.payment
+      ? returnTarget({
+          returnUrl: state.checkout.link.returnUrl,
+          paymentId: state.payment.id,
+          confirmed: state.status === 'confirmed',
+          embed,
+        })
+      : null;
+  const autoReturn = !!state.payment && seenOpen.current === state.payment.id;
+
   const merchant = state.checkout?.merchant.name;
   useEffect(() => {
     if (merchant) document.title = t('pageTitle', { merchant });
@@ -175,6 +191,8 @@ export function PaymentPage({ linkId, embed = false }: { linkId: string; embed?:
           <ReadyPage
             state={state}
             checkout={state.checkout}
+            returnHref={returnHref}
+            autoReturn={autoReturn}
             onRetry={start}
             onSimulate={simulate}
             onCountdownEnd={onCountdownEnd}
@@ -191,6 +209,8 @@ export function PaymentPage({ linkId, embed = false }: { linkId: string; embed?:
 function ReadyPage({
   state,
   checkout,
+  returnHref,
+  autoReturn,
   onRetry,
   onSimulate,
   onCountdownEnd,
@@ -198,6 +218,8 @@ function ReadyPage({
 }: {
   state: TPageState;
   checkout: TCheckout;
+  returnHref: string | null;
+  autoReturn: boolean;
   onRetry: () => void;
   onSimulate: (amount?: string) => void;
   onCountdownEnd: () => void;
@@ -224,7 +246,12 @@ function ReadyPage({
         <Card>
           {description}
           {state.status === 'confirmed' && payment ? (
-            <ConfirmedView payment={payment} merchant={checkout.merchant.name} />
+            <ConfirmedView
+              payment={payment}
+              merchant={checkout.merchant.name}
+              returnHref={returnHref}
+              autoReturn={autoReturn}
+            />
           ) : !open ? (
             <ClosedView state={state} merchant={checkout.merchant} onRetry={onRetry} />
           ) : (
@@ -569,7 +596,17 @@ function ConversionNotice({
   );
 }
 
-function ConfirmedView({ payment, merchant }: { payment: TCheckoutPayment; merchant: string }) {
+function ConfirmedView({
+  payment,
+  merchant,
+  returnHref,
+  autoReturn,
+}: {
+  payment: TCheckoutPayment;
+  merchant: string;
+  returnHref: string | null;
+  autoReturn: boolean;
+}) {
   const { t, lang } = useT();
   const amount = formatCrypto(payment.amountReceived, payment.currency, lang);
   return (
@@ -605,7 +642,11 @@ function ConfirmedView({ payment, merchant }: { payment: TCheckoutPayment; merch
           <span className="font-mono break-all text-slate-700">{payment.transactionHash}</span>
         </p>
       )}
-      <p className="text-base font-medium text-slate-900">{t('closePage')}</p>
+      {returnHref ? (
+        <ReturnToMerchant href={returnHref} merchant={merchant} auto={autoReturn} />
+      ) : (
+        <p className="text-base font-medium text-slate-900">{t('closePage')}</p>
+      )}
     </div>
   );
 }

@@ -26,11 +26,21 @@ function filterParams(f: TransactionFilters): URLSearchParams {
 export const fetchPaidCurrencies = async () =>
   (await api<TBalances>('/analytics/balances')).balances.map((b) => b.currency);
 
-/** GET /transactions: one page with the pagination and the summary of every matching row. */
-export function fetchTransactions(f: TransactionFilters, page: number, limit: number, signal?: AbortSignal) {
+/**
+ * GET /transactions: one page with the pagination and the summary of every matching row. With the previous page's
+ * nextCursor the server reads the page from its index at any depth (the page number is then only echoed).
+ */
+export function fetchTransactions(
+  f: TransactionFilters,
+  page: number,
+  limit: number,
+  cursor: string | null,
+  signal?: AbortSignal,
+) {
   const q = filterParams(f);
   q.set('page', String(page));
   q.set('limit', String(limit));
+  if (cursor) q.set('cursor', cursor);
   return apiEnvelope<TListTransactionsReply>(`/transactions?${q}`, { signal });
 }
 

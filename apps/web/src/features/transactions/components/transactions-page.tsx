@@ -1,7 +1,7 @@
 import type { TTransactionStatus } from '@coinlane/core/api/transactions';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Download, Receipt, Search, TrendingUp } from 'lucide-react';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -52,10 +52,22 @@ export default function TransactionsPage() {
   const [status, setStatus] = useState<TTransactionStatus | ''>('');
   const [crypto, setCrypto] = useState('');
   const [page, setPage] = useState(1);
+  // cursors[n]: where page n + 1 starts (the nextCursor of page n), as the pages are read; page 1 starts at the top.
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [exportNotice, setExportNotice] = useState(false);
   const debouncedSearch = useDebounced(search, 300);
   const filters: TransactionFilters = { search: debouncedSearch, status, crypto };
-  const q = useTransactions(filters, page);
+  const q = useTransactions(filters, page, cursors[page - 1] ?? null);
+  const shown = q.isPlaceholderData ? undefined : q.data?.pagination;
+  useEffect(() => {
+    if (!shown) return;
+    setCursors((c) => {
+      if (c[shown.page] === shown.nextCursor) return c;
+      const next = c.slice(0, shown.page);
+      next[shown.page] = shown.nextCursor;
+      return next;
+    });
+  }, [shown]);
   const { user } = useSession();
   const paidIn = useQuery({
     queryKey: ['analytics', 'paid-currencies', user?.mode],
@@ -75,6 +87,7 @@ export default function TransactionsPage() {
   const change = (fn: () => void) => {
     fn();
     setPage(1);
+    setCursors([null]);
     setExportNotice(false);
   };
 

@@ -5,11 +5,14 @@ import { fetchTransactions, type TransactionFilters } from '../api/transactions-
 
 export const PAGE_SIZE = 25;
 
-/** The filtered transactions, one page; kept under the live-update key so rows move as payments change. */
-export function useTransactions(filters: TransactionFilters, page: number) {
+/**
+ * The filtered transactions, one page (after `cursor`, the previous page's nextCursor, when known); kept under the
+ * live-update key so rows move as payments change.
+ */
+export function useTransactions(filters: TransactionFilters, page: number, cursor: string | null) {
   return useQuery({
-    queryKey: [...LIVE_KEYS.transactions, 'list', filters, page, PAGE_SIZE],
-    queryFn: ({ signal }) => fetchTransactions(filters, page, PAGE_SIZE, signal),
+    queryKey: [...LIVE_KEYS.transactions, 'list', filters, page, cursor, PAGE_SIZE],
+    queryFn: ({ signal }) => fetchTransactions(filters, page, PAGE_SIZE, cursor, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -164,10 +164,10 @@ function Overview({ health: h }: { health: TSystemHealth }) {
   );
 }
 
-function detailValue(value: string | number | boolean | null, lang: string): string {
+function detailValue(value: string | number | boolean | null, lang: string, yesNo: [string, string]): string {
   if (value === null) return '—';
   if (typeof value === 'number') return new Intl.NumberFormat(lang).format(value);
-  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'boolean') return value ? yesNo[0] : yesNo[1];
   if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return formatListDate(value, lang);
   return value;
 }
@@ -199,7 +199,7 @@ export function ServiceLine({ service: s }: { service: THealthResult }) {
             <div key={k} className="flex gap-1">
               <dt>{t(`health.detail.${k}`, { defaultValue: k })}:</dt>
               <dd className="tabular-nums text-slate-700 dark:text-slate-300">
-                {detailValue(v, i18n.language)}
+                {detailValue(v, i18n.language, [t('health.yes'), t('health.no')])}
               </dd>
             </div>
           ))}

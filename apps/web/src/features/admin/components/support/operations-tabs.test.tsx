@@ -322,7 +322,7 @@ const health = (over: Partial<TSystemHealth> = {}): TSystemHealth => ({
       status: 'unhealthy',
       responseTime: null,
       error: '11 blocks behind the node',
-      details: { network: 'litecoin', lag: 11 },
+      details: { network: 'litecoin', lag: 11, leaderHere: true },
     },
     {
       name: 'mail',
@@ -368,6 +368,8 @@ describe('Health Monitor', () => {
     expect(screen.getByText('11 blocks behind the node')).toBeTruthy();
     expect(screen.getByText('Timeout after 5000ms')).toBeTruthy();
     expect(screen.getByText('Blocks behind:')).toBeTruthy();
+    // this process's own figure, a yes or no in words
+    expect(screen.getByText('Watched by this process:').nextSibling?.textContent).toBe('Yes');
     expect(await screen.findByText('Service unhealthy: mail')).toBeTruthy();
     expect(screen.getByText('and 10 more active alerts')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Resolve the alert “Service unhealthy: mail”' }));
