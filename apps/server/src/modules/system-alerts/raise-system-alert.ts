@@ -35,7 +35,8 @@ export async function raiseSystemAlert({
   level: TAlertLevel;
   title: string;
   description: string;
-  /** The time raised (default: the database's clock, to the microsecond, which orders the list). */
+  /** The time raised (default: the database's clock, which orders the list; to the microsecond on PostgreSQL, the
+   *  millisecond on PGlite, where alerts raised within one millisecond are listed by id). */
   now?: Date;
 }): Promise<TSystemAlert | null> {
   const settings = (await getSystemSettings({ db })).notifications;

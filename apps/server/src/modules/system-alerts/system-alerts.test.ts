@@ -39,7 +39,7 @@ beforeEach(async () => {
 
 const call = (method: 'GET' | 'POST', url: string) => ctx.app.inject({ method, url, headers: { cookie } });
 
-const raise = (key: string, kind: string = SYSTEM_ALERT_KINDS.serviceUnhealthy) =>
+const raise = (key: string, kind: string = SYSTEM_ALERT_KINDS.serviceUnhealthy, now?: Date) =>
   raiseSystemAlert({
     db: ctx.db,
     kind,
@@ -47,6 +47,7 @@ const raise = (key: string, kind: string = SYSTEM_ALERT_KINDS.serviceUnhealthy) 
     level: 'error',
     title: `Service unhealthy: ${key}`,
     description: `The health check of ${key} failed.`,
+    ...(now ? { now } : {}),
   });
 
 /** Runs every queued alert delivery job once, as the worker would; returns each job's error (null: done). */
@@ -80,7 +81,11 @@ describe('raising, listing and resolving', () => {
     const first = await raise('mail');
     expect(first).toMatchObject({ kind: 'service_unhealthy', status: 'active', level: 'error' });
     expect(await raise('mail')).toBeNull(); // the same condition again: still the one alert
-    for (let i = 0; i < 11; i++) await raise(`watcher:${i}`);
+    // Each a millisecond apart at least: PGlite's clock counts milliseconds, and alerts raised within one are
+    // equally new (the list then orders them by id).
+    const start = Date.now() + 1000;
+    for (let i = 0; i < 11; i++)
+      await raise(`watcher:${i}`, SYSTEM_ALERT_KINDS.serviceUnhealthy, new Date(start + i * 10));
     const listed = (await call('GET', '/api/v1/admin/alerts')).json().data;
     expect(listed.activeCount).toBe(12);
     expect(listed.items).toHaveLength(10);

@@ -35,12 +35,15 @@ export async function deliverNextWebhook({
   endpointId: string;
   now?: () => Date;
 }): Promise<DeliverNextOutcome> {
+  // The delivery first, then its endpoint: the URL read is then the one saved when the delivery existed or later.
+  // Read the other way round, a merchant's new URL saved between the two reads was missed while the event made
+  // after it was found, and that event went to the URL the merchant had just replaced.
+  const delivery = await selectNextOpenDelivery(db, endpointId);
+  if (!delivery) return { kind: 'idle' };
   const endpoint = await selectEndpointById(db, endpointId);
   if (!endpoint) return { kind: 'idle' };
   // Turned off by the Coinlane team (Webhook Monitoring), or paused by its owner: nothing is sent, nothing lost.
   if (endpoint.disabled_at || (await isDeliveryPaused(db, endpoint.user_id))) return { kind: 'paused' };
-  const delivery = await selectNextOpenDelivery(db, endpointId);
-  if (!delivery) return { kind: 'idle' };
   if (delivery.next_attempt_at && delivery.next_attempt_at.getTime() > now().getTime()) {
     return { kind: 'wait', until: delivery.next_attempt_at };
   }
