@@ -6,9 +6,10 @@
 //  4. the WooCommerce plugin's PHPUnit suites (integrations/woocommerce), one against a real server, with Debian's
 //     php-cli and phpunit (/usr/bin/php and /usr/bin/phpunit, or PHP_PATH and PHPUNIT_PATH).
 // A part whose program is missing is skipped with the reason; with CI=true a missing part fails the run.
-// The parts run side by side (each is one vitest process: on a 2-core machine vitest uses one worker, and much of
-// the server and browser tests' time is spent waiting on nodes, browsers and timers); each part's output is kept
-// and printed whole when it ends, with a line every minute saying what still runs. --serial runs them one by one.
+// The parts run side by side (each is one vitest process: on a 2-core machine vitest uses one worker, the PGlite part
+// two, and much of the server and browser tests' time is spent waiting on nodes, browsers and timers); each part's
+// output is kept and printed whole when it ends, with a line every minute saying what still runs, and the run ends
+// with the slowest test files and every failed test named. --serial runs them one by one.
 // Flags: --only=unit|postgres|e2e|php (repeatable) to run some parts; anything after `--` goes to vitest.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -158,6 +159,10 @@ if (want('unit'))
     'core, web, server and sdk on PGlite',
     ['core', 'web', 'server', 'sdk'],
     { TEST_DATABASE_URL: '' },
+    // The largest part (about 250 files): on a 2-core machine vitest would give it one worker (cores - 1), and it
+    // then ran alone on one core for its last ten minutes after the other parts had ended. Two workers share the
+    // machine with the other parts while they run and use both cores after.
+    serial ? [] : [`--maxWorkers=${Math.max(2, os.availableParallelism() - 1)}`],
   ]);
 
 if (want('postgres')) {
