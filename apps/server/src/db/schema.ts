@@ -468,6 +468,8 @@ export interface JobsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;
+  /** Asked for again while running (enqueueJob's rerunIfRunning): queued again when it returns. */
+  rerun: Generated<boolean>;
 }
 
 export interface WebhookEndpointsTable {

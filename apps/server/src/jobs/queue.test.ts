@@ -96,6 +96,33 @@ describe('job queue', () => {
     expect((await job(id!)).state).toBe('completed');
   });
 
+  it('runs a unique job once more when it was asked for with rerunIfRunning while it ran, and only then', async () => {
+    const ask = (rerunIfRunning: boolean) =>
+      enqueueJob({ db: handle.db, name: 'test.drain', uniqueKey: 'test.drain:1', rerunIfRunning });
+    const id = await ask(true);
+    expect(id).not.toBeNull();
+    // Queued: nothing added, nothing marked.
+    expect(await ask(true)).toBeNull();
+    expect((await job(id!)).rerun).toBe(false);
+    const claimed = await claimJob({ db: handle.db, workerId: 'w', names: ['test.drain'] });
+    expect(claimed?.id).toBe(id);
+    // Running: without the option the request is dropped (the job completes); with it, the job runs again.
+    expect(await ask(false)).toBeNull();
+    expect((await job(id!)).rerun).toBe(false);
+    expect(await ask(true)).toBeNull();
+    expect(await completeJob({ db: handle.db, jobId: id!, workerId: 'w' })).toBe(true);
+    const requeued = await job(id!);
+    expect(requeued).toMatchObject({ state: 'queued', rerun: false, attempts: 0, completed_at: null });
+    const again = await claimJob({ db: handle.db, workerId: 'w', names: ['test.drain'] });
+    expect(again?.id).toBe(id);
+    // Not asked for again this time: it completes, and the next request adds a new job.
+    expect(await completeJob({ db: handle.db, jobId: id!, workerId: 'w' })).toBe(false);
+    expect((await job(id!)).state).toBe('completed');
+    const next = await ask(true);
+    expect(next).not.toBeNull();
+    expect(next).not.toBe(id);
+  });
+
   it("gives a job name its own lease, so a dead worker's job of that name is taken sooner", async () => {
     const short = await enqueueJob({ db: handle.db, name: 'test.short' });
     const long = await enqueueJob({ db: handle.db, name: 'test.long' });

@@ -38,6 +38,10 @@ export function jobBackoffMs(attempt: number, baseMs: number, random = Math.rand
  * (deterministic ids of scheduled slots), nothing is added when a job with that id exists. Returns the id of
  * the job added, or null when one was already there. A job added is announced on JOBS_CHANNEL at commit, so
  * that the workers of every process look at once (wake-signals.ts).
+ *
+ * `rerunIfRunning` (with `uniqueKey`): when the job with that key is running, it is marked to run once more when
+ * it returns (completeJob queues it again at once). For a job that drains a queue of work (an endpoint's webhook
+ * deliveries): work added after the running job's last look would otherwise wait for the next enqueue.
  */
 export async function enqueueJob({
   db,
@@ -47,6 +51,7 @@ export async function enqueueJob({
   uniqueKey = null,
   runAt = new Date(),
   maxAttempts = 5,
+  rerunIfRunning = false,
 }: {
   db: Db;
   name: string;
@@ -55,7 +60,22 @@ export async function enqueueJob({
   uniqueKey?: string | null;
   runAt?: Date;
   maxAttempts?: number;
+  rerunIfRunning?: boolean;
 }): Promise<string | null> {
+  if (rerunIfRunning && uniqueKey !== null) {
+    // One statement: the row, or the running job of the key marked to run again; announced only when added.
+    const res = await sql<{ id: string }>`
+      WITH added AS (
+        INSERT INTO jobs (id, name, payload, unique_key, run_at, max_attempts)
+        VALUES (${id}, ${name}, ${JSON.stringify(payload)}::jsonb, ${uniqueKey}, ${runAt}, ${maxAttempts})
+        ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL AND state IN ('queued', 'running')
+        DO UPDATE SET rerun = true WHERE jobs.state = 'running'
+        RETURNING id
+      )
+      SELECT added.id, pg_notify(${JOBS_CHANNEL}, ${name})::text AS notified FROM added WHERE added.id = ${id}
+    `.execute(db);
+    return res.rows[0]?.id ?? null;
+  }
   // One statement: the row, and (only when a row was added) its announcement on the jobs channel, sent at commit.
   const res = await sql<{ id: string }>`
     WITH added AS (
@@ -144,7 +164,11 @@ export async function extendLease({
   return Number(res.numAffectedRows ?? 0) > 0;
 }
 
-/** The handler returned: the job is completed, or queued again at `runAgainAt` with its attempts reset. */
+/**
+ * The handler returned: the job is completed, or queued again at `runAgainAt` with its attempts reset, or queued
+ * again now when it was asked for while it ran (`rerun`, enqueueJob's rerunIfRunning). Returns whether it was queued
+ * again.
+ */
 export async function completeJob({
   db,
   jobId,
@@ -155,17 +179,34 @@ export async function completeJob({
   jobId: string;
   workerId: string;
   runAgainAt?: Date;
-}): Promise<void> {
-  const set: Updateable<JobsTable> = runAgainAt
-    ? { state: 'queued', run_at: runAgainAt, attempts: 0, last_error: null }
-    : { state: 'completed', completed_at: new Date() };
-  await db
-    .updateTable('jobs')
-    .set({ ...set, locked_by: null, locked_until: null, updated_at: new Date() })
-    .where('id', '=', jobId)
-    .where('locked_by', '=', workerId)
-    .where('state', '=', 'running')
-    .execute();
+}): Promise<boolean> {
+  if (runAgainAt) {
+    const set: Updateable<JobsTable> = { state: 'queued', run_at: runAgainAt, attempts: 0, last_error: null };
+    await db
+      .updateTable('jobs')
+      .set({ ...set, rerun: false, locked_by: null, locked_until: null, updated_at: new Date() })
+      .where('id', '=', jobId)
+      .where('locked_by', '=', workerId)
+      .where('state', '=', 'running')
+      .execute();
+    return true;
+  }
+  // `rerun` is read in the same statement that ends the run: a request that came before it is honoured here, one that
+  // comes after it finds the job no longer running and adds a new one.
+  const res = await sql<{ rerun: boolean }>`
+    UPDATE jobs SET
+      state = CASE WHEN rerun THEN 'queued' ELSE 'completed' END,
+      run_at = CASE WHEN rerun THEN now() ELSE run_at END,
+      attempts = CASE WHEN rerun THEN 0 ELSE attempts END,
+      completed_at = CASE WHEN rerun THEN NULL ELSE now() END,
+      rerun = false,
+      locked_by = NULL,
+      locked_until = NULL,
+      updated_at = now()
+    WHERE id = ${jobId} AND locked_by = ${workerId} AND state = 'running'
+    RETURNING (state = 'queued') AS rerun
+  `.execute(db);
+  return res.rows[0]?.rerun ?? false;
 }
 
 /** The handler threw: queued again after a backoff, or dead when it has used its attempts. */
@@ -197,6 +238,8 @@ export async function failJob({
       state: dead ? 'dead' : 'queued',
       run_at: dead ? undefined : new Date(Date.now() + jobBackoffMs(row.attempts, backoffMs)),
       last_error: error.slice(0, 2000),
+      // queued again anyway (or dead): a request to run again adds nothing
+      rerun: false,
       locked_by: null,
       locked_until: null,
       updated_at: new Date(),

@@ -68,7 +68,10 @@ export async function dispatchWebhookEvents({
   return created;
 }
 
-/** One delivery job per endpoint that owes something (nothing added where one is queued or running). */
+/**
+ * One delivery job per endpoint that owes something: nothing added where one is queued; one that is running runs once
+ * more when it returns (rerunIfRunning), since its last look for deliveries may have come before these were made.
+ */
 export async function ensureDeliveryJobs({ db }: { db: Db }): Promise<void> {
   for (const row of await selectEndpointsOwing(db)) {
     await enqueueJob({
@@ -77,6 +80,7 @@ export async function ensureDeliveryJobs({ db }: { db: Db }): Promise<void> {
       payload: { endpointId: row.endpoint_id },
       uniqueKey: deliverJobKey(row.endpoint_id),
       maxAttempts: 10,
+      rerunIfRunning: true,
     });
   }
 }
