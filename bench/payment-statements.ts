@@ -4,8 +4,11 @@
 // production composition root, its LISTEN connection up), makes a merchant and an API key, creates a few warm-up
 // payments, then counts every query the server's pool sends while it creates --payments more (POST /api/v1/payments
 // through app.inject, a crypto amount, test mode). Prints the statements per creation and the first one's list.
+// With --confirmations: the payments are also paid (POST /payments/{id}/simulate), then one tick of the test network
+// confirms them all (advanceTestNetwork, as the scheduler runs it, four payments at a time); prints the statements
+// per confirmed payment, the tick's time, and the statements grouped by their text.
 //
-//   npm run bench -- payment-statements [--payments=20] [--idempotency-keys]
+//   npm run bench -- payment-statements [--payments=20] [--idempotency-keys] [--confirmations]
 //   BENCH_DATABASE_URL=postgres://user@host:5432/postgres   (default postgres://postgres@127.0.0.1:5432/postgres)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,6 +19,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres } from '../apps/server/src/db/connection.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/auth/sessions.ts';
+import { advanceTestNetwork } from '../apps/server/src/modules/test-network/advance-test-network.ts';
 import { buildServer } from '../apps/server/src/server.ts';
 import { createUser } from '../apps/server/src/test/fixtures.ts';
 
@@ -27,6 +31,7 @@ const arg = (name: string, fallback: number) => {
 };
 const PAYMENTS = arg('payments', 20);
 const WITH_KEYS = process.argv.includes('--idempotency-keys');
+const CONFIRMATIONS = process.argv.includes('--confirmations');
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `coinlane_bench_stmts_${randomBytes(4).toString('hex')}`;
 const dbUrl = (() => {
@@ -71,7 +76,7 @@ try {
     { NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' },
     { webDistDir: path.join(dataDir, 'no-web') },
   );
-  const { app } = await buildServer({ config, dbHandle: handle, logger: false });
+  const { app, payments } = await buildServer({ config, dbHandle: handle, logger: false });
   await app.ready();
   const user = await createUser({ db: handle.db, name: 'Bench Merchant' });
   const { token } = await createSession({
@@ -89,7 +94,7 @@ try {
   });
   const key = created.json().data.key as string;
   let n = 0;
-  const create = async () => {
+  const create = async (): Promise<string> => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/payments',
@@ -100,17 +105,49 @@ try {
       payload: { amount: '0.00050000', currency: 'BTC', description: 'Benchmark order' },
     });
     if (res.statusCode !== 201) throw new Error(`creation answered ${res.statusCode}: ${res.body}`);
+    return res.json().data.id as string;
   };
   for (let i = 0; i < 5; i++) await create(); // warm-up: caches filled, the key's use recorded
   const perPayment: number[] = [];
   let firstList: string[] = [];
+  const ids: string[] = [];
   for (let i = 0; i < PAYMENTS; i++) {
     sent.length = 0;
     counting = true;
-    await create();
+    ids.push(await create());
     counting = false;
     perPayment.push(sent.length);
     if (i === 0) firstList = [...sent];
+  }
+  if (CONFIRMATIONS) {
+    for (const id of ids) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/v1/payments/${id}/simulate`,
+        headers: { authorization: `Bearer ${key}` },
+      });
+      if (res.statusCode !== 200) throw new Error(`simulate answered ${res.statusCode}: ${res.body}`);
+    }
+    sent.length = 0;
+    counting = true;
+    const started = performance.now();
+    // an hour later: every transfer has all the blocks its payment requires
+    const confirmed = await advanceTestNetwork({
+      deps: payments,
+      db: handle.db,
+      now: new Date(Date.now() + 3_600_000),
+      blockSeconds: 1,
+    });
+    const ms = performance.now() - started;
+    counting = false;
+    const grouped = new Map<string, number>();
+    for (const text of sent) grouped.set(text.slice(0, 140), (grouped.get(text.slice(0, 140)) ?? 0) + 1);
+    console.log(
+      `One test-network tick confirming ${confirmed} payments: ${sent.length} statements ` +
+        `(${(sent.length / Math.max(1, confirmed)).toFixed(1)} per payment), ${ms.toFixed(1)} ms`,
+    );
+    for (const [text, n] of [...grouped].sort((a, b) => b[1] - a[1]))
+      console.log(`  ${String(n).padStart(4)} x ${text}`);
   }
   await app.close();
   const sorted = [...perPayment].sort((a, b) => a - b);
