@@ -62,29 +62,22 @@ export async function enqueueJob({
   maxAttempts?: number;
   rerunIfRunning?: boolean;
 }): Promise<string | null> {
-  if (rerunIfRunning && uniqueKey !== null) {
-    // One statement: the row, or the running job of the key marked to run again; announced only when added.
-    const res = await sql<{ id: string }>`
-      WITH added AS (
-        INSERT INTO jobs (id, name, payload, unique_key, run_at, max_attempts)
-        VALUES (${id}, ${name}, ${JSON.stringify(payload)}::jsonb, ${uniqueKey}, ${runAt}, ${maxAttempts})
-        ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL AND state IN ('queued', 'running')
-        DO UPDATE SET rerun = true WHERE jobs.state = 'running'
-        RETURNING id
-      )
-      SELECT added.id, pg_notify(${JOBS_CHANNEL}, ${name})::text AS notified FROM added WHERE added.id = ${id}
-    `.execute(db);
-    return res.rows[0]?.id ?? null;
-  }
+  // With rerunIfRunning, a conflict on the key marks the running job instead: RETURNING then gives that job's id, not
+  // ours, and nothing is announced (the job is queued again when it returns).
+  const onConflict =
+    rerunIfRunning && uniqueKey !== null
+      ? sql`ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL AND state IN ('queued', 'running')
+          DO UPDATE SET rerun = true WHERE jobs.state = 'running'`
+      : sql`ON CONFLICT DO NOTHING`;
   // One statement: the row, and (only when a row was added) its announcement on the jobs channel, sent at commit.
   const res = await sql<{ id: string }>`
     WITH added AS (
       INSERT INTO jobs (id, name, payload, unique_key, run_at, max_attempts)
       VALUES (${id}, ${name}, ${JSON.stringify(payload)}::jsonb, ${uniqueKey}, ${runAt}, ${maxAttempts})
-      ON CONFLICT DO NOTHING
+      ${onConflict}
       RETURNING id
     )
-    SELECT added.id, pg_notify(${JOBS_CHANNEL}, ${name})::text AS notified FROM added
+    SELECT added.id, pg_notify(${JOBS_CHANNEL}, ${name})::text AS notified FROM added WHERE added.id = ${id}
   `.execute(db);
   return res.rows[0]?.id ?? null;
 }
