@@ -5,14 +5,18 @@
 // payments over keep-alive HTTP connections. In the same run, on the same database server, 50 connections
 // insert-and-commit single rows for N seconds. Prints payments/s, latencies, inserts/s and their ratio.
 //
-//   npm run bench -- payments [--seconds=10] [--clients=50] [--warmup=2] [--idempotency-keys] [--cpu-prof]
-//   (--idempotency-keys: every request carries its own Idempotency-Key, to see what storing replies costs;
+//   npm run bench -- payments [--seconds=10] [--clients=50] [--warmup=2] [--api-processes=1] [--idempotency-keys]
+//                             [--cpu-prof]
+//   (--api-processes=2: two API processes on the one database, as in the production shape (npm run cluster), the
+//    clients shared between them as a balancer would; with --cpu-prof, the busier one's profile is printed;
+//    --idempotency-keys: every request carries its own Idempotency-Key, to see what storing replies costs;
 //    --cpu-prof: the server runs under node --cpu-prof, and its top five costs are printed at the end; with
 //    BENCH_KEEP_PROFILE=1 the .cpuprofile files are kept, their directory printed, for Chromium DevTools)
 //   BENCH_DATABASE_URL=postgres://user@host:5432/postgres   (default postgres://postgres@127.0.0.1:5432/postgres)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +39,7 @@ const CLIENTS = Math.trunc(arg('clients', 50));
 const WARMUP = arg('warmup', 2);
 const WITH_KEYS = process.argv.includes('--idempotency-keys');
 const CPU_PROF = process.argv.includes('--cpu-prof');
+const API_PROCESSES = Math.trunc(arg('api-processes', 1));
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-bench-prof-'));
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -121,16 +126,21 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
 
 /** `clients` loops calling `once` until the deadline; the warm-up calls are not counted. */
-async function load(clients: number, warmupS: number, seconds: number, once: () => Promise<string | null>) {
+async function load(
+  clients: number,
+  warmupS: number,
+  seconds: number,
+  once: (client: number) => Promise<string | null>,
+) {
   const run: Run = { count: 0, errors: 0, latencies: [], firstError: null, seconds };
   const warmEnd = Date.now() + warmupS * 1000;
   const end = warmEnd + seconds * 1000;
   await Promise.all(
-    Array.from({ length: clients }, async () => {
+    Array.from({ length: clients }, async (_, client) => {
       for (;;) {
         const started = performance.now();
         if (Date.now() >= end) return;
-        const error = await once();
+        const error = await once(client);
         const now = Date.now();
         if (now < warmEnd) continue;
         if (now > end) return;
@@ -150,10 +160,12 @@ async function load(clients: number, warmupS: number, seconds: number, once: () 
 
 async function main() {
   const dbName = `coinlane_bench_${randomBytes(4).toString('hex')}`;
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const ports: number[] = [];
+  for (let i = 0; i < API_PROCESSES; i++) ports.push(await freePort());
+  const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+  const base = bases[0]!;
   await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
-  let server: ChildProcess | null = null;
+  const servers: ChildProcess[] = [];
   try {
     const pgVersion = await admin(async (c) => (await c.query('show server_version')).rows[0].server_version);
     console.log(
@@ -161,12 +173,17 @@ async function main() {
         `Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})`,
     );
     console.log(
-      `Fresh database ${dbName}; server on ${base} (NODE_ENV=production, ROLES=api, its own process, ` +
-        `database pool of 10)${WITH_KEYS ? '; every request with its own Idempotency-Key' : ''}\n`,
+      `Fresh database ${dbName}; ${API_PROCESSES === 1 ? `server on ${base}` : `servers on ${bases.join(', ')}`} ` +
+        `(NODE_ENV=production, ROLES=api, ${API_PROCESSES === 1 ? 'its own process' : `${API_PROCESSES} processes`}, ` +
+        `database pool of 10 each)${WITH_KEYS ? '; every request with its own Idempotency-Key' : ''}\n`,
     );
 
-    server = startServer(dbUrl(dbName), port);
-    await waitReady(base, server);
+    // the first migrates the database, the others start once it answers (as npm run cluster does)
+    for (const [i, port] of ports.entries()) {
+      const server = startServer(dbUrl(dbName), port);
+      servers.push(server);
+      await waitReady(bases[i]!, server);
+    }
 
     // A test merchant (active), signed in, makes a write key through the API like a merchant would.
     const setup = await openPostgres(dbUrl(dbName), 2);
@@ -203,23 +220,45 @@ async function main() {
     // 1. Payments through the API.
     const body = JSON.stringify(PAYMENT);
     let seq = 0;
-    const api = await load(CLIENTS, WARMUP, SECONDS, async () => {
-      try {
-        const res = await fetch(`${base}/api/v1/payments`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${key}`,
-            ...(WITH_KEYS ? { 'idempotency-key': `bench-${process.pid}-${seq++}` } : {}),
+    // The load's requests go through node:http on keep-alive sockets, one per client: fetch (undici's whole Fetch
+    // API) cost this process about twice the CPU per request, CPU the server and PostgreSQL share on a small machine.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+    const post = (port: number, headers: Record<string, string>) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            agent,
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/v1/payments',
+            headers: { ...headers, 'content-length': Buffer.byteLength(body) },
           },
-          body,
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+            );
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const api = await load(CLIENTS, WARMUP, SECONDS, async (client) => {
+      try {
+        const res = await post(ports[client % ports.length]!, {
+          'content-type': 'application/json',
+          authorization: `Bearer ${key}`,
+          ...(WITH_KEYS ? { 'idempotency-key': `bench-${process.pid}-${seq++}` } : {}),
         });
-        const text = await res.text();
-        return res.status === 201 || res.status === 200 ? null : `${res.status} ${text.slice(0, 300)}`;
+        return res.status === 201 || res.status === 200 ? null : `${res.status} ${res.text.slice(0, 300)}`;
       } catch (err) {
         return String(err);
       }
     });
+    agent.destroy();
 
     // 2. Raw single-row insert-commits on the same server, same concurrency.
     const pool = new pg.Pool({ connectionString: dbUrl(dbName), max: CLIENTS });
@@ -262,14 +301,17 @@ async function main() {
     if (api.firstError) console.log(`first API error: ${api.firstError}`);
     if (raw.firstError) console.log(`first raw error: ${raw.firstError}`);
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server?.once('exit', r));
-      server.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
+    await Promise.all(
+      servers.map(async (server) => {
+        if (server.exitCode !== null) return;
+        const exited = new Promise((r) => server.once('exit', r));
+        server.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (server.exitCode === null) server.kill('SIGKILL');
+      }),
+    );
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
-    fs.rmSync(dataDir(port), { recursive: true, force: true });
+    for (const port of ports) fs.rmSync(dataDir(port), { recursive: true, force: true });
     if (CPU_PROF) console.log(`\n${summarizeCpuProfile(profileDir)}`);
     if (process.env.BENCH_KEEP_PROFILE) console.log(`profile kept in ${profileDir}`);
     else fs.rmSync(profileDir, { recursive: true, force: true });

@@ -560,7 +560,18 @@ export interface ChainBlocksTable {
   created_at: Timestamp;
 }
 
+/** Per merchant, mode and UTC hour of creation: payments with a USD value and their sum (migration 0041). */
+export interface PaymentUsdHoursTable {
+  user_id: string;
+  mode: string;
+  hour: Timestamp;
+  stripe: number;
+  payments: number;
+  usd: Numeric;
+}
+
 export interface Database {
+  payment_usd_hours: PaymentUsdHoursTable;
   users: UsersTable;
   user_profiles: UserProfilesTable;
   user_settings: UserSettingsTable;

@@ -9,9 +9,13 @@ export type RiskActivityWindows = {
   unpaidWindowHours: number;
 };
 
-/** What happened around a payment, in its mode, up to its creation (so a re-score gives the same figures). */
+/**
+ * What happened around a payment, in its mode. The customer's figures count up to the payment's creation, so a re-score
+ * gives the same ones; the merchant's figures count whole UTC hours (payment_usd_hours, migration 0041), the
+ * payment's own hour included, so a re-score also counts what the merchant was paid later in that hour.
+ */
 export type PaymentRiskActivity = {
-  /** The merchant's other payments with a USD value created in the `historyDays` before this one. */
+  /** The merchant's other payments with a USD value created from the hour `historyDays` before this one's to its own. */
   merchantHistory: { count: number; meanUsd: number | null };
   /** Payments (any merchant) with this payment's customer e-mail created in the velocity window, this one included. */
   emailPayments: number | null;
@@ -19,7 +23,10 @@ export type PaymentRiskActivity = {
   ipPayments: number | null;
   /** Other payments from this IP in the unpaid window that ended (failed, expired) with nothing received. */
   ipUnpaid: number | null;
-  /** The merchant's USD created in the 24 hours up to this payment (this one included) and per day in the days before. */
+  /**
+   * The merchant's USD created in the payment's hour and the 23 before it (this one included), and per day in the
+   * history's days before those.
+   */
   merchantUsdLastDay: number;
   merchantDailyMeanUsdBefore: number;
   /** When the merchant's account was created (null: no such account). */
@@ -31,7 +38,8 @@ const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 /**
  * The activity the risk rules read about a payment (the risk module's scorePaymentRisk). Read-only: one statement,
- * indexed aggregates over payments (the customer e-mail's and IP's counts are scalar subqueries in it). The customer
+ * the merchant's hours (at most 721 x 16 rows, however many payments it had) with the customer e-mail's and IP's
+ * counts as scalar subqueries over payments' own indexes. The customer
  * e-mail is the payment's column (case-insensitive); the IP is the one recorded from the hosted page or given by the
  * API (decision 021). USD figures are numbers: they feed thresholds, never a balance.
  *
@@ -55,8 +63,6 @@ export async function findPaymentRiskActivity({
 }): Promise<PaymentRiskActivity> {
   const at = payment.created_at;
   const ago = (ms: number) => new Date(at.getTime() - ms);
-  const historyStart = ago(windows.historyDays * 24 * HOUR);
-  const dayStart = ago(24 * HOUR);
   const velocityStart = ago(windows.velocityWindowMinutes * 60_000);
   const unpaidStart = ago(windows.unpaidWindowHours * HOUR);
   const email = payment.customer_email?.trim().toLowerCase() || null;
@@ -65,19 +71,25 @@ export async function findPaymentRiskActivity({
   const own = inserted ? 0 : 1;
   const ownUsd = inserted || payment.usd_amount === null ? '0' : payment.usd_amount;
 
+  // The merchant's figures come from its hours (payment_usd_hours, migration 0041): whole UTC hours, the payment's own
+  // hour included, so a merchant's thousands of payments a day cost at most 721 x 16 rows here.
+  const hour = new Date(Math.floor(at.getTime() / HOUR) * HOUR);
+  const historyHour = new Date(Math.floor(ago(windows.historyDays * 24 * HOUR).getTime() / HOUR) * HOUR);
+  const lastDayAfter = new Date(hour.getTime() - 24 * HOUR);
+  // The payment itself is in its hour once inserted: the history leaves it out.
+  const ownInHistory = inserted && payment.usd_amount !== null;
+
   const r = await db
-    .selectFrom('payments')
+    .selectFrom('payment_usd_hours')
     .select([
-      sql<string>`count(*) FILTER (WHERE created_at < ${at} AND id <> ${payment.id} AND usd_amount IS NOT NULL)`.as(
-        'history_n',
+      sql<string>`coalesce(sum(payments), 0) - ${ownInHistory ? 1 : 0}::int`.as('history_n'),
+      sql<string>`coalesce(sum(usd), 0) - ${ownInHistory ? payment.usd_amount : '0'}::numeric`.as(
+        'history_usd',
       ),
-      sql<string | null>`avg(usd_amount) FILTER (WHERE created_at < ${at} AND id <> ${payment.id})`.as(
-        'history_mean',
-      ),
-      sql<string>`coalesce(sum(usd_amount) FILTER (WHERE created_at > ${dayStart} AND created_at <= ${at}), 0) + ${ownUsd}::numeric`.as(
+      sql<string>`coalesce(sum(usd) FILTER (WHERE hour > ${lastDayAfter}), 0) + ${ownUsd}::numeric`.as(
         'last_day',
       ),
-      sql<string | null>`sum(usd_amount) FILTER (WHERE created_at <= ${dayStart})`.as('before'),
+      sql<string | null>`sum(usd) FILTER (WHERE hour <= ${lastDayAfter})`.as('before'),
       // the account's age, in the same round trip
       sql<Date | null>`(SELECT u.created_at FROM users u WHERE u.id = ${payment.user_id})`.as(
         'account_created_at',
@@ -99,8 +111,8 @@ export async function findPaymentRiskActivity({
     ])
     .where('user_id', '=', payment.user_id)
     .where('mode', '=', payment.mode)
-    .where('created_at', '>=', historyStart)
-    .where('created_at', '<=', at)
+    .where('hour', '>=', historyHour)
+    .where('hour', '<=', hour)
     .executeTakeFirstOrThrow();
   const historyCount = num(r.history_n);
   const daysBefore = Math.max(1, windows.historyDays - 1);
@@ -109,7 +121,7 @@ export async function findPaymentRiskActivity({
   return {
     merchantHistory: {
       count: historyCount,
-      meanUsd: historyCount > 0 && r.history_mean !== null ? Number(r.history_mean) : null,
+      meanUsd: historyCount > 0 ? Number(r.history_usd) / historyCount : null,
     },
     emailPayments: orNull(r.email_n),
     ipPayments: orNull(r.ip_n),

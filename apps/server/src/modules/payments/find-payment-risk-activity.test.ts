@@ -1,0 +1,201 @@
+import { RISK_RULES } from '@coinlane/core/risk-rules';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
+import { createTestContext, type TestContext } from '#app/test/test-app.ts';
+import { findPaymentRiskActivity } from './find-payment-risk-activity.ts';
+
+/**
+ * The merchant's figures the risk rules read (history count and mean, USD of the last day, daily mean before) come from
+ * payment_usd_hours (migration 0041), kept by triggers on payments. They must equal the same figures summed over the
+ * payments themselves by whole UTC hours, after inserts, re-prices, moves and deletes, and after many creations at
+ * once (16 rows per hour; on PostgreSQL the creations really run concurrently).
+ */
+let ctx: TestContext;
+let shop: Merchant;
+let other: Merchant;
+let template: Record<string, unknown>;
+
+const HOUR = 3600_000;
+const AT = new Date('2026-06-15T12:34:56.789Z');
+const ago = (ms: number) => new Date(AT.getTime() - ms);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  shop = await createMerchant(ctx, { name: 'Hours Shop' });
+  other = await createMerchant(ctx, { name: 'Other Shop' });
+  const res = await shop.call({
+    method: 'POST',
+    url: '/api/v1/payments',
+    payload: { amount: '0.001', currency: 'BTC' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const row = await ctx.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', res.json().data.id)
+    .executeTakeFirstOrThrow();
+  template = {
+    ...row,
+    metadata: JSON.stringify(row.metadata),
+    chain_details: JSON.stringify(row.chain_details),
+    conversion: null,
+  };
+  // The payment the API made is in today's hours, far from AT: only the copies below are in AT's 30 days.
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+let copies = 0;
+async function copy(opts: { userId?: string; mode?: string; at: Date; usd: string | null }): Promise<string> {
+  copies += 1;
+  const id = `pay_hours${copies}`;
+  await ctx.db
+    .insertInto('payments')
+    .values({
+      ...(template as never),
+      id,
+      address: `hours_address_${copies}`,
+      user_id: opts.userId ?? shop.id,
+      mode: (opts.mode ?? 'test') as never,
+      created_at: opts.at,
+      usd_amount: opts.usd,
+    })
+    .execute();
+  return id;
+}
+
+const newPayment = (usd: string | null) => ({
+  id: 'pay_not_inserted',
+  user_id: shop.id,
+  mode: 'test' as const,
+  created_at: AT,
+  customer_email: null,
+  customer_ip: null,
+  usd_amount: usd,
+});
+
+/** The merchant's figures summed over the payments themselves, by whole UTC hours: what the hours must give. */
+async function fromPayments(excludeId: string | null) {
+  const hour = new Date(Math.floor(AT.getTime() / HOUR) * HOUR);
+  const first = new Date(Math.floor(ago(RISK_RULES.historyDays * 24 * HOUR).getTime() / HOUR) * HOUR);
+  const dayAfter = new Date(hour.getTime() - 24 * HOUR);
+  const r = await sql<{ n: string; usd: string | null; last_day: string | null; before: string | null }>`
+    SELECT count(*) AS n, sum(usd_amount) AS usd,
+           sum(usd_amount) FILTER (WHERE date_trunc('hour', created_at, 'UTC') > ${dayAfter}) AS last_day,
+           sum(usd_amount) FILTER (WHERE date_trunc('hour', created_at, 'UTC') <= ${dayAfter}) AS before
+    FROM payments
+    WHERE user_id = ${shop.id} AND mode = 'test' AND usd_amount IS NOT NULL
+      AND date_trunc('hour', created_at, 'UTC') BETWEEN ${first} AND ${hour}
+      AND id IS DISTINCT FROM ${excludeId}`.execute(ctx.db);
+  const row = r.rows[0]!;
+  return {
+    n: Number(row.n),
+    usd: Number(row.usd ?? 0),
+    lastDay: Number(row.last_day ?? 0),
+    before: Number(row.before ?? 0),
+  };
+}
+
+async function figures(usd: string | null) {
+  const a = await findPaymentRiskActivity({
+    db: ctx.db,
+    payment: newPayment(usd),
+    windows: RISK_RULES,
+    inserted: false,
+  });
+  return {
+    count: a.merchantHistory.count,
+    meanUsd: a.merchantHistory.meanUsd,
+    lastDay: a.merchantUsdLastDay,
+    dailyMeanBefore: a.merchantDailyMeanUsdBefore,
+  };
+}
+
+describe('the merchant figures of the risk rules', () => {
+  it('count whole UTC hours of the merchant’s own mode, and follow re-prices, moves and deletes', async () => {
+    const sameHour = await copy({ at: ago(10 * 60_000), usd: '100.00' }); // 12:24, AT's own hour
+    await copy({ at: ago(2 * HOUR), usd: '40.50' }); // last day
+    const edge = await copy({ at: ago(23.75 * HOUR), usd: '7.25' }); // 12:49 the day before: hour H-24, "before"
+    await copy({ at: ago(25 * HOUR), usd: '12.00' }); // before
+    await copy({ at: ago(29 * 24 * HOUR), usd: '30.00' }); // before, near the history's start
+    await copy({ at: ago(31 * 24 * HOUR), usd: '999.00' }); // older than the history: left out
+    await copy({ at: ago(3 * HOUR), usd: null }); // no USD value: left out
+    await copy({ at: ago(HOUR), usd: '500.00', mode: 'live' }); // the other mode: left out
+    await copy({ at: ago(HOUR), usd: '500.00', userId: other.id }); // another merchant: left out
+    const later = await copy({ at: new Date(AT.getTime() + 20 * 60_000), usd: '1.00' }); // 12:54: in AT's hour
+
+    const daysBefore = RISK_RULES.historyDays - 1;
+    expect(await figures('50.00')).toEqual({
+      count: 6,
+      meanUsd: (100 + 40.5 + 7.25 + 12 + 30 + 1) / 6,
+      lastDay: 100 + 40.5 + 1 + 50, // the new payment's own USD included
+      dailyMeanBefore: (7.25 + 12 + 30) / daysBefore,
+    });
+    const reference = await fromPayments(null);
+    expect(reference).toEqual({ n: 6, usd: 190.75, lastDay: 141.5, before: 49.25 });
+
+    // A re-price, a move into the last day, a delete: each reaches the hours in its own statement.
+    await ctx.db.updateTable('payments').set({ usd_amount: '60.00' }).where('id', '=', sameHour).execute();
+    await ctx.db
+      .updateTable('payments')
+      .set({ created_at: ago(HOUR) })
+      .where('id', '=', edge)
+      .execute();
+    await ctx.db.deleteFrom('payments').where('id', '=', later).execute();
+    await ctx.db.updateTable('payments').set({ usd_amount: null }).where('id', '=', edge).execute();
+    await ctx.db.updateTable('payments').set({ usd_amount: '8.00' }).where('id', '=', edge).execute();
+    expect(await fromPayments(null)).toEqual({ n: 5, usd: 150.5, lastDay: 108.5, before: 42 });
+    expect(await figures(null)).toEqual({
+      count: 5,
+      meanUsd: 150.5 / 5,
+      lastDay: 108.5,
+      dailyMeanBefore: 42 / daysBefore,
+    });
+
+    // Re-scoring an inserted payment leaves it out of its own history and counts it once in its last day.
+    const a = await findPaymentRiskActivity({
+      db: ctx.db,
+      payment: { ...newPayment('60.00'), id: sameHour, created_at: ago(10 * 60_000) },
+      windows: RISK_RULES,
+    });
+    expect(a.merchantHistory).toEqual({ count: 4, meanUsd: (150.5 - 60) / 4 });
+    expect(a.merchantUsdLastDay).toBe(108.5);
+  });
+
+  it('add up to the payments after many creations at once', async () => {
+    const fresh = await createMerchant(ctx, { name: 'Busy Shop' });
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        fresh.call({
+          method: 'POST',
+          url: '/api/v1/payments',
+          payload: { fiatAmount: `${10 + i}`, fiatCurrency: 'USD', currency: 'BTC' },
+        }),
+      ),
+    );
+    for (const r of results) expect(r.statusCode, r.body).toBe(201);
+    const hours = await ctx.db
+      .selectFrom('payment_usd_hours')
+      .select([
+        sql<string>`sum(payments)`.as('n'),
+        sql<string>`sum(usd)`.as('usd'),
+        sql<string>`count(*)`.as('rows'),
+      ])
+      .where('user_id', '=', fresh.id)
+      .executeTakeFirstOrThrow();
+    const payments = await ctx.db
+      .selectFrom('payments')
+      .select([sql<string>`count(usd_amount)`.as('n'), sql<string>`sum(usd_amount)`.as('usd')])
+      .where('user_id', '=', fresh.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(hours.n)).toBe(40);
+    expect(Number(payments.n)).toBe(40);
+    expect(Number(hours.usd)).toBe(Number(payments.usd));
+    expect(Number(payments.usd)).toBe((40 * (10 + 49)) / 2);
+    // spread over the hour's stripes, not one row every creation waits on
+    expect(Number(hours.rows)).toBeGreaterThan(1);
+  });
+});
