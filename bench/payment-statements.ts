@@ -8,10 +8,12 @@
 // confirms them all (advanceTestNetwork, as the scheduler runs it, four payments at a time); prints the statements
 // per confirmed payment, the tick's time, and the statements grouped by their text.
 //
-//   npm run bench -- payment-statements [--payments=20] [--idempotency-keys] [--confirmations]
+//   npm run bench -- payment-statements [--payments=20] [--idempotency-keys] [--confirmations [--cpu-prof]]
+//   (--cpu-prof: the tick runs under the V8 profiler (node:inspector), and its top ten costs are printed)
 //   BENCH_DATABASE_URL=postgres://user@host:5432/postgres   (default postgres://postgres@127.0.0.1:5432/postgres)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,6 +24,7 @@ import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/auth/s
 import { advanceTestNetwork } from '../apps/server/src/modules/test-network/advance-test-network.ts';
 import { buildServer } from '../apps/server/src/server.ts';
 import { createUser } from '../apps/server/src/test/fixtures.ts';
+import { summarizeCpuProfile } from './_cpu-profile.ts';
 
 const arg = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -32,6 +35,7 @@ const arg = (name: string, fallback: number) => {
 const PAYMENTS = arg('payments', 20);
 const WITH_KEYS = process.argv.includes('--idempotency-keys');
 const CONFIRMATIONS = process.argv.includes('--confirmations');
+const CPU_PROF = process.argv.includes('--cpu-prof');
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `coinlane_bench_stmts_${randomBytes(4).toString('hex')}`;
 const dbUrl = (() => {
@@ -110,6 +114,7 @@ try {
   for (let i = 0; i < 5; i++) await create(); // warm-up: caches filled, the key's use recorded
   const perPayment: number[] = [];
   let firstList: string[] = [];
+  let profileSummary: string | null = null;
   const ids: string[] = [];
   for (let i = 0; i < PAYMENTS; i++) {
     sent.length = 0;
@@ -130,7 +135,15 @@ try {
     }
     sent.length = 0;
     counting = true;
+    const profiler = CPU_PROF ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+      await profiler.post('Profiler.start');
+    }
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     // an hour later: every transfer has all the blocks its payment requires
     const confirmed = await advanceTestNetwork({
       deps: payments,
@@ -139,15 +152,26 @@ try {
       blockSeconds: 1,
     });
     const ms = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
     counting = false;
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      profiler.disconnect();
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-tick-prof-'));
+      fs.writeFileSync(path.join(dir, 'tick.cpuprofile'), JSON.stringify(profile));
+      profileSummary = summarizeCpuProfile(dir, 10).replace('of the server', 'of the tick');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
     const grouped = new Map<string, number>();
     for (const text of sent) grouped.set(text.slice(0, 140), (grouped.get(text.slice(0, 140)) ?? 0) + 1);
     console.log(
       `One test-network tick confirming ${confirmed} payments: ${sent.length} statements ` +
-        `(${(sent.length / Math.max(1, confirmed)).toFixed(1)} per payment), ${ms.toFixed(1)} ms`,
+        `(${(sent.length / Math.max(1, confirmed)).toFixed(1)} per payment), ${ms.toFixed(1)} ms ` +
+        `(this process's CPU: ${((cpu.user + cpu.system) / 1000).toFixed(1)} ms)`,
     );
     for (const [text, n] of [...grouped].sort((a, b) => b[1] - a[1]))
       console.log(`  ${String(n).padStart(4)} x ${text}`);
+    if (profileSummary) console.log(profileSummary);
   }
   await app.close();
   const sorted = [...perPayment].sort((a, b) => a - b);

@@ -1,6 +1,6 @@
 import { randomId } from '@coinlane/core/ids';
 import { compareRational, parseRational, percentOf, percentOfFiat } from '@coinlane/core/money';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import type { PaymentsTable } from '#app/db/schema.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
@@ -31,18 +31,18 @@ export async function recordPlatformFee({
   payment: Selectable<PaymentsTable>;
   actor?: PaymentActor;
 }): Promise<void> {
-  const structure = await db
-    .selectFrom('fee_structures')
-    .select(['percentage', 'minimum_fee', 'maximum_fee'])
-    .where('type', '=', 'platform')
-    .executeTakeFirst();
-  const currency = await db
-    .selectFrom('supported_cryptocurrencies')
-    .select('fee_percentage')
-    .where('symbol', '=', payment.currency)
-    .where('network', '=', payment.network)
-    .executeTakeFirst();
-  const percentage = currency?.fee_percentage ?? structure?.percentage ?? '1';
+  // The structure and the coin's own percentage in one read; a payment's coin has one catalogue row per network.
+  const { rows } = await sql<{
+    percentage: string | null;
+    minimum_fee: string | null;
+    maximum_fee: string | null;
+    coin_percentage: string | null;
+  }>`SELECT fs.percentage, fs.minimum_fee, fs.maximum_fee,
+            (SELECT c.fee_percentage FROM supported_cryptocurrencies c
+             WHERE c.symbol = ${payment.currency} AND c.network = ${payment.network}) AS coin_percentage
+     FROM (SELECT 1) AS one LEFT JOIN fee_structures fs ON fs.type = 'platform'`.execute(db);
+  const structure = rows[0];
+  const percentage = structure?.coin_percentage ?? structure?.percentage ?? '1';
   const base = BigInt(payment.amount);
   const feeUsd =
     payment.usd_amount === null
@@ -52,7 +52,9 @@ export async function recordPlatformFee({
           structure?.minimum_fee ?? null,
           structure?.maximum_fee ?? null,
         );
-  await db
+  // One statement: the fee when the payment has none, else a voided one counting again (its amounts as recorded);
+  // a fee that counts already is left alone and returns nothing. xmax is 0 on a row this statement inserted.
+  const written = await db
     .insertInto('platform_fees')
     .values({
       id: randomId('fee'),
@@ -68,15 +70,15 @@ export async function recordPlatformFee({
       usd_amount: payment.usd_amount,
       fee_usd: feeUsd,
     })
-    .onConflict((oc) => oc.column('payment_id').doNothing())
-    .execute();
-  const revived = await db
-    .updateTable('platform_fees')
-    .set({ status: 'pending', voided_at: null })
-    .where('payment_id', '=', payment.id)
-    .where('status', '=', 'voided')
-    .returning(['id', 'fee_amount'])
+    .onConflict((oc) =>
+      oc
+        .column('payment_id')
+        .doUpdateSet({ status: 'pending', voided_at: null })
+        .where('platform_fees.status', '=', 'voided'),
+    )
+    .returning(['id', 'fee_amount', sql<boolean>`xmax::text <> '0'`.as('revived')])
     .executeTakeFirst();
+  const revived = written?.revived ? written : undefined;
   if (revived) {
     await recordAudit({
       db,

@@ -55,14 +55,14 @@ async function copy(opts: { userId?: string; mode?: string; at: Date; usd: strin
   await ctx.db
     .insertInto('payments')
     .values({
-      ...(template as never),
+      ...template,
       id,
       address: `hours_address_${copies}`,
       user_id: opts.userId ?? shop.id,
-      mode: (opts.mode ?? 'test') as never,
+      mode: opts.mode ?? 'test',
       created_at: opts.at,
       usd_amount: opts.usd,
-    })
+    } as never)
     .execute();
   return id;
 }

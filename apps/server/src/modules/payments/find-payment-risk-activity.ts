@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
+import { payersOf, paymentPayersJson } from '#app/modules/transfers/list-payment-payers.ts';
 import type { PaymentRow } from './queries.ts';
 
 /** Windows of the activity read around a payment (the risk rules' thresholds are in @coinlane/core/risk-rules). */
@@ -31,6 +32,8 @@ export type PaymentRiskActivity = {
   merchantDailyMeanUsdBefore: number;
   /** When the merchant's account was created (null: no such account). */
   accountCreatedAt: Date | null;
+  /** The payer addresses of its counted transfers, each once (read only when asked: `withPayers`). */
+  payers: string[];
 };
 
 const HOUR = 3600_000;
@@ -52,6 +55,7 @@ export async function findPaymentRiskActivity({
   payment,
   windows,
   inserted = true,
+  withPayers = false,
 }: {
   db: Db;
   payment: Pick<
@@ -60,6 +64,8 @@ export async function findPaymentRiskActivity({
   >;
   windows: RiskActivityWindows;
   inserted?: boolean;
+  /** Read the payment's payers too (a re-score: the sanctions rule), in the same statement. */
+  withPayers?: boolean;
 }): Promise<PaymentRiskActivity> {
   const at = payment.created_at;
   const ago = (ms: number) => new Date(at.getTime() - ms);
@@ -108,6 +114,7 @@ export async function findPaymentRiskActivity({
         WHERE pu.customer_ip = ${ip} AND pu.mode = ${payment.mode}
           AND pu.created_at > ${unpaidStart} AND pu.created_at <= ${at} AND pu.id <> ${payment.id}
           AND pu.status IN ('failed', 'expired') AND pu.amount_received = 0) END`.as('ip_unpaid'),
+      (withPayers ? paymentPayersJson(payment.id) : sql<null>`NULL`).as('payers'),
     ])
     .where('user_id', '=', payment.user_id)
     .where('mode', '=', payment.mode)
@@ -129,5 +136,6 @@ export async function findPaymentRiskActivity({
     merchantUsdLastDay: num(r.last_day),
     merchantDailyMeanUsdBefore: num(r.before) / daysBefore,
     accountCreatedAt: r.account_created_at === null ? null : new Date(r.account_created_at as Date | string),
+    payers: payersOf(r.payers),
   };
 }

@@ -19,6 +19,7 @@ import { type PaymentActor, SYSTEM_ACTOR } from './actor.ts';
 import { type AppliedPaymentEvent, applyPaymentEvent } from './apply-payment-event.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import { paymentState } from './present-payment.ts';
+import { lockPaymentRow } from './queries.ts';
 import { settleLapsedPayment } from './settle-lapsed-payment.ts';
 
 /**
@@ -174,12 +175,8 @@ export async function updatePaymentConfirmations({
   now?: Date;
 }): Promise<AppliedPaymentEvent> {
   return db.transaction().execute(async (trx) => {
-    const payment = await trx
-      .selectFrom('payments')
-      .select(['id', 'required_confirmations'])
-      .where('id', '=', paymentId)
-      .forUpdate()
-      .executeTakeFirst();
+    // The whole row, locked: the transfers' updates below leave it as it is, so applyPaymentEvent takes it as read.
+    const payment = await lockPaymentRow(trx, paymentId);
     if (!payment) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
     for (const u of updates) {
       await setTransferConfirmations({
@@ -200,6 +197,7 @@ export async function updatePaymentConfirmations({
       change: { type: 'transfers_changed' },
       actor: SYSTEM_ACTOR,
       now,
+      locked: payment,
     });
   });
 }

@@ -8,7 +8,6 @@ import type { NewPaymentRiskAssessor } from '#app/modules/payments/payment-deps.
 import type { PaymentStatusChange } from '#app/modules/payments/payment-lifecycle.ts';
 import { recordPaymentRisk, riskAssessedAudit } from '#app/modules/payments/record-payment-risk.ts';
 import { findSanctionedAddresses } from '#app/modules/sanctions/find-sanctioned-addresses.ts';
-import { listPaymentPayers } from '#app/modules/transfers/list-payment-payers.ts';
 
 /**
  * What the risk handler reports beyond the stored score: a payment newly paid from a sanctioned address, or newly
@@ -112,9 +111,8 @@ export async function scorePaymentRisk({
   now: Date;
   onRiskAlert?: RiskAlertHandler;
 }): Promise<TRiskAssessment> {
-  const activity = await findPaymentRiskActivity({ db, payment, windows: RISK_RULES });
-  const payers = await listPaymentPayers({ db, paymentId: payment.id });
-  const sanctionedPayers = await findSanctionedAddresses({ db, addresses: payers });
+  const activity = await findPaymentRiskActivity({ db, payment, windows: RISK_RULES, withPayers: true });
+  const sanctionedPayers = await findSanctionedAddresses({ db, addresses: activity.payers });
   const assessment = assess(payment, activity, sanctionedPayers);
   const before = { score: payment.risk_score, flags: payment.fraud_flags ?? [] };
   await recordPaymentRisk({ db, payment, score: assessment.score, flags: assessment.flags, now });

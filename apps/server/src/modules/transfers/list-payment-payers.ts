@@ -2,20 +2,26 @@ import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 
 /**
+ * The payer addresses of a payment's transfers that still count (not removed), as an expression to put in another
+ * statement (the risk rules' read): a JSON array of each transfer's payers, in the order first seen; read it with
+ * `payersOf`. Transfers whose payers are unknown add none.
+ */
+export const paymentPayersJson = (paymentId: string) =>
+  sql<string[][] | null>`(SELECT json_agg(t.payer_addresses ORDER BY t.seen_at, t.id) FROM transfers t
+    WHERE t.payment_id = ${paymentId} AND t.status <> 'removed' AND t.payer_addresses IS NOT NULL)`;
+
+/** Each payer address once, in the order first seen, from `paymentPayersJson`'s value. */
+export const payersOf = (perTransfer: readonly (readonly string[] | null)[] | null): string[] => [
+  ...new Set((perTransfer ?? []).flatMap((p) => p ?? [])),
+];
+
+/**
  * The payer addresses of a payment's transfers that still count (not removed), each once, in the order first seen;
- * transfers whose payers are unknown add none. Read by the risk rules (sanctions) and the back-office.
+ * transfers whose payers are unknown add none. Read by the back-office (the risk rules read `paymentPayersJson`).
  */
 export async function listPaymentPayers({ db, paymentId }: { db: Db; paymentId: string }): Promise<string[]> {
-  const rows = await db
-    .selectFrom('transfers')
-    .select(['payer_addresses'])
-    .where('payment_id', '=', paymentId)
-    .where('status', '<>', 'removed')
-    .where('payer_addresses', 'is not', null)
-    .orderBy('seen_at')
-    .orderBy('id')
-    .execute();
-  return [...new Set(rows.flatMap((r) => r.payer_addresses ?? []))];
+  const row = await db.selectNoFrom(paymentPayersJson(paymentId).as('payers')).executeTakeFirstOrThrow();
+  return payersOf(row.payers);
 }
 
 /** The payer addresses and transaction ids of many payments' counted transfers, by payment id (absent: none). */
