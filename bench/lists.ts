@@ -497,12 +497,26 @@ async function main() {
     }
     const tTransfers = performance.now();
     const transfers = await seed.query(TRANSFERS_SQL);
-    // The merchants' hours (migration 0041), as its triggers, off in this session, would have kept them.
+    // The merchants' hours and totals (migrations 0041, 0042), as their triggers, off in this session, would have
+    // kept them; the same statements as the migrations' own for the payments that existed before them.
+    const tRollups = performance.now();
     await seed.query(
       `INSERT INTO payment_usd_hours (user_id, mode, hour, stripe, payments, usd)
        SELECT user_id, mode, date_trunc('hour', created_at, 'UTC'), 0, count(*), sum(usd_amount)
        FROM payments WHERE usd_amount IS NOT NULL GROUP BY 1, 2, 3`,
     );
+    await seed.query(
+      `INSERT INTO payment_totals
+         (user_id, mode, status, currency, decimals, stripe, payments, confirmed_cents, kept_units, kept_cents, holding)
+       SELECT user_id, mode, status, currency, decimals, 0, count(*),
+              sum(div(2 * coalesce(usd_amount, 0) * 100 * amount_confirmed + amount, 2 * amount)),
+              coalesce(sum(amount_confirmed - amount_refunded) FILTER (WHERE amount_confirmed > 0), 0),
+              coalesce(sum(div(2 * coalesce(usd_amount, 0) * 100 * (amount_confirmed - amount_refunded) + amount,
+                               2 * amount)) FILTER (WHERE amount_confirmed > 0), 0),
+              count(*) FILTER (WHERE amount_confirmed > 0)
+       FROM payments GROUP BY 1, 2, 3, 4, 5`,
+    );
+    console.log(`\nmerchant hours and totals built in ${secs(performance.now() - tRollups)}`);
     await seed.query(`SET session_replication_role = origin`);
     const tIndexes = performance.now();
     await seed.query(`SET maintenance_work_mem = '256MB'`);

@@ -40,6 +40,7 @@ import * as m0038 from './migrations/0038-cache-notify.ts';
 import * as m0039 from './migrations/0039-rate-limit-counters.ts';
 import * as m0040 from './migrations/0040-job-rerun.ts';
 import * as m0041 from './migrations/0041-payment-usd-hours.ts';
+import * as m0042 from './migrations/0042-payment-totals.ts';
 
 // Refunds (issue 16, decision 022).
 
@@ -86,6 +87,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0039-rate-limit-counters': m0039,
   '0040-job-rerun': m0040,
   '0041-payment-usd-hours': m0041,
+  '0042-payment-totals': m0042,
 };
 
 class StaticProvider implements MigrationProvider {

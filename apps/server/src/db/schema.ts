@@ -570,8 +570,24 @@ export interface PaymentUsdHoursTable {
   usd: Numeric;
 }
 
+/** Per merchant, mode, status, coin and decimals: payments and the sums lists and balances show (migration 0042). */
+export interface PaymentTotalsTable {
+  user_id: string;
+  mode: string;
+  status: string;
+  currency: string;
+  decimals: number;
+  stripe: number;
+  payments: Numeric;
+  confirmed_cents: Numeric;
+  kept_units: Numeric;
+  kept_cents: Numeric;
+  holding: Numeric;
+}
+
 export interface Database {
   payment_usd_hours: PaymentUsdHoursTable;
+  payment_totals: PaymentTotalsTable;
   users: UsersTable;
   user_profiles: UserProfilesTable;
   user_settings: UserSettingsTable;

@@ -4,7 +4,11 @@ import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql }
 import type { Db } from '#app/db/connection.ts';
 import type { Database } from '#app/db/schema.ts';
 import { type PaymentRow, paymentFlushFields } from './queries.ts';
-import { confirmedUsdCentsSql, dollarsOfCents } from './summarize-merchant-payments.ts';
+import {
+  confirmedUsdCentsSql,
+  countMerchantPaymentsByStatus,
+  dollarsOfCents,
+} from './summarize-merchant-payments.ts';
 
 /** What the merchant's transaction screens filter payments by. */
 export type MerchantPaymentFilter = {
@@ -95,7 +99,17 @@ export async function findMerchantPayments({
 }> {
   const base = filtered(db, { userId, mode, filter });
   // Total Volume: what the confirmed rows received and confirmed, in USD at their locked rates (not what was due).
-  const counted = await countByStatus(base);
+  // Without a search, the merchant's totals give the same figures (decision 031); a search reads the matching rows.
+  const search = filter.search?.trim();
+  const counted = search
+    ? await countByStatus(base)
+    : await countMerchantPaymentsByStatus({
+        db,
+        userId,
+        mode,
+        ...(filter.statuses ? { statuses: filter.statuses } : {}),
+        ...(filter.currency ? { currency: filter.currency } : {}),
+      });
   const byStatus = counted.byStatus;
   const confirmedUsd = counted.confirmedUsd ?? '0';
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);

@@ -67,20 +67,7 @@ export async function summarizeMerchantPayments({
   sinceDay: string;
   now?: Date;
 }): Promise<MerchantPaymentFigures> {
-  const own = db.selectFrom('payments').where('user_id', '=', userId).where('mode', '=', mode);
-
-  const statusRows = await own
-    .select((eb) => ['status', eb.fn.countAll<string>().as('n')])
-    .groupBy('status')
-    .execute();
-  const byStatus: Record<TPaymentStatus, number> = {
-    pending: 0,
-    partial: 0,
-    confirmed: 0,
-    failed: 0,
-    expired: 0,
-  };
-  for (const r of statusRows) byStatus[r.status] = Number(r.n);
+  const { byStatus } = await countMerchantPaymentsByStatus({ db, userId, mode });
 
   // Month boundaries in the merchant's zone: local midnight of the 1st, as instants.
   const nowAt = sql`${now.toISOString()}::timestamptz`;
@@ -143,16 +130,10 @@ export async function summarizeMerchantPayments({
 }
 
 /**
- * Net USD cents at the locked rate of what a payment confirmed less what the merchant refunded of it (paid refunds,
- * amount_refunded; same half-up rule as confirmedUsdCentsSql).
- */
-const keptUsdCentsSql = sql<string>`div(2 * coalesce(usd_amount, 0) * 100 * (amount_confirmed - amount_refunded) + amount, 2 * amount)`;
-
-/**
  * Per coin (and decimals, which differ by network) all the money received with its confirmations, whatever the
  * payment's status: confirmed payments, accepted or not late payments, parts of partial or expired ones. It is in
  * the merchant's wallet either way, less the refunds the merchant paid back from it (decision 022). Also its USD
- * value at the payments' locked rates, and how many payments hold some.
+ * value at the payments' locked rates, and how many payments hold some. Read from `payment_totals` (decision 031).
  */
 export async function sumConfirmedByCoin({
   db,
@@ -163,23 +144,24 @@ export async function sumConfirmedByCoin({
   userId: string;
   mode: TMode;
 }): Promise<MerchantCoinTotals> {
+  // From the merchant's totals (migration 0042): each group's sums over the payments holding confirmed money.
   const rows = await db
-    .selectFrom('payments')
-    .select((eb) => [
+    .selectFrom('payment_totals')
+    .select([
       'currency',
       'decimals',
-      sql<string>`sum(amount_confirmed - amount_refunded)`.as('units'),
-      dollarsOfCents(sql`sum(${keptUsdCentsSql})`).as('usd'),
-      sql<string>`coalesce(sum(amount_confirmed - amount_refunded) FILTER (WHERE status <> 'confirmed'), 0)`.as(
+      sql<string>`sum(kept_units)::text`.as('units'),
+      dollarsOfCents(sql`sum(kept_cents)`).as('usd'),
+      sql<string>`coalesce(sum(kept_units) FILTER (WHERE status <> 'confirmed'), 0)::text`.as(
         'outside_units',
       ),
-      dollarsOfCents(sql`sum(${keptUsdCentsSql}) FILTER (WHERE status <> 'confirmed')`).as('outside_usd'),
-      eb.fn.countAll<string>().as('n'),
+      dollarsOfCents(sql`sum(kept_cents) FILTER (WHERE status <> 'confirmed')`).as('outside_usd'),
+      sql<string>`sum(holding)::text`.as('n'),
     ])
     .where('user_id', '=', userId)
     .where('mode', '=', mode)
-    .where('amount_confirmed', '>', '0')
     .groupBy(['currency', 'decimals'])
+    .having(sql<boolean>`sum(holding) > 0`)
     .execute();
   return rows.map((r) => ({
     currency: r.currency,
@@ -190,4 +172,51 @@ export async function sumConfirmedByCoin({
     outsideLockedUsd: String(r.outside_usd),
     count: Number(r.n),
   }));
+}
+
+/**
+ * A merchant's payments in one mode per status, and the USD of the confirmed ones' confirmed money at their locked
+ * rates (null when none is confirmed), optionally only some statuses or one coin: what `countByStatus`
+ * (find-merchant-payments.ts) sums over the payments, read from `payment_totals` (migration 0042, decision 031):
+ * at most a few hundred rows, however many payments the merchant has.
+ */
+export async function countMerchantPaymentsByStatus({
+  db,
+  userId,
+  mode,
+  statuses,
+  currency,
+}: {
+  db: Db;
+  userId: string;
+  mode: TMode;
+  statuses?: readonly TPaymentStatus[];
+  currency?: string;
+}): Promise<{ byStatus: Record<TPaymentStatus, number>; confirmedUsd: string | null }> {
+  const byStatus: Record<TPaymentStatus, number> = {
+    pending: 0,
+    partial: 0,
+    confirmed: 0,
+    failed: 0,
+    expired: 0,
+  };
+  if (statuses && statuses.length === 0) return { byStatus, confirmedUsd: null };
+  let q = db
+    .selectFrom('payment_totals')
+    .select([
+      'status',
+      sql<string>`sum(payments)::text`.as('n'),
+      dollarsOfCents(sql`sum(confirmed_cents)`).as('usd'),
+    ])
+    .where('user_id', '=', userId)
+    .where('mode', '=', mode);
+  if (statuses) q = q.where('status', 'in', [...statuses]);
+  if (currency) q = q.where('currency', '=', currency);
+  const groups = await q.groupBy('status').having(sql<boolean>`sum(payments) > 0`).execute();
+  let confirmedUsd: string | null = null;
+  for (const g of groups) {
+    byStatus[g.status as TPaymentStatus] = Number(g.n);
+    if (g.status === 'confirmed') confirmedUsd = String(g.usd);
+  }
+  return { byStatus, confirmedUsd };
 }
