@@ -497,7 +497,7 @@ async function main() {
     }
     const tTransfers = performance.now();
     const transfers = await seed.query(TRANSFERS_SQL);
-    // The merchants' hours and totals (migrations 0041, 0042), as their triggers, off in this session, would have
+    // The merchants' hours, totals and volume (migrations 0041-0043), as their triggers, off in this session, would have
     // kept them; the same statements as the migrations' own for the payments that existed before them.
     const tRollups = performance.now();
     await seed.query(
@@ -516,7 +516,21 @@ async function main() {
               count(*) FILTER (WHERE amount_confirmed > 0)
        FROM payments GROUP BY 1, 2, 3, 4, 5`,
     );
-    console.log(`\nmerchant hours and totals built in ${secs(performance.now() - tRollups)}`);
+    for (const [table, grain] of [
+      [
+        'payment_volume_slots',
+        `to_timestamp(floor(extract(epoch FROM coalesce(confirmed_at, updated_at)) / 900) * 900)`,
+      ],
+      ['payment_volume_days', `date_trunc('day', coalesce(confirmed_at, updated_at), 'UTC')`],
+    ]) {
+      await seed.query(
+        `INSERT INTO ${table} (user_id, mode, at, stripe, payments, cents)
+         SELECT user_id, mode, ${grain}, 0, count(*),
+                sum(div(2 * coalesce(usd_amount, 0) * 100 * amount_confirmed + amount, 2 * amount))
+         FROM payments WHERE status = 'confirmed' GROUP BY 1, 2, 3`,
+      );
+    }
+    console.log(`\nmerchant hours, totals and volume built in ${secs(performance.now() - tRollups)}`);
     await seed.query(`SET session_replication_role = origin`);
     const tIndexes = performance.now();
     await seed.query(`SET maintenance_work_mem = '256MB'`);
@@ -529,6 +543,7 @@ async function main() {
     const tVacuum = performance.now();
     await seed.query('VACUUM (ANALYZE) payments');
     await seed.query('VACUUM (ANALYZE) transfers');
+    await seed.query('ANALYZE payment_usd_hours, payment_totals, payment_volume_slots, payment_volume_days');
     const sizes = await seed.query<{ rel: string; size: string }>(
       `SELECT c.relname AS rel, pg_size_pretty(pg_total_relation_size(c.oid)) AS size FROM pg_class c
        WHERE c.relname IN ('payments', 'transfers') ORDER BY 1`,

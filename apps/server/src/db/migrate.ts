@@ -41,6 +41,7 @@ import * as m0039 from './migrations/0039-rate-limit-counters.ts';
 import * as m0040 from './migrations/0040-job-rerun.ts';
 import * as m0041 from './migrations/0041-payment-usd-hours.ts';
 import * as m0042 from './migrations/0042-payment-totals.ts';
+import * as m0043 from './migrations/0043-payment-volume.ts';
 
 // Refunds (issue 16, decision 022).
 
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0040-job-rerun': m0040,
   '0041-payment-usd-hours': m0041,
   '0042-payment-totals': m0042,
+  '0043-payment-volume': m0043,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -585,7 +585,19 @@ export interface PaymentTotalsTable {
   holding: Numeric;
 }
 
+/** A merchant's confirmed payments and their USD cents by confirmation quarter-hour or UTC day (migration 0043). */
+export interface PaymentVolumeTable {
+  user_id: string;
+  mode: string;
+  at: Timestamp;
+  stripe: number;
+  payments: Numeric;
+  cents: Numeric;
+}
+
 export interface Database {
+  payment_volume_slots: PaymentVolumeTable;
+  payment_volume_days: PaymentVolumeTable;
   payment_usd_hours: PaymentUsdHoursTable;
   payment_totals: PaymentTotalsTable;
   users: UsersTable;

@@ -36,10 +36,16 @@ const set = (id: string, values: Record<string, unknown>) =>
   ctx.db.updateTable('payments').set(values).where('id', '=', id).execute();
 
 /** The figures summed over the payments themselves, as the lists and balances read them before migration 0042. */
-async function fromPayments(userId: string, mode: 'test' | 'live', filter: { statuses?: TPaymentStatus[]; currency?: string }) {
+async function fromPayments(
+  userId: string,
+  mode: 'test' | 'live',
+  filter: { statuses?: TPaymentStatus[]; currency?: string },
+) {
   let base = ctx.db.selectFrom('payments').where('user_id', '=', userId).where('mode', '=', mode);
   if (filter.statuses) {
-    base = filter.statuses.length ? base.where('status', 'in', filter.statuses) : base.where(sql<boolean>`false`);
+    base = filter.statuses.length
+      ? base.where('status', 'in', filter.statuses)
+      : base.where(sql<boolean>`false`);
   }
   if (filter.currency) base = base.where('currency', '=', filter.currency);
   return countByStatus(base);
@@ -109,7 +115,11 @@ describe('the merchant totals', () => {
     // Confirmed in full; a third of a payment (half-up cents of each payment); late money on an expired one.
     await set(ids.btcFull, { status: 'confirmed', amount_received: '100000', amount_confirmed: '100000' });
     await set(ids.btcFiat, { status: 'confirmed', amount_received: '35085', amount_confirmed: '35085' });
-    await set(ids.ethPartial, { status: 'partial', amount_received: '100000000000000000', amount_confirmed: '100000000000000000' });
+    await set(ids.ethPartial, {
+      status: 'partial',
+      amount_received: '100000000000000000',
+      amount_confirmed: '100000000000000000',
+    });
     await set(ids.ethLate, { status: 'expired', exception: 'paid_late', amount_confirmed: '1234567' });
     await set(ids.refunded, { status: 'confirmed', amount_received: '200000', amount_confirmed: '200000' });
     await set(ids.gone, { status: 'confirmed', amount_received: '400000', amount_confirmed: '400000' });
@@ -136,7 +146,9 @@ describe('the merchant totals', () => {
 
   it('add up after many creations at once', async () => {
     const busy = await createMerchant(ctx, { name: 'Busy Totals Shop' });
-    await Promise.all(Array.from({ length: 30 }, (_, i) => create(busy, { amount: `0.00${i + 1}`, currency: 'BTC' })));
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => create(busy, { amount: `0.00${i + 1}`, currency: 'BTC' })),
+    );
     const { byStatus } = await countMerchantPaymentsByStatus({ db: ctx.db, userId: busy.id, mode: 'test' });
     expect(byStatus.pending).toBe(30);
     await expectSame(busy.id, 'test');

@@ -1,3 +1,4 @@
+import { formatUnits, parseUnits } from '@coinlane/core/money';
 import type { TMode } from '@coinlane/core/options';
 import type { TPaymentStatus } from '@coinlane/core/payment-status';
 import { type RawBuilder, sql } from 'kysely';
@@ -67,66 +68,135 @@ export async function summarizeMerchantPayments({
   sinceDay: string;
   now?: Date;
 }): Promise<MerchantPaymentFigures> {
-  const { byStatus } = await countMerchantPaymentsByStatus({ db, userId, mode });
+  const { byStatus, confirmedUsd } = await countMerchantPaymentsByStatus({ db, userId, mode });
+  const count = byStatus.confirmed;
+  const totalCents = confirmedUsd === null ? 0n : centsOf(confirmedUsd);
 
-  // Month boundaries in the merchant's zone: local midnight of the 1st, as instants.
+  // Months and days in the merchant's zone, as intervals of instants: this month, the previous one, and each day of
+  // the series up to today. Each is summed from the quarter-hours inside it and the confirmed payments of its edges
+  // that no whole quarter-hour covers (none for the zones in use, whose midnights fall on quarter-hours).
   const nowAt = sql`${now.toISOString()}::timestamptz`;
-  const monthStart = sql`(date_trunc('month', ${nowAt} AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone})`;
-  const prevStart = sql`((date_trunc('month', ${nowAt} AT TIME ZONE ${timeZone}) - interval '1 month') AT TIME ZONE ${timeZone})`;
-  const nextStart = sql`((date_trunc('month', ${nowAt} AT TIME ZONE ${timeZone}) + interval '1 month') AT TIME ZONE ${timeZone})`;
-
-  const totals = await sql<{
-    n: string;
-    usd: string | null;
-    older: string | null;
-    newer: string | null;
-    this_month: string | null;
-    prev_month: string | null;
-    month_start: Date;
-  }>`
-    SELECT
-      count(*) AS n,
-      ${dollarsOfCents(sql`sum(cents)`)} AS usd,
-      ${dollarsOfCents(sql`sum(cents) FILTER (WHERE rn <= total / 2)`)} AS older,
-      ${dollarsOfCents(sql`sum(cents) FILTER (WHERE rn > total / 2)`)} AS newer,
-      ${dollarsOfCents(sql`sum(cents) FILTER (WHERE at >= ${monthStart} AND at < ${nextStart})`)} AS this_month,
-      ${dollarsOfCents(sql`sum(cents) FILTER (WHERE at >= ${prevStart} AND at < ${monthStart})`)} AS prev_month,
-      ${monthStart} AS month_start
-    FROM (
-      SELECT
-        ${confirmedUsdCentsSql} AS cents,
-        coalesce(confirmed_at, updated_at) AS at,
-        row_number() OVER (ORDER BY coalesce(confirmed_at, updated_at), id) AS rn,
-        count(*) OVER () AS total
-      FROM payments
-      WHERE user_id = ${userId} AND mode = ${mode} AND status = 'confirmed'
-    ) confirmed
+  const localMonth = sql`date_trunc('month', ${nowAt} AT TIME ZONE ${timeZone})`;
+  const intervals = await sql<{ label: string; cents: string; n: string; month_start: Date | null }>`
+    WITH bounds (label, lo, hi) AS (
+      SELECT 'this', ${localMonth} AT TIME ZONE ${timeZone}, (${localMonth} + interval '1 month') AT TIME ZONE ${timeZone}
+      UNION ALL
+      SELECT 'previous', (${localMonth} - interval '1 month') AT TIME ZONE ${timeZone}, ${localMonth} AT TIME ZONE ${timeZone}
+      UNION ALL
+      SELECT to_char(d, 'YYYY-MM-DD'), d AT TIME ZONE ${timeZone}, (d + interval '1 day') AT TIME ZONE ${timeZone}
+      FROM generate_series(${sinceDay}::date::timestamp, (${nowAt} AT TIME ZONE ${timeZone})::date::timestamp,
+                           interval '1 day') AS d
+    ),
+    cut AS (
+      SELECT label, lo, hi,
+             to_timestamp(ceil(extract(epoch FROM lo) / 900) * 900) AS slot_lo,
+             to_timestamp(floor(extract(epoch FROM hi) / 900) * 900) AS slot_hi
+      FROM bounds
+    ),
+    parts AS (
+      SELECT label, lo, v.payments, v.cents FROM cut
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(s.payments), 0) AS payments, coalesce(sum(s.cents), 0) AS cents
+        FROM payment_volume_slots s
+        WHERE s.user_id = ${userId} AND s.mode = ${mode} AND s.at >= cut.slot_lo AND s.at < cut.slot_hi
+      ) v
+      UNION ALL
+      SELECT label, lo, e.payments, e.cents FROM cut
+      CROSS JOIN LATERAL (
+        SELECT count(*) AS payments, coalesce(sum(${confirmedUsdCentsSql}), 0) AS cents
+        FROM payments
+        WHERE user_id = ${userId} AND mode = ${mode} AND status = 'confirmed'
+          AND ((coalesce(confirmed_at, updated_at) >= cut.lo AND coalesce(confirmed_at, updated_at) < least(cut.slot_lo, cut.hi))
+            OR (coalesce(confirmed_at, updated_at) >= greatest(cut.slot_hi, cut.slot_lo)
+                AND coalesce(confirmed_at, updated_at) < cut.hi))
+      ) e
+    )
+    SELECT label, sum(cents)::text AS cents, sum(payments)::text AS n,
+           CASE WHEN label = 'this' THEN min(lo) END AS month_start
+    FROM parts GROUP BY label
   `.execute(db);
-  const t = totals.rows[0]!;
-
-  const dayRows = await sql<{ date: string; usd: string; n: string }>`
-    SELECT to_char(coalesce(confirmed_at, updated_at) AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS date,
-           ${dollarsOfCents(sql`sum(${confirmedUsdCentsSql})`)} AS usd, count(*) AS n
-    FROM payments
-    WHERE user_id = ${userId} AND mode = ${mode} AND status = 'confirmed'
-      AND coalesce(confirmed_at, updated_at) >= (${sinceDay}::date::timestamp AT TIME ZONE ${timeZone})
-    GROUP BY 1
-    ORDER BY 1
-  `.execute(db);
+  const byLabel = new Map(intervals.rows.map((r) => [r.label, r]));
+  const dollars = (cents: bigint) => formatUnits(cents, 2, { minDecimals: 2 });
+  const this_ = byLabel.get('this');
+  const olderCents = await olderHalfCents({ db, userId, mode, half: Math.floor(count / 2) });
 
   return {
     byStatus,
     confirmed: {
-      count: Number(t.n),
-      usd: t.usd ?? '0',
-      olderHalfUsd: t.older ?? '0',
-      newerHalfUsd: t.newer ?? '0',
+      count,
+      usd: dollars(totalCents),
+      olderHalfUsd: dollars(olderCents),
+      newerHalfUsd: dollars(totalCents - olderCents),
     },
-    thisMonthUsd: t.this_month ?? '0',
-    previousMonthUsd: t.prev_month ?? '0',
-    monthStart: new Date(t.month_start),
-    days: dayRows.rows.map((r) => ({ date: r.date, usd: String(r.usd), count: Number(r.n) })),
+    thisMonthUsd: dollars(BigInt(this_?.cents ?? '0')),
+    previousMonthUsd: dollars(BigInt(byLabel.get('previous')?.cents ?? '0')),
+    monthStart: new Date(this_?.month_start ?? now),
+    days: intervals.rows
+      .filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.label) && Number(r.n) > 0)
+      .map((r) => ({ date: r.label, usd: dollars(BigInt(r.cents)), count: Number(r.n) }))
+      .sort((a, b) => a.date.localeCompare(b.date)),
   };
+}
+
+/** Whole cents of a dollar amount with at most two decimals ('12.34' -> 1234n). */
+const centsOf = (usd: string) => parseUnits(usd, 2);
+
+/**
+ * The cents of the first `half` confirmed payments in order of confirmation (coalesce(confirmed_at, updated_at), id):
+ * the UTC day where they end from payment_volume_days, the quarter-hour in it from payment_volume_slots, and the
+ * payments of that quarter-hour itself in order (payments_confirmed_order_idx).
+ */
+async function olderHalfCents({
+  db,
+  userId,
+  mode,
+  half,
+}: {
+  db: Db;
+  userId: string;
+  mode: TMode;
+  half: number;
+}): Promise<bigint> {
+  if (half <= 0) return 0n;
+  /** Within [from, to) of a grain's table: the row where the first `k` payments end, and what comes before it. */
+  const crossing = async (
+    table: 'payment_volume_days' | 'payment_volume_slots',
+    k: number,
+    from?: Date,
+    to?: Date,
+  ) => {
+    const r = await sql<{ at: Date; before_n: string; before_cents: string }>`
+      SELECT at, before_n::text, before_cents::text FROM (
+        SELECT at, sum(payments) AS n,
+               coalesce(sum(sum(payments)) OVER w, 0) - sum(payments) AS before_n,
+               coalesce(sum(sum(cents)) OVER w, 0) - sum(cents) AS before_cents
+        FROM ${sql.table(table)}
+        WHERE user_id = ${userId} AND mode = ${mode}
+          ${from ? sql`AND at >= ${from}` : sql``} ${to ? sql`AND at < ${to}` : sql``}
+        GROUP BY at
+        WINDOW w AS (ORDER BY at)
+      ) g
+      WHERE before_n < ${k} AND before_n + n >= ${k}
+      ORDER BY at
+      LIMIT 1`.execute(db);
+    const row = r.rows[0];
+    if (!row) throw new Error(`payment volume: no ${table} row holds payment ${k} of ${userId}/${mode}`);
+    return { at: new Date(row.at), beforeN: Number(row.before_n), beforeCents: BigInt(row.before_cents) };
+  };
+  const day = await crossing('payment_volume_days', half);
+  const dayEnd = new Date(day.at.getTime() + 86_400_000);
+  const slot = await crossing('payment_volume_slots', half - day.beforeN, day.at, dayEnd);
+  const rest = half - day.beforeN - slot.beforeN;
+  const slotEnd = new Date(slot.at.getTime() + 900_000);
+  const inSlot = await sql<{ cents: string }>`
+    SELECT coalesce(sum(cents), 0)::text AS cents FROM (
+      SELECT ${confirmedUsdCentsSql} AS cents FROM payments
+      WHERE user_id = ${userId} AND mode = ${mode} AND status = 'confirmed'
+        AND coalesce(confirmed_at, updated_at) >= ${slot.at} AND coalesce(confirmed_at, updated_at) < ${slotEnd}
+      ORDER BY coalesce(confirmed_at, updated_at), id
+      LIMIT ${rest}
+    ) first`.execute(db);
+  return day.beforeCents + slot.beforeCents + BigInt(inSlot.rows[0]!.cents);
 }
 
 /**
