@@ -419,6 +419,7 @@ async function explainAll(
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
+    await c.query('SET jit = off'); // as the server's own connections (db/connection.ts, decision 031)
     for (const q of captured) {
       const plan = await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.parameters as unknown[]);
       const lines = plan.rows.map((r) => String(r['QUERY PLAN']));
