@@ -508,8 +508,8 @@ async function main() {
     );
     await seed.query(
       `INSERT INTO payment_totals
-         (user_id, mode, status, currency, decimals, stripe, payments, confirmed_cents, kept_units, kept_cents, holding)
-       SELECT user_id, mode, status, currency, decimals, 0, count(*),
+         (user_id, mode, status, currency, decimals, payments, confirmed_cents, kept_units, kept_cents, holding)
+       SELECT user_id, mode, status, currency, decimals, count(*),
               sum(div(2 * coalesce(usd_amount, 0) * 100 * amount_confirmed + amount, 2 * amount)),
               coalesce(sum(amount_confirmed - amount_refunded) FILTER (WHERE amount_confirmed > 0), 0),
               coalesce(sum(div(2 * coalesce(usd_amount, 0) * 100 * (amount_confirmed - amount_refunded) + amount,
@@ -525,8 +525,8 @@ async function main() {
       ['payment_volume_days', `date_trunc('day', coalesce(confirmed_at, updated_at), 'UTC')`],
     ]) {
       await seed.query(
-        `INSERT INTO ${table} (user_id, mode, at, stripe, payments, cents)
-         SELECT user_id, mode, ${grain}, 0, count(*),
+        `INSERT INTO ${table} (user_id, mode, at, payments, cents)
+         SELECT user_id, mode, ${grain}, count(*),
                 sum(div(2 * coalesce(usd_amount, 0) * 100 * amount_confirmed + amount, 2 * amount))
          FROM payments WHERE status = 'confirmed' GROUP BY 1, 2, 3`,
       );
@@ -544,7 +544,9 @@ async function main() {
     const tVacuum = performance.now();
     await seed.query('VACUUM (ANALYZE) payments');
     await seed.query('VACUUM (ANALYZE) transfers');
-    await seed.query('ANALYZE payment_usd_hours, payment_totals, payment_volume_slots, payment_volume_days');
+    await seed.query(
+      'ANALYZE payment_usd_hours, payment_totals, payment_totals_log, payment_volume_slots, payment_volume_days, payment_volume_log',
+    );
     const sizes = await seed.query<{ rel: string; size: string }>(
       `SELECT c.relname AS rel, pg_size_pretty(pg_total_relation_size(c.oid)) AS size FROM pg_class c
        WHERE c.relname IN ('payments', 'transfers') ORDER BY 1`,

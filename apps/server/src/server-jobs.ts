@@ -14,6 +14,7 @@ import { kycDecisionMailJob } from '#app/modules/kyc/kyc-decision-mail.job.ts';
 import { dispatchPaymentMailsJob } from '#app/modules/notifications/dispatch-payment-mails.job.ts';
 import { paymentMailJob } from '#app/modules/notifications/payment-mail.job.ts';
 import { expireDuePaymentLinks } from '#app/modules/payment-links/expire-due-payment-links.ts';
+import { compactPaymentRollups } from '#app/modules/payments/compact-payment-rollups.ts';
 import { expireDuePayments } from '#app/modules/payments/expire-due-payments.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 // customers' and visitors' IPs deleted after their retention period (decision 021)
@@ -34,6 +35,9 @@ import { webhookDisabledMailJob } from '#app/modules/webhooks/webhook-disabled-m
 
 /** How often open payments and links are checked for expiry (readers also check on read). */
 export const EXPIRY_SWEEP_MS = 5_000;
+
+/** How often the payments' rollup logs are folded into their tables (a read adds what is not folded yet). */
+export const ROLLUP_COMPACTION_MS = 5_000;
 
 /**
  * The jobs of the webhooks (alias jobs) role: on-demand jobs (webhook delivery, mails, notices) and the scheduled
@@ -77,7 +81,7 @@ export const webhooksRoleJobs = ({ conversions }: { conversions: ConversionDeps 
 
 /**
  * The jobs of the scheduler role, all scheduled (`everyMs`): the rate refresh, the test network's blocks, the
- * expiry sweep. The intervals of the first two come from the configuration; the rate refresher keeps each source's
+ * expiry sweep, the payments' rollups. The intervals of the first two come from the configuration; the rate refresher keeps each source's
  * failures between runs (one per process). Every handler is safe to run twice.
  */
 export function schedulerRoleJobs({
@@ -113,6 +117,8 @@ export function schedulerRoleJobs({
       await expireDuePayments({ db, deps: payments });
       await expireDuePaymentLinks({ db });
     }),
+    // The merchants' totals and volume: their logs folded in (decision 031; reads are exact either way).
+    every('payments.compact-rollups', ROLLUP_COMPACTION_MS, (db) => compactPaymentRollups({ db })),
     // The Health Monitor's sweep: raises and resolves the service and webhook alerts (decision 018).
     sweepSystemHealthJob,
     // Subscriptions' renewal job: due actions by their indexed time, in parallel batches (decision 023).

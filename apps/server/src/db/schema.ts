@@ -577,7 +577,6 @@ export interface PaymentTotalsTable {
   status: string;
   currency: string;
   decimals: number;
-  stripe: number;
   payments: Numeric;
   confirmed_cents: Numeric;
   kept_units: Numeric;
@@ -585,14 +584,23 @@ export interface PaymentTotalsTable {
   holding: Numeric;
 }
 
+/** The changes of payment_totals not folded into it yet, appended by triggers (migration 0042). */
+export interface PaymentTotalsLogTable extends PaymentTotalsTable {
+  id: Generated<string>;
+}
+
 /** A merchant's confirmed payments and their USD cents by confirmation quarter-hour or UTC day (migration 0043). */
 export interface PaymentVolumeTable {
   user_id: string;
   mode: string;
   at: Timestamp;
-  stripe: number;
   payments: Numeric;
   cents: Numeric;
+}
+
+/** The changes of the volume not folded into it yet, by quarter-hour, appended by triggers (migration 0043). */
+export interface PaymentVolumeLogTable extends PaymentVolumeTable {
+  id: Generated<string>;
 }
 
 export interface Database {
@@ -600,6 +608,8 @@ export interface Database {
   payment_volume_days: PaymentVolumeTable;
   payment_usd_hours: PaymentUsdHoursTable;
   payment_totals: PaymentTotalsTable;
+  payment_totals_log: PaymentTotalsLogTable;
+  payment_volume_log: PaymentVolumeLogTable;
   users: UsersTable;
   user_profiles: UserProfilesTable;
   user_settings: UserSettingsTable;

@@ -121,6 +121,7 @@ describe('the scheduler role', () => {
       'rates.refresh',
       'test-network.advance',
       'payments.expire',
+      'payments.compact-rollups',
       'health.sweep',
       'subscriptions.advance',
       'subscriptions.advance_batch',
@@ -130,7 +131,7 @@ describe('the scheduler role', () => {
     await roles.stop();
     // One more run of each, as a worker takes any enqueued job.
     const worker = startJobWorker({ db: ctx.db, config: ctx.config, log, definitions: jobs, concurrency: 0 });
-    for (const name of ['test-network.advance', 'payments.expire']) {
+    for (const name of ['test-network.advance', 'payments.expire', 'payments.compact-rollups']) {
       await enqueueJob({ db: ctx.db, name });
       await worker.drain();
     }
@@ -141,5 +142,19 @@ describe('the scheduler role', () => {
         .status;
     expect(await status(paid.id)).toBe('confirmed');
     expect(await status(unpaid.id)).toBe('expired');
+    // The merchants' rollup logs folded in by their job (decision 031): nothing left, the counts where they belong.
+    const logged = await ctx.db.selectFrom('payment_totals_log').select('id').execute();
+    expect(logged).toEqual([]);
+    const totals = await ctx.db
+      .selectFrom('payment_totals')
+      .select(['status', 'payments'])
+      .where('user_id', '=', m.id)
+      .where('payments', '<>', '0')
+      .orderBy('status')
+      .execute();
+    expect(totals.map((t) => [t.status, Number(t.payments)])).toEqual([
+      ['confirmed', 1],
+      ['expired', 1],
+    ]);
   });
 });

@@ -6,14 +6,16 @@ import { type Kysely, sql } from 'kysely';
  * `confirmedUsdCentsSql`), by the instant they were confirmed (`coalesce(confirmed_at, updated_at)`, the dashboard's
  * order), at two grains:
  *
- * - `payment_volume_slots`: quarter-hours (UTC). Every time zone's midnights fall on a quarter-hour (all offsets in
- *   use are multiples of 15 minutes), so a month or a day in the merchant's zone is a whole number of slots;
+ * - `payment_volume_slots`: quarter-hours (UTC). Every time zone's midnights fall on a quarter-hour today (all offsets
+ *   in use are multiples of 15 minutes); the dashboard still adds, from the payments, any edge of a day or month that
+ *   no whole quarter-hour covers;
  * - `payment_volume_days`: UTC days, so that finding where the older half of a merchant's confirmed payments ends
- *   reads a few hundred rows a year, then one day's slots.
+ *   reads a few hundred rows a year, then one day's quarter-hours.
  *
- * Kept by row triggers on `payments` as `payment_totals` (0042): only confirmed payments count; a change of status,
- * confirmation time, owner, mode or of the amounts behind the cents takes the old row away and adds the new; each an
- * upsert of its delta on one of 16 rows (`stripe`). Existing payments are added here.
+ * As `payment_totals` (0042): a row trigger on `payments` appends each change's delta to `payment_volume_log` (its
+ * quarter-hour; only confirmed payments count; a change of status, confirmation time, owner, mode or of the amounts
+ * behind the cents takes the old part away and adds the new), the rollup job folds the log into both grains, and a
+ * read sums the folded rows and the log. Existing payments go straight into both grains.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of ['payment_volume_slots', 'payment_volume_days']) {
@@ -22,21 +24,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         user_id text NOT NULL,
         mode text NOT NULL,
         at timestamptz NOT NULL,
-        stripe smallint NOT NULL,
         payments bigint NOT NULL,
         cents numeric NOT NULL,
-        PRIMARY KEY (user_id, mode, at, stripe)
+        PRIMARY KEY (user_id, mode, at)
       );
     `.execute(db);
   }
+  await sql`
+    CREATE TABLE payment_volume_log (
+      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      user_id text NOT NULL,
+      mode text NOT NULL,
+      at timestamptz NOT NULL,
+      payments bigint NOT NULL,
+      cents numeric NOT NULL
+    );
+  `.execute(db);
+  await sql`CREATE INDEX payment_volume_log_owner_idx ON payment_volume_log (user_id, mode, at)`.execute(db);
   // The quarter-hour of an instant: whole seconds since 1970 rounded down to 900, back to an instant.
   await sql`
     CREATE FUNCTION coinlane_payment_volume() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       r payments;
       sign integer;
-      t timestamptz;
-      cents numeric;
     BEGIN
       FOR pass IN 1..2 LOOP
         IF pass = 1 THEN
@@ -46,17 +56,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           CONTINUE WHEN TG_OP = 'DELETE' OR NEW.status <> 'confirmed';
           r := NEW; sign := 1;
         END IF;
-        t := coalesce(r.confirmed_at, r.updated_at);
-        cents := sign * div(2 * coalesce(r.usd_amount, 0) * 100 * r.amount_confirmed + r.amount, 2 * r.amount);
-        INSERT INTO payment_volume_slots AS v (user_id, mode, at, stripe, payments, cents)
-        VALUES (r.user_id, r.mode, to_timestamp(floor(extract(epoch FROM t) / 900) * 900), hashtext(r.id) & 15,
-                sign, cents)
-        ON CONFLICT (user_id, mode, at, stripe)
-        DO UPDATE SET payments = v.payments + EXCLUDED.payments, cents = v.cents + EXCLUDED.cents;
-        INSERT INTO payment_volume_days AS v (user_id, mode, at, stripe, payments, cents)
-        VALUES (r.user_id, r.mode, date_trunc('day', t, 'UTC'), hashtext(r.id) & 15, sign, cents)
-        ON CONFLICT (user_id, mode, at, stripe)
-        DO UPDATE SET payments = v.payments + EXCLUDED.payments, cents = v.cents + EXCLUDED.cents;
+        INSERT INTO payment_volume_log (user_id, mode, at, payments, cents)
+        VALUES (r.user_id, r.mode,
+                to_timestamp(floor(extract(epoch FROM coalesce(r.confirmed_at, r.updated_at)) / 900) * 900),
+                sign, sign * div(2 * coalesce(r.usd_amount, 0) * 100 * r.amount_confirmed + r.amount, 2 * r.amount));
       END LOOP;
       RETURN NULL;
     END
@@ -95,8 +98,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['payment_volume_days', sql`date_trunc('day', coalesce(confirmed_at, updated_at), 'UTC')`],
   ] as const) {
     await sql`
-      INSERT INTO ${sql.table(table)} (user_id, mode, at, stripe, payments, cents)
-      SELECT user_id, mode, ${grain}, 0, count(*),
+      INSERT INTO ${sql.table(table)} (user_id, mode, at, payments, cents)
+      SELECT user_id, mode, ${grain}, count(*),
              sum(div(2 * coalesce(usd_amount, 0) * 100 * amount_confirmed + amount, 2 * amount))
       FROM payments WHERE status = 'confirmed'
       GROUP BY 1, 2, 3;

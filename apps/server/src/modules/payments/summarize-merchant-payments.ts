@@ -17,7 +17,7 @@ export type MerchantPaymentFigures = {
   previousMonthUsd: string;
   /** Start of the current calendar month in the time zone. */
   monthStart: Date;
-  /** Confirmed USD per calendar day (YYYY-MM-DD in the time zone) since `sinceDay`, days without any left out. */
+  /** Confirmed USD per calendar day (YYYY-MM-DD in the time zone) from `sinceDay` to today, days without any left out. */
   days: { date: string; usd: string; count: number }[];
 };
 
@@ -46,8 +46,9 @@ export type MerchantCoinTotals = {
 }[];
 
 /**
- * Figures of a merchant's payments in one mode for the dashboard (merchant spec 9), in a few aggregate
- * queries. Volumes are sums, over confirmed payments (accepted late payments included), of the USD value of the
+ * Figures of a merchant's payments in one mode for the dashboard (merchant spec 9), from its totals, quarter-hours and
+ * days (payment_totals, payment_volume_slots / _days; decision 031): a few small reads, however many payments it has,
+ * equal to the same sums over its payments (payment-volume.test.ts). Volumes are sums, over confirmed payments (accepted late payments included), of the USD value of the
  * money received and confirmed at each payment's locked rate (confirmedUsdCentsSql: an overpayment counts in
  * full, what was due no more), placed in time by confirmed_at (for an accepted late payment: when it was
  * accepted); calendar months and days are those of `timeZone`.
@@ -97,8 +98,8 @@ export async function summarizeMerchantPayments({
       SELECT label, lo, v.payments, v.cents FROM cut
       CROSS JOIN LATERAL (
         SELECT coalesce(sum(s.payments), 0) AS payments, coalesce(sum(s.cents), 0) AS cents
-        FROM payment_volume_slots s
-        WHERE s.user_id = ${userId} AND s.mode = ${mode} AND s.at >= cut.slot_lo AND s.at < cut.slot_hi
+        FROM ${merchantVolume('slots', userId, mode)} s
+        WHERE s.at >= cut.slot_lo AND s.at < cut.slot_hi
       ) v
       UNION ALL
       SELECT label, lo, e.payments, e.cents FROM cut
@@ -159,20 +160,14 @@ async function olderHalfCents({
 }): Promise<bigint> {
   if (half <= 0) return 0n;
   /** Within [from, to) of a grain's table: the row where the first `k` payments end, and what comes before it. */
-  const crossing = async (
-    table: 'payment_volume_days' | 'payment_volume_slots',
-    k: number,
-    from?: Date,
-    to?: Date,
-  ) => {
+  const crossing = async (grain: 'days' | 'slots', k: number, from?: Date, to?: Date) => {
     const r = await sql<{ at: Date; before_n: string; before_cents: string }>`
       SELECT at, before_n::text, before_cents::text FROM (
         SELECT at, sum(payments) AS n,
                coalesce(sum(sum(payments)) OVER w, 0) - sum(payments) AS before_n,
                coalesce(sum(sum(cents)) OVER w, 0) - sum(cents) AS before_cents
-        FROM ${sql.table(table)}
-        WHERE user_id = ${userId} AND mode = ${mode}
-          ${from ? sql`AND at >= ${from}` : sql``} ${to ? sql`AND at < ${to}` : sql``}
+        FROM ${merchantVolume(grain, userId, mode)} v
+        WHERE true ${from ? sql`AND at >= ${from}` : sql``} ${to ? sql`AND at < ${to}` : sql``}
         GROUP BY at
         WINDOW w AS (ORDER BY at)
       ) g
@@ -180,12 +175,12 @@ async function olderHalfCents({
       ORDER BY at
       LIMIT 1`.execute(db);
     const row = r.rows[0];
-    if (!row) throw new Error(`payment volume: no ${table} row holds payment ${k} of ${userId}/${mode}`);
+    if (!row) throw new Error(`payment volume: no ${grain} row holds payment ${k} of ${userId}/${mode}`);
     return { at: new Date(row.at), beforeN: Number(row.before_n), beforeCents: BigInt(row.before_cents) };
   };
-  const day = await crossing('payment_volume_days', half);
+  const day = await crossing('days', half);
   const dayEnd = new Date(day.at.getTime() + 86_400_000);
-  const slot = await crossing('payment_volume_slots', half - day.beforeN, day.at, dayEnd);
+  const slot = await crossing('slots', half - day.beforeN, day.at, dayEnd);
   const rest = half - day.beforeN - slot.beforeN;
   const slotEnd = new Date(slot.at.getTime() + 900_000);
   const inSlot = await sql<{ cents: string }>`
@@ -215,24 +210,22 @@ export async function sumConfirmedByCoin({
   mode: TMode;
 }): Promise<MerchantCoinTotals> {
   // From the merchant's totals (migration 0042): each group's sums over the payments holding confirmed money.
-  const rows = await db
-    .selectFrom('payment_totals')
-    .select([
-      'currency',
-      'decimals',
-      sql<string>`sum(kept_units)::text`.as('units'),
-      dollarsOfCents(sql`sum(kept_cents)`).as('usd'),
-      sql<string>`coalesce(sum(kept_units) FILTER (WHERE status <> 'confirmed'), 0)::text`.as(
-        'outside_units',
-      ),
-      dollarsOfCents(sql`sum(kept_cents) FILTER (WHERE status <> 'confirmed')`).as('outside_usd'),
-      sql<string>`sum(holding)::text`.as('n'),
-    ])
-    .where('user_id', '=', userId)
-    .where('mode', '=', mode)
-    .groupBy(['currency', 'decimals'])
-    .having(sql<boolean>`sum(holding) > 0`)
-    .execute();
+  const { rows } = await sql<{
+    currency: string;
+    decimals: number;
+    units: string;
+    usd: string;
+    outside_units: string;
+    outside_usd: string;
+    n: string;
+  }>`
+    SELECT currency, decimals, sum(kept_units)::text AS units, ${dollarsOfCents(sql`sum(kept_cents)`)} AS usd,
+           coalesce(sum(kept_units) FILTER (WHERE status <> 'confirmed'), 0)::text AS outside_units,
+           ${dollarsOfCents(sql`sum(kept_cents) FILTER (WHERE status <> 'confirmed')`)} AS outside_usd,
+           sum(holding)::text AS n
+    FROM ${merchantTotals(userId, mode)} t
+    GROUP BY currency, decimals
+    HAVING sum(holding) > 0`.execute(db);
   return rows.map((r) => ({
     currency: r.currency,
     decimals: r.decimals,
@@ -271,18 +264,15 @@ export async function countMerchantPaymentsByStatus({
     expired: 0,
   };
   if (statuses && statuses.length === 0) return { byStatus, confirmedUsd: null };
-  let q = db
-    .selectFrom('payment_totals')
-    .select([
-      'status',
-      sql<string>`sum(payments)::text`.as('n'),
-      dollarsOfCents(sql`sum(confirmed_cents)`).as('usd'),
-    ])
-    .where('user_id', '=', userId)
-    .where('mode', '=', mode);
-  if (statuses) q = q.where('status', 'in', [...statuses]);
-  if (currency) q = q.where('currency', '=', currency);
-  const groups = await q.groupBy('status').having(sql<boolean>`sum(payments) > 0`).execute();
+  const groups = (
+    await sql<{ status: string; n: string; usd: string }>`
+      SELECT status, sum(payments)::text AS n, ${dollarsOfCents(sql`sum(confirmed_cents)`)} AS usd
+      FROM ${merchantTotals(userId, mode)} t
+      WHERE true ${statuses ? sql`AND status IN (${sql.join([...statuses])})` : sql``}
+        ${currency ? sql`AND currency = ${currency}` : sql``}
+      GROUP BY status
+      HAVING sum(payments) > 0`.execute(db)
+  ).rows;
   let confirmedUsd: string | null = null;
   for (const g of groups) {
     byStatus[g.status as TPaymentStatus] = Number(g.n);
@@ -290,3 +280,22 @@ export async function countMerchantPaymentsByStatus({
   }
   return { byStatus, confirmedUsd };
 }
+
+/**
+ * A merchant's totals in one mode as a table (the FROM of a query): the folded rows of `payment_totals` and the
+ * changes its log holds that the rollup job has not folded yet (migration 0042).
+ */
+const merchantTotals = (userId: string, mode: TMode) => sql`(
+  SELECT status, currency, decimals, payments, confirmed_cents, kept_units, kept_cents, holding
+  FROM payment_totals WHERE user_id = ${userId} AND mode = ${mode}
+  UNION ALL
+  SELECT status, currency, decimals, payments, confirmed_cents, kept_units, kept_cents, holding
+  FROM payment_totals_log WHERE user_id = ${userId} AND mode = ${mode})`;
+
+/** A merchant's confirmed volume by quarter-hour or UTC day, folded and not yet folded (migration 0043). */
+const merchantVolume = (grain: 'slots' | 'days', userId: string, mode: TMode) => sql`(
+  SELECT at, payments, cents FROM ${sql.table(grain === 'slots' ? 'payment_volume_slots' : 'payment_volume_days')}
+  WHERE user_id = ${userId} AND mode = ${mode}
+  UNION ALL
+  SELECT ${grain === 'slots' ? sql`at` : sql`date_trunc('day', at, 'UTC')`}, payments, cents
+  FROM payment_volume_log WHERE user_id = ${userId} AND mode = ${mode})`;
