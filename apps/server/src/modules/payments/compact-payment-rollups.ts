@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 
 /** Log rows folded per statement. */
@@ -12,10 +12,9 @@ const BATCH = 5000;
  * the same log rows nor deadlock on the same groups. Returns the log rows folded.
  */
 export async function compactPaymentRollups({ db }: { db: Db }): Promise<{ totals: number; volume: number }> {
-  let totals = 0;
-  let volume = 0;
-  for (;;) {
-    const r = await sql<{ n: string }>`
+  const totals = await foldAll(
+    db,
+    sql`
       WITH moved AS (
         DELETE FROM payment_totals_log WHERE id IN (
           SELECT id FROM payment_totals_log ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
@@ -34,13 +33,11 @@ export async function compactPaymentRollups({ db }: { db: Db }): Promise<{ total
           kept_cents = t.kept_cents + EXCLUDED.kept_cents,
           holding = t.holding + EXCLUDED.holding
       )
-      SELECT count(*)::text AS n FROM moved`.execute(db);
-    const n = Number(r.rows[0]?.n ?? 0);
-    totals += n;
-    if (n < BATCH) break;
-  }
-  for (;;) {
-    const r = await sql<{ n: string }>`
+      SELECT count(*)::text AS n FROM moved`,
+  );
+  const volume = await foldAll(
+    db,
+    sql`
       WITH moved AS (
         DELETE FROM payment_volume_log WHERE id IN (
           SELECT id FROM payment_volume_log ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
@@ -57,10 +54,18 @@ export async function compactPaymentRollups({ db }: { db: Db }): Promise<{ total
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
         ON CONFLICT (user_id, mode, at) DO UPDATE SET payments = v.payments + EXCLUDED.payments, cents = v.cents + EXCLUDED.cents
       )
-      SELECT count(*)::text AS n FROM moved`.execute(db);
-    const n = Number(r.rows[0]?.n ?? 0);
-    volume += n;
-    if (n < BATCH) break;
-  }
+      SELECT count(*)::text AS n FROM moved`,
+  );
   return { totals, volume };
+}
+
+/** Runs a fold of at most BATCH log rows until one folds fewer; returns the rows folded in all. */
+async function foldAll(db: Db, fold: RawBuilder<unknown>): Promise<number> {
+  let folded = 0;
+  for (;;) {
+    const r = await sql<{ n: string }>`${fold}`.execute(db);
+    const n = Number(r.rows[0]?.n ?? 0);
+    folded += n;
+    if (n < BATCH) return folded;
+  }
 }

@@ -8,6 +8,8 @@ import {
   confirmedUsdCentsSql,
   countMerchantPaymentsByStatus,
   dollarsOfCents,
+  type StatusFigures,
+  statusFiguresOf,
 } from './summarize-merchant-payments.ts';
 
 /** What the merchant's transaction screens filter payments by. */
@@ -182,7 +184,7 @@ export async function* iterateMerchantPayments({
  */
 export async function countByStatus(
   base: SelectQueryBuilder<Database, 'payments', object>,
-): Promise<{ byStatus: Record<TPaymentStatus, number>; confirmedUsd: string | null }> {
+): Promise<StatusFigures> {
   const groups = await base
     .select((eb) => [
       'status',
@@ -191,17 +193,5 @@ export async function countByStatus(
     ])
     .groupBy('status')
     .execute();
-  const byStatus: Record<TPaymentStatus, number> = {
-    pending: 0,
-    partial: 0,
-    confirmed: 0,
-    failed: 0,
-    expired: 0,
-  };
-  let confirmedUsd: string | null = null;
-  for (const g of groups) {
-    byStatus[g.status] = Number(g.n);
-    if (g.status === 'confirmed') confirmedUsd = String(g.usd);
-  }
-  return { byStatus, confirmedUsd };
+  return statusFiguresOf(groups);
 }

@@ -255,15 +255,8 @@ export async function countMerchantPaymentsByStatus({
   mode: TMode;
   statuses?: readonly TPaymentStatus[];
   currency?: string;
-}): Promise<{ byStatus: Record<TPaymentStatus, number>; confirmedUsd: string | null }> {
-  const byStatus: Record<TPaymentStatus, number> = {
-    pending: 0,
-    partial: 0,
-    confirmed: 0,
-    failed: 0,
-    expired: 0,
-  };
-  if (statuses && statuses.length === 0) return { byStatus, confirmedUsd: null };
+}): Promise<StatusFigures> {
+  if (statuses && statuses.length === 0) return statusFiguresOf([]);
   const groups = (
     await sql<{ status: string; n: string; usd: string }>`
       SELECT status, sum(payments)::text AS n, ${dollarsOfCents(sql`sum(confirmed_cents)`)} AS usd
@@ -273,6 +266,23 @@ export async function countMerchantPaymentsByStatus({
       GROUP BY status
       HAVING sum(payments) > 0`.execute(db)
   ).rows;
+  return statusFiguresOf(groups);
+}
+
+/** Payments per status (each status, 0 for none) and the confirmed ones' USD (null when none is confirmed). */
+export type StatusFigures = { byStatus: Record<TPaymentStatus, number>; confirmedUsd: string | null };
+
+/** The figures of rows grouped by status: each group's count and its USD. */
+export function statusFiguresOf(
+  groups: readonly { status: string; n: string | number; usd: unknown }[],
+): StatusFigures {
+  const byStatus: Record<TPaymentStatus, number> = {
+    pending: 0,
+    partial: 0,
+    confirmed: 0,
+    failed: 0,
+    expired: 0,
+  };
   let confirmedUsd: string | null = null;
   for (const g of groups) {
     byStatus[g.status as TPaymentStatus] = Number(g.n);
