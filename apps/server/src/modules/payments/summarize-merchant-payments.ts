@@ -69,6 +69,14 @@ export async function summarizeMerchantPayments({
   sinceDay: string;
   now?: Date;
 }): Promise<MerchantPaymentFigures> {
+  if (!db.isTransaction) {
+    // One snapshot for every read below, so the count, the months and days and the halves agree with one another
+    // while payments are confirmed or reversed meanwhile (read-only: repeatable read never fails to serialize).
+    return db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((trx) => summarizeMerchantPayments({ db: trx, userId, mode, timeZone, sinceDay, now }));
+  }
   const { byStatus, confirmedUsd } = await countMerchantPaymentsByStatus({ db, userId, mode });
   const count = byStatus.confirmed;
   const totalCents = confirmedUsd === null ? 0n : centsOf(confirmedUsd);
