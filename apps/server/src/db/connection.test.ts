@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, usingPostgres } from '#app/test/test-db.ts';
-import { connectionOptionsOf, type DbHandle } from './connection.ts';
+import { type DbHandle, openPostgres, withSessionOptions } from './connection.ts';
 
 /**
  * The server's PostgreSQL connections start with JIT compilation off (decision 031): a statement the planner
@@ -9,10 +9,16 @@ import { connectionOptionsOf, type DbHandle } from './connection.ts';
  */
 describe('connection options', () => {
   it('add jit=off after the options the URL gives', () => {
-    expect(connectionOptionsOf('postgres://u@h:5432/db')).toBe('-c jit=off');
-    expect(connectionOptionsOf('postgres://u@h:5432/db?options=-c%20statement_timeout%3D5000')).toBe(
+    expect(withSessionOptions('postgres://u@h:5432/db').options).toBe('-c jit=off');
+    const given = withSessionOptions('postgres://u@h:5432/db?options=-c%20statement_timeout%3D5000');
+    expect(given.options).toBe('-c statement_timeout=5000 -c jit=off');
+    expect(new URL(given.connectionString).searchParams.get('options')).toBe(
       '-c statement_timeout=5000 -c jit=off',
     );
+    expect(withSessionOptions('/var/run/postgresql coinlane')).toEqual({
+      connectionString: '/var/run/postgresql coinlane',
+      options: '-c jit=off',
+    });
   });
 });
 
@@ -28,5 +34,19 @@ describe.runIf(usingPostgres())('a pooled PostgreSQL connection', () => {
   it('has JIT off', async () => {
     const r = await sql<{ jit: string }>`SHOW jit`.execute(handle.db);
     expect(r.rows[0]?.jit).toBe('off');
+  });
+
+  it('has JIT off and keeps the options its URL gives', async () => {
+    const url = new URL(handle.databaseUrl!);
+    url.searchParams.set('options', '-c statement_timeout=4321');
+    const own = await openPostgres(url.toString(), 1);
+    try {
+      const jit = await sql<{ jit: string }>`SHOW jit`.execute(own.db);
+      const timeout = await sql<{ statement_timeout: string }>`SHOW statement_timeout`.execute(own.db);
+      expect(jit.rows[0]?.jit).toBe('off');
+      expect(timeout.rows[0]?.statement_timeout).toBe('4321ms');
+    } finally {
+      await own.db.destroy();
+    }
   });
 });

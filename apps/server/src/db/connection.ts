@@ -37,15 +37,24 @@ const PGLITE_PARSERS = { 20: (v: string) => Number(v) };
  * The session settings every connection starts with (PostgreSQL's startup `options`, after any the URL gives):
  * `jit=off`. The server's statements are short, and JIT compilation is chosen by the planner's cost estimate, not by
  * what the statement will take: a dashboard statement estimated at millions (a lateral subquery per day of the
- * series) spent 450 ms compiling to run in 5 ms, a deep page 1.4 s (decision 031).
+ * series) spent 450 ms compiling to run in 5 ms, a deep page 1.4 s (decision 031). node-postgres lets a URL's own
+ * `options` override the pool's, so they are joined in the URL itself.
  */
-export function connectionOptionsOf(databaseUrl: string): string {
-  const given = new URL(databaseUrl).searchParams.get('options');
-  return [given, '-c jit=off'].filter(Boolean).join(' ');
+export function withSessionOptions(databaseUrl: string): { connectionString: string; options: string } {
+  const jitOff = '-c jit=off';
+  try {
+    const url = new URL(databaseUrl);
+    const options = [url.searchParams.get('options'), jitOff].filter(Boolean).join(' ');
+    url.searchParams.set('options', options);
+    return { connectionString: url.toString(), options };
+  } catch {
+    // not a URL (a socket path and database name): it carries no options of its own
+    return { connectionString: databaseUrl, options: jitOff };
+  }
 }
 
 export async function openPostgres(databaseUrl: string, max = 10): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, options: connectionOptionsOf(databaseUrl) });
+  const pool = new pg.Pool({ ...withSessionOptions(databaseUrl), max });
   pool.on('error', () => {}); // idle client errors are reported on the next query
   const { db, readCaches } = kyselyWithCaches(pool);
   return { db, engine: 'postgres', pool, databaseUrl, readCaches, close: () => db.destroy() };

@@ -141,7 +141,7 @@ export async function summarizeMerchantPayments({
     previousMonthUsd: dollars(BigInt(byLabel.get('previous')?.cents ?? '0')),
     monthStart: new Date(this_?.month_start ?? now),
     days: intervals.rows
-      .filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.label) && Number(r.n) > 0)
+      .filter((r) => r.label !== 'this' && r.label !== 'previous' && Number(r.n) > 0)
       .map((r) => ({ date: r.label, usd: dollars(BigInt(r.cents)), count: Number(r.n) }))
       .sort((a, b) => a.date.localeCompare(b.date)),
   };
