@@ -4,13 +4,18 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { locales as refunds } from '../../transactions/refund-locales.ts';
 import { locales } from '../locales.ts';
 import DashboardPage from './dashboard-page.tsx';
 
 beforeAll(async () => {
   await i18n
     .use(initReactI18next)
-    .init({ lng: 'en', resources: { en: { dashboard: locales.en } }, interpolation: { escapeValue: false } });
+    .init({
+      lng: 'en',
+      resources: { en: { dashboard: locales.en, refunds: refunds.en } },
+      interpolation: { escapeValue: false },
+    });
 });
 afterEach(() => {
   cleanup();
@@ -266,6 +271,8 @@ describe('/dashboard', () => {
           paymentLinkId: null,
           createdAt: '2026-11-20T10:00:00.000Z',
           confirmedAt: '2026-11-20T10:01:00.000Z',
+          amountRefunded: '0',
+          refundState: 'none',
         },
         {
           id: 'pay_latelatelatelatelatelate01',
@@ -289,6 +296,8 @@ describe('/dashboard', () => {
           paymentLinkId: null,
           createdAt: '2026-11-20T09:00:00.000Z',
           confirmedAt: null,
+          amountRefunded: '0',
+          refundState: 'none',
         },
         {
           id: 'pay_overoveroveroveroveroverov',
@@ -312,6 +321,8 @@ describe('/dashboard', () => {
           paymentLinkId: null,
           createdAt: '2026-11-20T08:00:00.000Z',
           confirmedAt: '2026-11-20T08:03:00.000Z',
+          amountRefunded: '27.174',
+          refundState: 'partial',
         },
       ],
     });
@@ -357,9 +368,12 @@ describe('/dashboard', () => {
     expect(late.textContent).not.toContain('Failed');
     expect(late.textContent).toContain('Received 0.01');
     const over = table.querySelector('tr[data-id="pay_overoveroveroveroveroverov"]')!;
+    const paid = table.querySelector('tr[data-id="pay_abcdefghijklmnopqrstuvwxyz"]')!;
     expect(over.textContent).toContain('271.74');
     expect(over.textContent).toContain('Received 298.914');
-    const paid = table.querySelector('tr[data-id="pay_abcdefghijklmnopqrstuvwxyz"]')!;
+    // Money sent back shows as on Transactions: the payment is not simply Confirmed.
+    expect(over.querySelector('[data-testid="recent-refund-state"]')!.textContent).toBe('Partially refunded');
+    expect(paid.querySelector('[data-testid="recent-refund-state"]')).toBeNull();
     expect(paid.querySelector('[data-testid="recent-received"]')).toBeNull();
     const list = screen.getByTestId('recent-transactions-list');
     expect(list.textContent).toContain('Received 298.914 USDT');

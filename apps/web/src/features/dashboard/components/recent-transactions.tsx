@@ -17,14 +17,25 @@ const showsReceived = (tx: TTransaction) =>
 
 function StatusBadge({ tx }: { tx: TTransaction }) {
   const { t } = useTranslation('dashboard');
-  return lateUnaccepted(tx) ? (
-    <Badge tone="amber" dot>
-      {t('recent.paidLate')}
-    </Badge>
-  ) : (
-    <Badge tone={TONE[tx.status]} dot>
-      {t(`recent.status.${tx.status}`)}
-    </Badge>
+  const { t: tr } = useTranslation('refunds');
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      {lateUnaccepted(tx) ? (
+        <Badge tone="amber" dot>
+          {t('recent.paidLate')}
+        </Badge>
+      ) : (
+        <Badge tone={TONE[tx.status]} dot>
+          {t(`recent.status.${tx.status}`)}
+        </Badge>
+      )}
+      {/* Money sent back is told here as on the Transactions screen: a refunded payment is not simply confirmed. */}
+      {tx.refundState !== 'none' && (
+        <Badge tone={tx.refundState === 'full' ? 'brand' : 'grey'}>
+          <span data-testid="recent-refund-state">{tr(`state.${tx.refundState}`)}</span>
+        </Badge>
+      )}
+    </span>
   );
 }
 
