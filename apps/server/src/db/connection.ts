@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlitePool } from './pglite-pool.ts';
@@ -134,6 +136,8 @@ export async function openPGlite(
       ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
       ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
       parsers: PGLITE_PARSERS,
+      // The transaction search's trigram index (migration 0044).
+      extensions: { pg_trgm, btree_gin },
     });
   } catch (err) {
     await unlock();

@@ -42,6 +42,7 @@ import * as m0040 from './migrations/0040-job-rerun.ts';
 import * as m0041 from './migrations/0041-payment-usd-hours.ts';
 import * as m0042 from './migrations/0042-payment-totals.ts';
 import * as m0043 from './migrations/0043-payment-volume.ts';
+import * as m0044 from './migrations/0044-payment-search.ts';
 
 // Refunds (issue 16, decision 022).
 
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0041-payment-usd-hours': m0041,
   '0042-payment-totals': m0042,
   '0043-payment-volume': m0043,
+  '0044-payment-search': m0044,
 };
 
 class StaticProvider implements MigrationProvider {

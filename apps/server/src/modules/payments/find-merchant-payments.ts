@@ -35,9 +35,41 @@ export const customerEmailSql = sql<string | null>`coalesce(
 /** ILIKE pattern of a literal text: %, _ and the escape character itself match only themselves. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * What a search looks in, as one text: the id, the customer e-mail and the description joined by spaces. It is the
+ * expression of the trigram index `payments_search_idx` (migration 0044), written the same way so that PostgreSQL
+ * matches the two (find-merchant-payments-search.test.ts checks the plan). A row that matches the search by one of its
+ * three fields contains the term in this text too, so `searchTextSql ILIKE pattern` only narrows the rows the index
+ * finds; the three fields' own conditions still decide (a term across two fields is not a match).
+ */
+export const searchTextSql = sql<string>`(payments.id || ' ' || coalesce(payments.customer_email,
+  payments.metadata->>'customerEmail', payments.metadata->>'customer_email', payments.metadata->>'email', '')
+  || ' ' || coalesce(payments.description, ''))`;
+
+/**
+ * Whether a search term gives the trigram index something to look up: pg_trgm takes trigrams from runs of letters and
+ * digits, and a term with no run of three (`ab`, `@.`) would make the index return every entry it holds.
+ */
+export const searchUsesTrigrams = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
+
+/**
+ * Below this many payments in a mode, a merchant's search reads the merchant's rows (payments_owner_idx): a few
+ * milliseconds, where the trigram index's posting lists, shared by every merchant (the trigrams of `@gmail.com`), cost
+ * 20-40 ms. From it on, the index (decision 032).
+ */
+export const SEARCH_INDEX_FROM = 10_000;
+
+/** Payments in a mode for which a search looks its rows up in the trigram index (the caller decides). */
+export type SearchPlan = { indexed: boolean };
+
 function filtered(
   db: Db,
-  { userId, mode, filter }: { userId: string; mode: TMode; filter: MerchantPaymentFilter },
+  {
+    userId,
+    mode,
+    filter,
+    plan = { indexed: false },
+  }: { userId: string; mode: TMode; filter: MerchantPaymentFilter; plan?: SearchPlan },
 ) {
   let q = db.selectFrom('payments').where('user_id', '=', userId).where('mode', '=', mode);
   if (filter.statuses) {
@@ -48,6 +80,7 @@ function filtered(
   const search = filter.search?.trim();
   if (search) {
     const pattern = likePattern(search);
+    if (plan.indexed && searchUsesTrigrams(search)) q = q.where(searchTextSql, 'ilike', pattern);
     q = q.where((eb: ExpressionBuilder<Database, 'payments'>) =>
       eb.or([
         eb('id', 'ilike', pattern),
@@ -58,6 +91,37 @@ function filtered(
   }
   return q;
 }
+
+/**
+ * How a merchant's search reads its rows: through the trigram index when the merchant has SEARCH_INDEX_FROM payments
+ * or more in the mode and the term has trigrams, otherwise the merchant's own rows. `indexFrom` is for tests.
+ */
+export async function planMerchantSearch({
+  db,
+  userId,
+  mode,
+  search,
+  indexFrom = SEARCH_INDEX_FROM,
+}: {
+  db: Db;
+  userId: string;
+  mode: TMode;
+  search: string | undefined;
+  indexFrom?: number;
+}): Promise<SearchPlan> {
+  const term = search?.trim();
+  if (!term || !searchUsesTrigrams(term)) return { indexed: false };
+  if (indexFrom <= 0) return { indexed: true };
+  const { byStatus } = await countMerchantPaymentsByStatus({ db, userId, mode });
+  const payments = Object.values(byStatus).reduce((a, b) => a + b, 0);
+  return { indexed: payments >= indexFrom };
+}
+
+/**
+ * Matches at most this many rows: a searched page sorts the matches the index found instead of walking the merchant's
+ * rows newest first until a page of matches turns up (which, for a rare term, is every row).
+ */
+const SORTED_SEARCH_UP_TO = 10_000;
 
 /** A position in the list's order (created_at, id, newest first): created_at in microseconds since 1970. */
 export type MerchantPaymentCursor = { micros: string; id: string };
@@ -83,6 +147,7 @@ export async function findMerchantPayments({
   limit,
   offset = 0,
   after,
+  searchIndexFrom,
 }: {
   db: Db;
   userId: string;
@@ -91,6 +156,8 @@ export async function findMerchantPayments({
   limit: number;
   offset?: number;
   after?: MerchantPaymentCursor;
+  /** For tests: from how many payments a search uses the trigram index (SEARCH_INDEX_FROM). */
+  searchIndexFrom?: number;
 }): Promise<{
   rows: MerchantPaymentRow[];
   total: number;
@@ -99,7 +166,14 @@ export async function findMerchantPayments({
   /** Where the page after this one starts; null when no row follows. */
   nextCursor: MerchantPaymentCursor | null;
 }> {
-  const base = filtered(db, { userId, mode, filter });
+  const plan = await planMerchantSearch({
+    db,
+    userId,
+    mode,
+    search: filter.search,
+    ...(searchIndexFrom === undefined ? {} : { indexFrom: searchIndexFrom }),
+  });
+  const base = filtered(db, { userId, mode, filter, plan });
   // Total Volume: what the confirmed rows received and confirmed, in USD at their locked rates (not what was due).
   // Without a search, the merchant's totals give the same figures (decision 031); a search reads the matching rows.
   const search = filter.search?.trim();
@@ -115,15 +189,41 @@ export async function findMerchantPayments({
   const byStatus = counted.byStatus;
   const confirmedUsd = counted.confirmedUsd ?? '0';
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
-  // One row more than the page: whether another page follows.
-  const found = await (after ? base.where(olderThan(cursorInstant(after.micros), after.id)) : base)
+  // One row more than the page: whether another page follows. A page by offset finds its ids first (an index-only
+  // scan of the skipped entries), then reads only its own rows: skipping rows whole read every skipped row's heap page.
+  // A search that matched few rows through the index sorts those (`OFFSET 0` keeps PostgreSQL from planning the
+  // matches together with the page's order and limit, where it may walk every row of the merchant newest first).
+  const positioned = after ? base.where(olderThan(cursorInstant(after.micros), after.id)) : base;
+  const ranged =
+    plan.indexed && total <= SORTED_SEARCH_UP_TO
+      ? positioned.where('payments.id', 'in', (eb) =>
+          eb
+            .selectFrom(positioned.select(['payments.id', 'payments.created_at']).offset(0).as('matched'))
+            .select('matched.id')
+            .orderBy('matched.created_at', 'desc')
+            .orderBy('matched.id', 'desc')
+            .limit(limit + 1)
+            .offset(after ? 0 : offset),
+        )
+      : !after && offset > 0
+        ? base.where(
+            'payments.id',
+            'in',
+            base
+              .select('payments.id')
+              .orderBy('created_at', 'desc')
+              .orderBy('id', 'desc')
+              .limit(limit + 1)
+              .offset(offset),
+          )
+        : positioned;
+  const found = await ranged
     .selectAll('payments')
     .select(paymentFlushFields)
     .select([customerEmailSql.as('customer'), cursorMicrosSql.as('cursor_micros')])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit + 1)
-    .offset(after ? 0 : offset)
     .execute();
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
@@ -157,10 +257,11 @@ export async function* iterateMerchantPayments({
   filter: MerchantPaymentFilter;
   batchSize?: number;
 }): AsyncGenerator<MerchantPaymentRow[]> {
+  const plan = await planMerchantSearch({ db, userId, mode, search: filter.search });
   // The cursor keeps created_at as PostgreSQL's text: a JS Date would cut microseconds and skip rows.
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
-    let q = filtered(db, { userId, mode, filter });
+    let q = filtered(db, { userId, mode, filter, plan });
     if (after) q = q.where(olderThan(sql<Date>`${after.createdAt}::timestamptz`, after.id));
     const rows = await q
       .selectAll('payments')

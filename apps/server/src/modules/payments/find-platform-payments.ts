@@ -8,6 +8,8 @@ import {
   customerEmailSql,
   likePattern,
   type MerchantPaymentRow,
+  searchTextSql,
+  searchUsesTrigrams,
 } from './find-merchant-payments.ts';
 import { paymentFlushFields } from './queries.ts';
 
@@ -61,6 +63,9 @@ function filtered(db: Db, f: PlatformPaymentFilter) {
   const search = f.search?.trim();
   if (search) {
     const pattern = likePattern(search);
+    // Across every merchant, the trigram index (migration 0044) finds the candidates; the two fields decide. For one
+    // merchant, the merchant's rows are read instead (the index is for the whole table).
+    if (!f.userId && searchUsesTrigrams(search)) q = q.where(searchTextSql, 'ilike', pattern);
     q = q.where((eb: ExpressionBuilder<Database, 'payments'>) =>
       eb.or([eb('id', 'ilike', pattern), eb(customerEmailSql, 'ilike', pattern)]),
     );

@@ -196,6 +196,15 @@ describe('GET /transactions', () => {
     ]);
     // The summary covers every matching row, not only the page.
     expect(p2.summary).toMatchObject({ count: 5, confirmedCount: 1 });
+    expect(p2.pagination).toMatchObject({ page: 2, hasMore: true });
+    // A page by number of a filtered or searched list counts the filtered rows only.
+    const usdt2 = await listed(alice, '?limit=1&page=2&crypto=usdt');
+    expect(usdt2.data.map((t) => t.id)).toEqual([ids.cancelled]);
+    expect(usdt2.pagination).toMatchObject({ total: 2, hasMore: false });
+    const searched = await listed(alice, '?limit=2&page=2&search=pay_');
+    expect(searched.data.map((t) => t.id)).toEqual([ids.cancelled, ids.partial]);
+    expect(searched.pagination).toMatchObject({ total: 5, hasMore: true });
+    expect((await listed(alice, '?limit=2&page=4')).data).toEqual([]);
   });
 
   it('pages by cursor: each page starts after the previous one, in the same order as by page number', async () => {
