@@ -117,12 +117,6 @@ export async function planMerchantSearch({
   return { indexed: payments >= indexFrom };
 }
 
-/**
- * Matches at most this many rows: a searched page sorts the matches the index found instead of walking the merchant's
- * rows newest first until a page of matches turns up (which, for a rare term, is every row).
- */
-const SORTED_SEARCH_UP_TO = 10_000;
-
 /** A position in the list's order (created_at, id, newest first): created_at in microseconds since 1970. */
 export type MerchantPaymentCursor = { micros: string; id: string };
 
@@ -174,62 +168,96 @@ export async function findMerchantPayments({
     ...(searchIndexFrom === undefined ? {} : { indexFrom: searchIndexFrom }),
   });
   const base = filtered(db, { userId, mode, filter, plan });
-  // Total Volume: what the confirmed rows received and confirmed, in USD at their locked rates (not what was due).
-  // Without a search, the merchant's totals give the same figures (decision 031); a search reads the matching rows.
-  const search = filter.search?.trim();
-  const counted = search
-    ? await countByStatus(base)
-    : await countMerchantPaymentsByStatus({
-        db,
-        userId,
-        mode,
-        ...(filter.statuses ? { statuses: filter.statuses } : {}),
-        ...(filter.currency ? { currency: filter.currency } : {}),
-      });
+  const rowsOf = (q: typeof base) =>
+    q
+      .selectAll('payments')
+      .select(paymentFlushFields)
+      .select([customerEmailSql.as('customer'), cursorMicrosSql.as('cursor_micros')])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit + 1);
+  let counted: StatusFigures;
+  let found: Awaited<ReturnType<ReturnType<typeof rowsOf>['execute']>>;
+  if (plan.indexed) {
+    // The index's matches are read once: their figures and the page's ids in one statement, then the page's rows.
+    const matched = await figuresAndPageOfMatches(db, base, { limit, offset, after });
+    counted = matched.figures;
+    found =
+      matched.ids.length === 0
+        ? []
+        : await rowsOf(db.selectFrom('payments').where('id', 'in', matched.ids)).execute();
+  } else {
+    // Total Volume: what the confirmed rows received and confirmed, in USD at their locked rates (not what was due).
+    // Without a search, the merchant's totals give the same figures (decision 031); a search reads the matching rows.
+    counted = filter.search?.trim()
+      ? await countByStatus(base)
+      : await countMerchantPaymentsByStatus({
+          db,
+          userId,
+          mode,
+          ...(filter.statuses ? { statuses: filter.statuses } : {}),
+          ...(filter.currency ? { currency: filter.currency } : {}),
+        });
+    // One row more than the page: whether another page follows. A page by offset finds its ids first (an index-only
+    // scan of the skipped entries), then reads only its own rows: skipping rows whole read every skipped row's heap
+    // page.
+    found = await rowsOf(
+      after
+        ? base.where(olderThan(cursorInstant(after.micros), after.id))
+        : offset > 0
+          ? base.where(
+              'payments.id',
+              'in',
+              base
+                .select('payments.id')
+                .orderBy('created_at', 'desc')
+                .orderBy('id', 'desc')
+                .limit(limit + 1)
+                .offset(offset),
+            )
+          : base,
+    ).execute();
+  }
   const byStatus = counted.byStatus;
   const confirmedUsd = counted.confirmedUsd ?? '0';
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
-  // One row more than the page: whether another page follows. A page by offset finds its ids first (an index-only
-  // scan of the skipped entries), then reads only its own rows: skipping rows whole read every skipped row's heap page.
-  // A search that matched few rows through the index sorts those (`OFFSET 0` keeps PostgreSQL from planning the
-  // matches together with the page's order and limit, where it may walk every row of the merchant newest first).
-  const positioned = after ? base.where(olderThan(cursorInstant(after.micros), after.id)) : base;
-  const ranged =
-    plan.indexed && total <= SORTED_SEARCH_UP_TO
-      ? positioned.where('payments.id', 'in', (eb) =>
-          eb
-            .selectFrom(positioned.select(['payments.id', 'payments.created_at']).offset(0).as('matched'))
-            .select('matched.id')
-            .orderBy('matched.created_at', 'desc')
-            .orderBy('matched.id', 'desc')
-            .limit(limit + 1)
-            .offset(after ? 0 : offset),
-        )
-      : !after && offset > 0
-        ? base.where(
-            'payments.id',
-            'in',
-            base
-              .select('payments.id')
-              .orderBy('created_at', 'desc')
-              .orderBy('id', 'desc')
-              .limit(limit + 1)
-              .offset(offset),
-          )
-        : positioned;
-  const found = await ranged
-    .selectAll('payments')
-    .select(paymentFlushFields)
-    .select([customerEmailSql.as('customer'), cursorMicrosSql.as('cursor_micros')])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
   const nextCursor = found.length > limit && last ? { micros: last.cursor_micros, id: last.id } : null;
   const rows = page.map(({ cursor_micros: _cursor, ...row }) => row);
   return { rows, total, byStatus, confirmedUsd, nextCursor };
+}
+
+/**
+ * The figures of every row a search matched through the trigram index, and the ids of the page's rows (one more than
+ * the page), in one statement: the matches are read once (the index and their heap pages), kept aside (`MATERIALIZED`)
+ * and both grouped and sorted from there. Sorting the matches, not walking the merchant's rows newest first until a
+ * page of matches turns up, which for a rare term is every row.
+ */
+async function figuresAndPageOfMatches(
+  db: Db,
+  base: SelectQueryBuilder<Database, 'payments', object>,
+  { limit, offset, after }: { limit: number; offset: number; after: MerchantPaymentCursor | undefined },
+): Promise<{ figures: StatusFigures; ids: string[] }> {
+  const matches = base.select([
+    'payments.id',
+    'payments.created_at',
+    'payments.status',
+    confirmedUsdCentsSql.as('cents'),
+  ]);
+  const from = after ? sql`WHERE (created_at, id) < (${cursorInstant(after.micros)}, ${after.id})` : sql``;
+  const { rows } = await sql<{ groups: { status: string; n: string; usd: string }[]; ids: string[] }>`
+    WITH matched AS MATERIALIZED (${matches})
+    SELECT
+      (SELECT coalesce(json_agg(g), '[]'::json) FROM (
+        SELECT status, count(*)::text AS n, ${dollarsOfCents(sql`sum(cents)`)}::text AS usd
+        FROM matched GROUP BY status) g) AS groups,
+      (SELECT coalesce(json_agg(p.id ORDER BY p.created_at DESC, p.id DESC), '[]'::json) FROM (
+        SELECT id, created_at FROM matched ${from}
+        ORDER BY created_at DESC, id DESC LIMIT ${limit + 1} OFFSET ${after ? 0 : offset}) p) AS ids
+  `.execute(db);
+  const row = rows[0]!;
+  return { figures: statusFiguresOf(row.groups), ids: row.ids };
 }
 
 /**
