@@ -9,13 +9,11 @@ import { locales } from '../locales.ts';
 import DashboardPage from './dashboard-page.tsx';
 
 beforeAll(async () => {
-  await i18n
-    .use(initReactI18next)
-    .init({
-      lng: 'en',
-      resources: { en: { dashboard: locales.en, refunds: refunds.en } },
-      interpolation: { escapeValue: false },
-    });
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { dashboard: locales.en, refunds: refunds.en } },
+    interpolation: { escapeValue: false },
+  });
 });
 afterEach(() => {
   cleanup();
