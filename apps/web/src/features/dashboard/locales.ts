@@ -55,6 +55,7 @@ const en = {
     },
     status: { confirmed: 'Confirmed', pending: 'Pending', failed: 'Failed' },
     paidLate: 'Paid late',
+    refund: { partial: 'Partially refunded', full: 'Refunded' },
     received: 'Received {{amount}}',
   },
 };
@@ -118,6 +119,7 @@ const es: Messages = {
     },
     status: { confirmed: 'Confirmada', pending: 'Pendiente', failed: 'Fallida' },
     paidLate: 'Pagada tarde',
+    refund: { partial: 'Reembolsada en parte', full: 'Reembolsada' },
     received: 'Recibido {{amount}}',
   },
 };
@@ -177,6 +179,7 @@ const fr: Messages = {
     },
     status: { confirmed: 'Confirmée', pending: 'En attente', failed: 'Échouée' },
     paidLate: 'Payée en retard',
+    refund: { partial: 'Remboursée en partie', full: 'Remboursée' },
     received: 'Reçu {{amount}}',
   },
 };
@@ -235,6 +238,7 @@ const de: Messages = {
     },
     status: { confirmed: 'Bestätigt', pending: 'Ausstehend', failed: 'Fehlgeschlagen' },
     paidLate: 'Verspätet bezahlt',
+    refund: { partial: 'Teilweise erstattet', full: 'Erstattet' },
     received: 'Erhalten {{amount}}',
   },
 };

@@ -4,14 +4,13 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { locales as refunds } from '../../transactions/refund-locales.ts';
 import { locales } from '../locales.ts';
 import DashboardPage from './dashboard-page.tsx';
 
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { dashboard: locales.en, refunds: refunds.en } },
+    resources: { en: { dashboard: locales.en } },
     interpolation: { escapeValue: false },
   });
 });

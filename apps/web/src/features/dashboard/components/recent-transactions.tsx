@@ -17,7 +17,6 @@ const showsReceived = (tx: TTransaction) =>
 
 function StatusBadge({ tx }: { tx: TTransaction }) {
   const { t } = useTranslation('dashboard');
-  const { t: tr } = useTranslation('refunds');
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       {lateUnaccepted(tx) ? (
@@ -32,7 +31,7 @@ function StatusBadge({ tx }: { tx: TTransaction }) {
       {/* Money sent back is told here as on the Transactions screen: a refunded payment is not simply confirmed. */}
       {tx.refundState !== 'none' && (
         <Badge tone={tx.refundState === 'full' ? 'brand' : 'grey'}>
-          <span data-testid="recent-refund-state">{tr(`state.${tx.refundState}`)}</span>
+          <span data-testid="recent-refund-state">{t(`recent.refund.${tx.refundState}`)}</span>
         </Badge>
       )}
     </span>
