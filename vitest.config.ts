@@ -13,8 +13,10 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // npm test runs four suites side by side on CI's two cores: opening a database (PGlite: about 2 s of CPU)
+          // took over 60 s there at times (2026-11-30). Room for a loaded machine; a hang still fails.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
           pool: 'forks',
         },
       },
@@ -37,8 +39,10 @@ export default defineConfig({
           include: ['packages/sdk/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // npm test runs four suites side by side on CI's two cores: opening a database (PGlite: about 2 s of CPU)
+          // took over 60 s there at times (2026-11-30). Room for a loaded machine; a hang still fails.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
           pool: 'forks',
         },
       },

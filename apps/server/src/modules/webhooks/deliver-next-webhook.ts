@@ -1,7 +1,7 @@
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/connection.ts';
 import { activeEndpointSecrets } from './endpoint-secret.ts';
-import { isDeliveryPaused, selectEndpointById, selectNextOpenDelivery } from './queries.ts';
+import { selectNextDeliveryToSend } from './queries.ts';
 import { recordWebhookAttempt } from './record-webhook-attempt.ts';
 import { sendWebhook } from './send-webhook.ts';
 import { getWebhookSettings } from './webhook-settings.ts';
@@ -35,15 +35,11 @@ export async function deliverNextWebhook({
   endpointId: string;
   now?: () => Date;
 }): Promise<DeliverNextOutcome> {
-  // The delivery first, then its endpoint: the URL read is then the one saved when the delivery existed or later.
-  // Read the other way round, a merchant's new URL saved between the two reads was missed while the event made
-  // after it was found, and that event went to the URL the merchant had just replaced.
-  const delivery = await selectNextOpenDelivery(db, endpointId);
-  if (!delivery) return { kind: 'idle' };
-  const endpoint = await selectEndpointById(db, endpointId);
-  if (!endpoint) return { kind: 'idle' };
+  const next = await selectNextDeliveryToSend(db, endpointId);
+  if (!next) return { kind: 'idle' };
+  const { delivery, endpoint } = next;
   // Turned off by the Coinlane team (Webhook Monitoring), or paused by its owner: nothing is sent, nothing lost.
-  if (endpoint.disabled_at || (await isDeliveryPaused(db, endpoint.user_id))) return { kind: 'paused' };
+  if (endpoint.disabled_at || next.paused) return { kind: 'paused' };
   if (delivery.next_attempt_at && delivery.next_attempt_at.getTime() > now().getTime()) {
     return { kind: 'wait', until: delivery.next_attempt_at };
   }

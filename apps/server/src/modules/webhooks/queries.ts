@@ -29,16 +29,57 @@ export const selectOwnDelivery = (db: Db, userId: string, mode: TMode, eventId: 
     .orderBy('seq', 'desc')
     .executeTakeFirst();
 
-/** The oldest delivery of an endpoint still owed (pending or retrying): the only one that may be sent. */
-export const selectNextOpenDelivery = (db: Db, endpointId: string) =>
-  db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('endpoint_id', '=', endpointId)
-    .where('state', 'in', ['pending', 'retrying'])
-    .orderBy('seq')
+/**
+ * The oldest delivery an endpoint owes, with the endpoint and whether its owner paused deliveries, in one statement
+ * (a delivery's hot path). One snapshot: a delivery seen was made after every endpoint change committed before it,
+ * so the URL read is never older than the delivery (read as two statements, the endpoint had to come second).
+ */
+export async function selectNextDeliveryToSend(db: Db, endpointId: string) {
+  const row = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .leftJoin('user_settings as s', 's.user_id', 'e.user_id')
+    .selectAll('d')
+    .select([
+      'e.id as endpoint_id',
+      'e.user_id as endpoint_user_id',
+      'e.url as endpoint_url',
+      'e.secret_sealed as endpoint_secret_sealed',
+      'e.previous_secret_sealed as endpoint_previous_secret_sealed',
+      'e.previous_secret_expires_at as endpoint_previous_secret_expires_at',
+      'e.disabled_at as endpoint_disabled_at',
+      's.webhook_notifications as webhook_notifications',
+    ])
+    .where('d.endpoint_id', '=', endpointId)
+    .where('d.state', 'in', ['pending', 'retrying'])
+    .orderBy('d.seq')
     .limit(1)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    endpoint_user_id,
+    endpoint_url,
+    endpoint_secret_sealed,
+    endpoint_previous_secret_sealed,
+    endpoint_previous_secret_expires_at,
+    endpoint_disabled_at,
+    webhook_notifications,
+    ...delivery
+  } = row;
+  return {
+    delivery,
+    endpoint: {
+      id: row.endpoint_id,
+      user_id: endpoint_user_id,
+      url: endpoint_url,
+      secret_sealed: endpoint_secret_sealed,
+      previous_secret_sealed: endpoint_previous_secret_sealed,
+      previous_secret_expires_at: endpoint_previous_secret_expires_at,
+      disabled_at: endpoint_disabled_at,
+    },
+    paused: webhook_notifications === false,
+  };
+}
 
 /**
  * Endpoints owing deliveries, turned on, whose owner has not paused them (Settings: webhook_notifications off keeps the
@@ -61,16 +102,6 @@ export const selectEndpointsOwing = (db: Db) =>
       ]),
     )
     .execute();
-
-/** Whether the endpoint's owner has paused webhook deliveries (Settings: webhook_notifications off). */
-export async function isDeliveryPaused(db: Db, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_settings')
-    .select('webhook_notifications')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.webhook_notifications === false;
-}
 
 export const selectAttempts = (db: Db, deliveryId: string) =>
   db

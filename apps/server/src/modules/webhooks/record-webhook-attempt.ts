@@ -1,4 +1,5 @@
 import { randomId } from '@coinlane/core/ids';
+import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import type { AttemptRow } from './queries.ts';
 import { isRetryable, type WebhookAttemptResult } from './send-webhook.ts';
@@ -36,6 +37,18 @@ export async function recordWebhookAttempt({
   retryBaseMs: number;
   now?: Date;
 }): Promise<RecordedAttempt | null> {
+  if (!isResend && expectedAutoAttempts !== undefined) {
+    return recordAutomaticAttempt({
+      db,
+      deliveryId,
+      url,
+      result,
+      expectedAutoAttempts,
+      retries,
+      retryBaseMs,
+      now,
+    });
+  }
   return db.transaction().execute(async (trx) => {
     const d = await trx
       .selectFrom('webhook_deliveries')
@@ -96,4 +109,90 @@ export async function recordWebhookAttempt({
       .executeTakeFirstOrThrow();
     return { ...attempt, deliveryState: state };
   });
+}
+
+/**
+ * An automatic attempt, in one statement (a delivery's hot path, decision 004): the delivery is updated only while it
+ * is still owed and holds the attempts this run saw (`expectedAutoAttempts`), and the attempt row is inserted from
+ * what that update returned, so a second run of the same attempt changes nothing and gets null. Its new state
+ * follows from the result and the attempts alone, so it is decided here, before the statement.
+ */
+async function recordAutomaticAttempt({
+  db,
+  deliveryId,
+  url,
+  result,
+  expectedAutoAttempts,
+  retries,
+  retryBaseMs,
+  now,
+}: {
+  db: Db;
+  deliveryId: string;
+  url: string;
+  result: WebhookAttemptResult;
+  expectedAutoAttempts: number;
+  retries: number;
+  retryBaseMs: number;
+  now: Date;
+}): Promise<RecordedAttempt | null> {
+  const done = expectedAutoAttempts + 1;
+  const state: 'delivered' | 'retrying' | 'failed' = result.ok
+    ? 'delivered'
+    : isRetryable(result) && done <= retries
+      ? 'retrying'
+      : 'failed';
+  const attempt = await db
+    .with('d', (w) =>
+      w
+        .updateTable('webhook_deliveries')
+        .set((eb) => ({
+          state,
+          next_attempt_at:
+            state === 'retrying' ? new Date(now.getTime() + webhookRetryDelayMs(done, retryBaseMs)) : null,
+          delivered_at: result.ok ? now : eb.ref('delivered_at'),
+          attempts: eb('attempts', '+', 1),
+          auto_attempts: done,
+          last_status_code: result.statusCode,
+          last_attempt_at: now,
+          updated_at: now,
+        }))
+        .where('id', '=', deliveryId)
+        .where('state', 'in', ['pending', 'retrying'])
+        .where('auto_attempts', '=', expectedAutoAttempts)
+        .returning(['id', 'attempts']),
+    )
+    .insertInto('webhook_attempts')
+    .columns([
+      'id',
+      'delivery_id',
+      'attempt_number',
+      'is_resend',
+      'url',
+      'status_code',
+      'duration_ms',
+      'error',
+      'response_excerpt',
+      'created_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('d')
+        // Typed: a parameter in a SELECT list is text to PostgreSQL unless cast.
+        .select([
+          sql<string>`${randomId('wha')}::text`.as('id'),
+          'd.id as delivery_id',
+          'd.attempts as attempt_number',
+          sql<boolean>`false`.as('is_resend'),
+          sql<string>`${url}::text`.as('url'),
+          sql<number | null>`${result.statusCode}::integer`.as('status_code'),
+          sql<number>`${result.durationMs}::integer`.as('duration_ms'),
+          sql<string | null>`${result.error}::text`.as('error'),
+          sql<string | null>`${result.responseExcerpt}::text`.as('response_excerpt'),
+          sql<Date>`${now}::timestamptz`.as('created_at'),
+        ]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  return attempt ? { ...attempt, deliveryState: state } : null;
 }
