@@ -285,11 +285,12 @@ export async function* iterateMerchantPayments({
   filter: MerchantPaymentFilter;
   batchSize?: number;
 }): AsyncGenerator<MerchantPaymentRow[]> {
-  const plan = await planMerchantSearch({ db, userId, mode, search: filter.search });
+  // The export walks the merchant's rows in order, a search included (not the trigram index): each batch then starts
+  // where the last ended, where the index would find every match again for every batch.
   // The cursor keeps created_at as PostgreSQL's text: a JS Date would cut microseconds and skip rows.
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
-    let q = filtered(db, { userId, mode, filter, plan });
+    let q = filtered(db, { userId, mode, filter });
     if (after) q = q.where(olderThan(sql<Date>`${after.createdAt}::timestamptz`, after.id));
     const rows = await q
       .selectAll('payments')
