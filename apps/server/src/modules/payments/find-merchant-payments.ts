@@ -80,7 +80,8 @@ function filtered(
   const search = filter.search?.trim();
   if (search) {
     const pattern = likePattern(search);
-    if (plan.indexed && searchUsesTrigrams(search)) q = q.where(searchTextSql, 'ilike', pattern);
+    // planMerchantSearch decided: the merchant's size and a term with trigrams.
+    if (plan.indexed) q = q.where(searchTextSql, 'ilike', pattern);
     q = q.where((eb: ExpressionBuilder<Database, 'payments'>) =>
       eb.or([
         eb('id', 'ilike', pattern),

@@ -11,8 +11,8 @@ export const webhookRetryDelayMs = (retry: number, baseMs: number) => baseMs * 2
 export type RecordedAttempt = AttemptRow & { deliveryState: 'pending' | 'delivered' | 'retrying' | 'failed' };
 
 /**
- * Stores one attempt and the delivery's new state, in one short transaction with the delivery row locked
- * (the HTTP call is over by then). An automatic attempt is recorded only if the delivery is still owed and
+ * Stores one attempt and the delivery's new state (the HTTP call is over by then): an automatic attempt in one
+ * statement (recordAutomaticAttempt), a resend in one short transaction with the delivery row locked. An automatic attempt is recorded only if the delivery is still owed and
  * no other run recorded this attempt meanwhile (`expectedAutoAttempts`), so a handler that runs twice never
  * counts twice. A resend changes the state only when it succeeds (the delivery is then delivered).
  */
