@@ -11,11 +11,14 @@ import { T } from '@coinlane/core/texts';
 import { type Address, getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HARDHAT_KEYS, type Hardhat, startHardhat } from '#app/test/hardhat.ts';
+import { runDeploySwapFactory } from './deploy-swap-factory-command.ts';
 
 // `npm run evm:deploy-swap-factory` (tsx src/cli/deploy-swap-factory.ts) against a Hardhat node with Uniswap V3
 // deployed from the official npm artifacts: the swap factory bound to that router, wrapped coin and V3 factory at
 // its deterministic address, with the code the watcher accepts; every bad input refused with its reason before
-// anything is sent.
+// anything is sent. The command runs as its own process (tsx, as npm runs it) for a refusal and for the deployments;
+// the other refusals call the same command in this process (runDeploySwapFactory, which the process runs), as a
+// process each took about 5 s of CPU to start.
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
@@ -25,24 +28,36 @@ describe('npm run evm:deploy-swap-factory', () => {
   let uniswap: Uniswap;
   let token: Address;
 
-  /** Runs the command with `args`; its exit code, stdout and stderr. */
+  const envOf = (env: Record<string, string>) => ({
+    ...process.env,
+    CHAIN_ETHEREUM_RPC_URL: node.url,
+    CHAIN_ETHEREUM_MODE: 'regtest',
+    DEPLOYER_KEY: HARDHAT_KEYS[4]!,
+    ...env,
+  });
+  /** Runs the command as its own process with `args`; its exit code, stdout and stderr. */
   async function run(args: string[], env: Record<string, string> = {}) {
     try {
       const { stdout, stderr } = await promisify(execFile)(tsx, ['src/cli/deploy-swap-factory.ts', ...args], {
         cwd: serverDir,
-        env: {
-          ...process.env,
-          CHAIN_ETHEREUM_RPC_URL: node.url,
-          CHAIN_ETHEREUM_MODE: 'regtest',
-          DEPLOYER_KEY: HARDHAT_KEYS[4]!,
-          ...env,
-        },
+        env: envOf(env),
       });
       return { code: 0, stdout, stderr };
     } catch (err) {
       const e = err as { code: number; stdout: string; stderr: string };
       return { code: e.code, stdout: e.stdout, stderr: e.stderr };
     }
+  }
+  /** The same command in this process: its exit code and what it wrote to each stream. */
+  async function runHere(args: string[], env: Record<string, string> = {}) {
+    let stdout = '';
+    let stderr = '';
+    const code = await runDeploySwapFactory(args, {
+      env: envOf(env),
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: (t: string) => (stderr += t) },
+    });
+    return { code, stdout, stderr };
   }
   const addresses = (over: Partial<Record<'router' | 'weth' | 'v3-factory', string>> = {}) => {
     const all = { router: uniswap.router, weth: uniswap.weth, 'v3-factory': uniswap.v3Factory, ...over };
@@ -121,21 +136,22 @@ describe('npm run evm:deploy-swap-factory', () => {
       ],
     ];
     for (const [i, [args, code, message]] of cases.entries()) {
-      const result = await run(args);
+      // the first as a process of its own: its exit code and streams as npm gives them
+      const result = i === 0 ? await run(args) : await runHere(args);
       expect(result.stdout, `${i}: ${args.join(' ')}`).toBe('');
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(code);
       if (typeof message === 'string') expect(result.stderr.trim()).toContain(message);
       else expect(result.stderr.trim()).toMatch(message);
     }
     // a key that is not one, and a node of another chain than configured
-    expect(await run(['--network', 'ethereum', ...addresses()], { DEPLOYER_KEY: '0x12' })).toMatchObject({
+    expect(await runHere(['--network', 'ethereum', ...addresses()], { DEPLOYER_KEY: '0x12' })).toMatchObject({
       code: 78,
       stderr: expect.stringContaining(
         "Set DEPLOYER_KEY (or CHAIN_ETHEREUM_GAS_KEY) to the deployer's private key",
       ),
     });
     expect(
-      await run(['--network', 'ethereum', ...addresses()], {
+      await runHere(['--network', 'ethereum', ...addresses()], {
         CHAIN_ETHEREUM_CHAIN_ID: '1',
         CHAIN_ETHEREUM_MODE: 'mainnet',
       }),

@@ -32,10 +32,14 @@ export class CliError extends Error {
   }
 }
 
-/** The clients that deploy on `networkArg`'s node, or a CliError naming what is missing or wrong. */
+/**
+ * The clients that deploy on `networkArg`'s node (configured in `env`), or a CliError naming what is missing or
+ * wrong.
+ */
 export async function evmDeployerClients(
   networkArg: string,
   usage: string,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{
   network: string;
   chainId: number;
@@ -46,7 +50,7 @@ export async function evmDeployerClients(
   const network = normalizeNetworkId(networkArg);
   let chains: ReturnType<typeof chainsFromEnv>;
   try {
-    chains = chainsFromEnv(process.env);
+    chains = chainsFromEnv(env);
   } catch (err) {
     if (err instanceof ChainConfigError) throw new CliError(err.message, 78);
     throw err;
@@ -58,7 +62,7 @@ export async function evmDeployerClients(
       64,
     );
   }
-  const key = (process.env.DEPLOYER_KEY ?? chain.gasKey ?? '').trim();
+  const key = (env.DEPLOYER_KEY ?? chain.gasKey ?? '').trim();
   if (!/^0x[0-9a-fA-F]{64}$/.test(key)) {
     throw new CliError(
       `Set DEPLOYER_KEY (or ${chainEnvPrefix(network)}GAS_KEY) to the deployer's private key: 0x and 64 hex digits.`,

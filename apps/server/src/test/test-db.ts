@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type DbHandle, openPGlite, openPostgres } from '#app/db/connection.ts';
 import { migrateToLatest } from '#app/db/migrate.ts';
 
 /**
- * A fresh, migrated database for one test file. PGlite (default): a migrated snapshot, made once per worker,
- * loaded into a new in-memory instance. PostgreSQL (TEST_DATABASE_URL set): CREATE DATABASE ... TEMPLATE of a
- * database migrated once per run by the global setup.
+ * A fresh, migrated database for one test file. PGlite (default): a migrated snapshot, made once per run by the
+ * global setup (or once per process when run without it), loaded into a new in-memory instance. PostgreSQL
+ * (TEST_DATABASE_URL set): CREATE DATABASE ... TEMPLATE of a database migrated once per run by the global setup.
  */
 let snapshot: Promise<Blob> | null = null;
 
 async function pgliteSnapshot(): Promise<Blob> {
   snapshot ??= (async () => {
+    const file = process.env.COINLANE_TEST_PGLITE_SNAPSHOT;
+    if (file) return new Blob([await fs.readFile(file)]);
     const handle = await openPGlite();
     await migrateToLatest(handle.db);
     const blob = await handle.pglite!.dumpDataDir('none');
