@@ -2,6 +2,19 @@ import { defineConfig } from 'vitest/config';
 
 const serverAlias = { '#app/': new URL('./apps/server/src/', import.meta.url).pathname };
 
+/** Server test files that mock a module (vi.mock): run in the 'server-isolated' project, a process each. */
+const SERVER_TESTS_ISOLATED = ['apps/server/src/modules/transactions/export-failure.test.ts'];
+
+const serverTestSettings = {
+  environment: 'node',
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  // npm test runs four suites side by side on CI's two cores: opening a database (PGlite: about 2 s of CPU)
+  // took over 60 s there at times (2026-11-30). Room for a loaded machine; a hang still fails.
+  testTimeout: 60_000,
+  hookTimeout: 180_000,
+  pool: 'forks',
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,13 +24,24 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
-          // npm test runs four suites side by side on CI's two cores: opening a database (PGlite: about 2 s of CPU)
-          // took over 60 s there at times (2026-11-30). Room for a loaded machine; a hang still fails.
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          pool: 'forks',
+          exclude: SERVER_TESTS_ISOLATED,
+          ...serverTestSettings,
+          // One process per worker for all its files (a process per file, the default, spent more than half the
+          // suite's time starting processes, importing the server's modules and compiling PGlite again for each
+          // file). Each file still builds its own server on its own database; what a process keeps at module
+          // level is emptied before each file (fresh-process.ts).
+          isolate: false,
+          setupFiles: ['apps/server/src/test/fresh-process.ts'],
+        },
+      },
+      {
+        // Server tests that replace a module (vi.mock): a process of their own each, as a replaced module would
+        // otherwise be the one every later file of the process imports.
+        resolve: { alias: serverAlias },
+        test: {
+          name: 'server-isolated',
+          include: SERVER_TESTS_ISOLATED,
+          ...serverTestSettings,
         },
       },
       {

@@ -157,7 +157,7 @@ const parts = [];
 if (want('unit'))
   parts.push([
     'core, web, server and sdk on PGlite',
-    ['core', 'web', 'server', 'sdk'],
+    ['core', 'web', 'server', 'server-isolated', 'sdk'],
     { TEST_DATABASE_URL: '' },
     // The largest part (about 250 files): on a 2-core machine vitest would give it one worker (cores - 1), and it
     // then ran alone on one core for its last ten minutes after the other parts had ended. Two workers share the
@@ -167,7 +167,11 @@ if (want('unit'))
 
 if (want('postgres')) {
   if (pgUrl)
-    parts.push([`server on PostgreSQL (${new URL(pgUrl).host})`, ['server'], { TEST_DATABASE_URL: pgUrl }]);
+    parts.push([
+      `server on PostgreSQL (${new URL(pgUrl).host})`,
+      ['server', 'server-isolated'],
+      { TEST_DATABASE_URL: pgUrl },
+    ]);
   else
     skip(
       'server on PostgreSQL',

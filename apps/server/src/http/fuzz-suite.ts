@@ -1223,6 +1223,18 @@ const opStatuses = new Map<string, number>();
 /** Stacks of the errors the app logged during the current request (the app's logger is otherwise silent). */
 let logged: string[] = [];
 
+/** What a shard has seen so far, emptied when it starts: the shards may run one after another in one process. */
+function resetShardState() {
+  failures.clear();
+  stats.operations = 0;
+  stats.requests = 0;
+  stats.serverErrors = 0;
+  stats.byStatus.clear();
+  covered.clear();
+  opStatuses.clear();
+  logged = [];
+}
+
 const snippet = (v: string | Buffer | undefined, n = 300) => {
   if (v === undefined) return '(none)';
   const s = Buffer.isBuffer(v) ? `<${v.length} bytes> ${v.subarray(0, n).toString('latin1')}` : v;
@@ -1342,6 +1354,7 @@ export function fuzzShard(shard: number, shards = FUZZ_SHARDS) {
   }
   describe(`fuzzing the OpenAPI document's operations, shard ${shard + 1} of ${shards}`, () => {
     it('answers generated bad input from every caller without a 5xx or a change to another merchant', async () => {
+      resetShardState();
       // This shard's operations: every FUZZ_SHARDS-th of the document, from its own index on.
       const mine = ops.filter((_op, i) => i % shards === shard);
       // The app logs unhandled errors (with their stack) through its logger, which is a no-op in tests: capture.
