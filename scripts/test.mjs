@@ -187,6 +187,9 @@ if (want('e2e')) {
       `browser journeys (Chromium, ${pgUrl ? 'PostgreSQL' : 'PGlite'})`,
       ['e2e'],
       { CHROMIUM_PATH: chromium, TEST_DATABASE_URL: pgUrl ?? '' },
+      // Two journeys at a time (each its own server, browser and nodes on free ports): one at a time, they were the
+      // last part running, alone on one core, for the last third of the run.
+      serial ? [] : ['--maxWorkers=2'],
     ]);
 }
 
