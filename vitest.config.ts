@@ -61,13 +61,7 @@ export default defineConfig({
         test: {
           name: 'sdk',
           include: ['packages/sdk/test/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
-          // npm test runs four suites side by side on CI's two cores: opening a database (PGlite: about 2 s of CPU)
-          // took over 60 s there at times (2026-11-30). Room for a loaded machine; a hang still fails.
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          pool: 'forks',
+          ...serverTestSettings,
         },
       },
       {

@@ -6,8 +6,8 @@
 //  4. the WooCommerce plugin's PHPUnit suites (integrations/woocommerce), one against a real server, with Debian's
 //     php-cli and phpunit (/usr/bin/php and /usr/bin/phpunit, or PHP_PATH and PHPUNIT_PATH).
 // A part whose program is missing is skipped with the reason; with CI=true a missing part fails the run.
-// The parts run side by side (each is one vitest process with two workers, and much of the server and browser tests'
-// time is spent waiting on nodes, browsers and timers); each part's
+// The parts run side by side (each is one vitest process, with two workers where it has many files, and much of the
+// server and browser tests' time is spent waiting on nodes, browsers and timers); each part's
 // output is kept and printed whole when it ends, with a line every minute saying what still runs, and the run ends
 // with the slowest test files and every failed test named. --serial runs them one by one.
 // Flags: --only=unit|postgres|e2e|php (repeatable) to run some parts; anything after `--` goes to vitest.

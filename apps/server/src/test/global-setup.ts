@@ -3,15 +3,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openPGlite, openPostgres } from '#app/db/connection.ts';
+import { openPostgres } from '#app/db/connection.ts';
 import { migrateToLatest } from '#app/db/migrate.ts';
+import { makePgliteSnapshot } from './test-db.ts';
 
 /**
  * One migrated database per run, which every test file's database starts from (test-db.ts):
  * - with TEST_DATABASE_URL, a template database (CREATE DATABASE … TEMPLATE), dropped at the end;
- * - otherwise a PGlite snapshot in a temporary file, removed at the end. Each test file runs in a process of its
- *   own, so a snapshot made in the file's process was made again for every file: a new PGlite (initdb, about 4 s
- *   of CPU) and the migrations (about 1 s) before the test could load it (about 1 s).
+ * - otherwise a PGlite snapshot in a temporary file, removed at the end. Made in each test process instead, it was
+ *   made again for every process (a new PGlite, initdb, about 4 s of CPU, and the migrations, about 1 s) before a
+ *   file could load it (about 1 s).
  */
 export default async function setup() {
   const base = process.env.TEST_DATABASE_URL;
@@ -36,10 +37,7 @@ export default async function setup() {
 }
 
 async function pgliteSnapshotFile() {
-  const handle = await openPGlite();
-  await migrateToLatest(handle.db);
-  const blob = await handle.pglite!.dumpDataDir('none');
-  await handle.close();
+  const blob = await makePgliteSnapshot();
   const file = path.join(os.tmpdir(), `coinlane-test-pglite-${randomBytes(5).toString('hex')}.tar`);
   await fs.writeFile(file, Buffer.from(await blob.arrayBuffer()));
   process.env.COINLANE_TEST_PGLITE_SNAPSHOT = file;

@@ -12,15 +12,19 @@ import { migrateToLatest } from '#app/db/migrate.ts';
  */
 let snapshot: Promise<Blob> | null = null;
 
+/** A new PGlite, migrated, dumped: what every test file's embedded database is loaded from. */
+export async function makePgliteSnapshot(): Promise<Blob> {
+  const handle = await openPGlite();
+  await migrateToLatest(handle.db);
+  const blob = await handle.pglite!.dumpDataDir('none');
+  await handle.close();
+  return blob;
+}
+
 async function pgliteSnapshot(): Promise<Blob> {
   snapshot ??= (async () => {
     const file = process.env.COINLANE_TEST_PGLITE_SNAPSHOT;
-    if (file) return new Blob([await fs.readFile(file)]);
-    const handle = await openPGlite();
-    await migrateToLatest(handle.db);
-    const blob = await handle.pglite!.dumpDataDir('none');
-    await handle.close();
-    return blob;
+    return file ? new Blob([await fs.readFile(file)]) : makePgliteSnapshot();
   })();
   return snapshot;
 }
