@@ -13,7 +13,7 @@ import { T } from '@coinlane/core/texts';
 import type { Db } from '#app/db/connection.ts';
 import { type AuditEntry, recordAudit } from '#app/modules/audit/record-audit.ts';
 import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
-import { getTransferTotals } from '#app/modules/transfers/get-transfer-totals.ts';
+import { getTransferTotals, type TransferTotals } from '#app/modules/transfers/get-transfer-totals.ts';
 import type { PaymentActor } from './actor.ts';
 import {
   notifyPaymentChanged,
@@ -26,11 +26,12 @@ import { paymentState, presentPayment } from './present-payment.ts';
 import { hasAnyTransfer, lockPaymentRow, type PaymentRow, paymentFlushFields } from './queries.ts';
 
 /**
- * What happened to a payment. `transfers_changed` carries no totals: they are summed here, from the
- * transfers table, inside the same transaction.
+ * What happened to a payment. `transfers_changed`'s totals are summed here, from the transfers table, inside the
+ * same transaction, unless the caller gives them: read in this transaction, with the payment locked, after its last
+ * write of the transfers (setConfirmationsAndSumTransfers).
  */
 export type PaymentChange =
-  | { type: 'transfers_changed' }
+  | { type: 'transfers_changed'; totals?: TransferTotals }
   | { type: 'expiry_reached' }
   | { type: 'cancel' }
   | { type: 'accept' }
@@ -126,11 +127,9 @@ export async function applyPaymentEvent({
     let event: TPaymentEvent;
     let latestTxid = row.tx_hash;
     if (change.type === 'transfers_changed') {
-      const totals = await getTransferTotals({
-        db: trx,
-        paymentId,
-        requiredConfirmations: row.required_confirmations,
-      });
+      const totals =
+        change.totals ??
+        (await getTransferTotals({ db: trx, paymentId, requiredConfirmations: row.required_confirmations }));
       latestTxid = totals.latestTxid;
       event = { type: 'transfers_changed', totals, pastExpiry: row.expires_at.getTime() <= now.getTime() };
     } else if (change.type === 'expiry_reached') {

@@ -6,8 +6,9 @@ import type { Db } from '#app/db/connection.ts';
 import type { TransfersTable } from '#app/db/schema.ts';
 import { type NewTransfer, recordTransfer } from '#app/modules/transfers/record-transfer.ts';
 import {
+  type ConfirmationUpdate,
   markTransferRemoved,
-  setTransferConfirmations,
+  setConfirmationsAndSumTransfers,
 } from '#app/modules/transfers/set-transfer-confirmations.ts';
 import {
   type ConflictingTransfer,
@@ -166,35 +167,26 @@ export async function updatePaymentConfirmations({
   deps: PaymentDeps;
   db: Db;
   paymentId: string;
-  updates: readonly {
-    transferId: string;
-    confirmations: number;
-    blockHeight?: number | null;
-    blockHash?: string | null;
-  }[];
+  updates: readonly ConfirmationUpdate[];
   now?: Date;
 }): Promise<AppliedPaymentEvent> {
   return db.transaction().execute(async (trx) => {
     // The whole row, locked: the transfers' updates below leave it as it is, so applyPaymentEvent takes it as read.
     const payment = await lockPaymentRow(trx, paymentId);
     if (!payment) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
-    for (const u of updates) {
-      await setTransferConfirmations({
-        db: trx,
-        paymentId,
-        transferId: u.transferId,
-        confirmations: u.confirmations,
-        requiredConfirmations: payment.required_confirmations,
-        blockHeight: u.blockHeight,
-        blockHash: u.blockHash,
-        now,
-      });
-    }
+    // The transfers' new counts and the payment's totals after them, in one statement.
+    const totals = await setConfirmationsAndSumTransfers({
+      db: trx,
+      paymentId,
+      updates,
+      requiredConfirmations: payment.required_confirmations,
+      now,
+    });
     return applyPaymentEvent({
       deps,
       db: trx,
       paymentId,
-      change: { type: 'transfers_changed' },
+      change: { type: 'transfers_changed', totals },
       actor: SYSTEM_ACTOR,
       now,
       locked: payment,

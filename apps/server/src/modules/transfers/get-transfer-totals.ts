@@ -27,6 +27,14 @@ export async function getTransferTotals({
     .orderBy('seen_at')
     .orderBy('id')
     .execute();
+  return sumTransfers(rows, requiredConfirmations);
+}
+
+/** The totals of a payment's counted transfers (not removed), given in the order they were seen. */
+export function sumTransfers(
+  rows: readonly { txid: string; amount: string; confirmations: number; is_late: boolean }[],
+  requiredConfirmations: number,
+): TransferTotals {
   let received = 0n;
   let confirmed = 0n;
   let late = 0n;
