@@ -43,6 +43,7 @@ import * as m0041 from './migrations/0041-payment-usd-hours.ts';
 import * as m0042 from './migrations/0042-payment-totals.ts';
 import * as m0043 from './migrations/0043-payment-volume.ts';
 import * as m0044 from './migrations/0044-payment-search.ts';
+import * as m0045 from './migrations/0045-fee-cache.ts';
 
 // Refunds (issue 16, decision 022).
 
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0042-payment-totals': m0042,
   '0043-payment-volume': m0043,
   '0044-payment-search': m0044,
+  '0045-fee-cache': m0045,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import {
   AliasNode,
+  type Kysely,
   type KyselyPlugin,
   type OperationNode,
   type PluginTransformQueryArgs,
@@ -22,8 +23,9 @@ import {
  * - an entry lives READ_CACHE_TTL_MS at most, whatever happens to the notifications;
  * - while no LISTEN connection is up (never started, or lost and reconnecting) the caches are off: every read goes
  *   to the database, as if they did not exist. A process only keeps what it is sure to hear about.
- * Reads inside a transaction are never cached (a transaction is another Kysely instance: readCachesOf gives
- * nothing for it), so what a transaction locks and checks is always the row as it is.
+ * Reads inside a transaction are not cached (a transaction is another Kysely instance: readCachesOf gives nothing
+ * for it), so what a transaction locks and checks is always the row as it is. The one exception is explicit:
+ * readCachesBehind, for settings a transaction applies but never checks (the platform fee's percentage).
  * What fails is not kept (an unknown key, a refused coin): it is read again on the next call.
  */
 export const CACHE_CHANNEL = 'coinlane_cache';
@@ -47,6 +49,11 @@ export const READ_CACHES = {
   cryptocurrencies: ['supported_cryptocurrencies'],
   /** Every stored quote (load-rate-book.ts); a rate book is still built at each caller's own time. */
   exchange_rates: ['exchange_rates'],
+  /**
+   * The platform fee's settings for a coin on a network (record-platform-fee.ts): the `platform` fee structure and
+   * the coin's own percentage. Read inside the confirming transaction through readCachesBehind.
+   */
+  platform_fee: ['fee_structures', 'supported_cryptocurrencies'],
 } as const;
 export type TReadCache = keyof typeof READ_CACHES;
 type TCachedTable = (typeof READ_CACHES)[TReadCache][number];
@@ -157,7 +164,7 @@ export class ReadCaches {
   /** The Kysely plugin of the handle: a write to a cached table empties its caches once the statement has run. */
   plugin(): KyselyPlugin {
     const written = new WeakMap<object, string[]>();
-    return {
+    const plugin: KyselyPlugin = {
       transformQuery: ({ node, queryId }: PluginTransformQueryArgs): RootOperationNode => {
         const tables = writtenTables(node).filter(isCachedTable);
         if (tables.length) written.set(queryId, tables);
@@ -171,6 +178,8 @@ export class ReadCaches {
         return result;
       },
     };
+    byPlugin.set(plugin, this);
+    return plugin;
   }
 }
 
@@ -195,6 +204,8 @@ function writtenTables(node: RootOperationNode): string[] {
 }
 
 const byDb = new WeakMap<object, ReadCaches>();
+/** Each handle's plugin (ReadCaches.plugin), by which a transaction of the handle finds its caches. */
+const byPlugin = new WeakMap<object, ReadCaches>();
 
 /** Ties the caches to the handle's Kysely instance (openPostgres, openPGlite). */
 export function attachReadCaches(db: object, caches: ReadCaches): void {
@@ -207,4 +218,21 @@ export function attachReadCaches(db: object, caches: ReadCaches): void {
  */
 export function readCachesOf(db: object): ReadCaches | undefined {
   return byDb.get(db);
+}
+
+/**
+ * The read caches of the handle `db` belongs to, also when `db` is one of its transactions (a transaction runs with
+ * its handle's plugins). Only for a setting that a transaction applies and never locks or checks against, where an
+ * entry at most READ_CACHE_TTL_MS old (and dropped on any change heard) is as good as a read a moment earlier: the
+ * platform fee's percentage when a payment is confirmed. Everything a transaction decides on reads the row.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any handle, whatever its schema
+export function readCachesBehind(db: Kysely<any>): ReadCaches | undefined {
+  const root = byDb.get(db);
+  if (root) return root;
+  for (const plugin of db.getExecutor().plugins) {
+    const owner = byPlugin.get(plugin);
+    if (owner) return owner;
+  }
+  return undefined;
 }

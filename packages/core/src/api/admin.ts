@@ -292,6 +292,7 @@ export const PROCESS_CACHES = [
   'system_settings',
   'cryptocurrencies',
   'exchange_rates',
+  'platform_fee',
 ] as const;
 export type TProcessCache = (typeof PROCESS_CACHES)[number];
 

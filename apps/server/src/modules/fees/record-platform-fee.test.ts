@@ -1,6 +1,9 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READ_CACHE_TTL_MS } from '#app/db/read-caches.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
+import { waitFor } from '#app/test/wait-for.ts';
 import { recordPlatformFee, voidPlatformFee } from './record-platform-fee.ts';
 
 /**
@@ -114,5 +117,37 @@ describe('the platform fee', () => {
       fee_usd: '23.75',
     });
     expect(await auditOf((await feeOf(large.id))[0]!.id)).toEqual([]);
+  });
+
+  it('inside the confirming transaction reads the settings kept in memory, and a change made anywhere at once', async () => {
+    // Entries kept a minute: what empties the cache below is the table's notification, not their age.
+    ctx.dbHandle.readCaches.ttlMs = 60_000;
+    const fees = ctx.dbHandle.readCaches.cache('platform_fee');
+    fees.clear();
+    await ctx.db
+      .updateTable('fee_structures')
+      .set({ percentage: '1', minimum_fee: null })
+      .where('type', '=', 'platform')
+      .execute();
+    await ctx.db.updateTable('supported_cryptocurrencies').set({ fee_percentage: null }).execute();
+    const first = await newPayment('0.001');
+    await ctx.db.transaction().execute((trx) => recordPlatformFee({ db: trx, payment: first }));
+    expect((await feeOf(first.id))[0]).toMatchObject({ percentage: '1', fee_amount: '1000' });
+    expect(fees.size).toBe(1);
+
+    // A write no server made (psql, a script): only the table's trigger and its notification tell the server.
+    const change = 'UPDATE fee_structures SET percentage = 2 WHERE type = $1';
+    if (ctx.dbHandle.pglite) await ctx.dbHandle.pglite.query(change, ['platform']);
+    else {
+      const c = new pg.Client({ connectionString: ctx.dbHandle.databaseUrl });
+      await c.connect();
+      await c.query(change, ['platform']);
+      await c.end();
+    }
+    await waitFor('the fee settings dropped', async () => fees.size === 0, READ_CACHE_TTL_MS);
+    const second = await newPayment('0.001');
+    await ctx.db.transaction().execute((trx) => recordPlatformFee({ db: trx, payment: second }));
+    expect((await feeOf(second.id))[0]).toMatchObject({ percentage: '2', fee_amount: '2000' });
+    ctx.dbHandle.readCaches.ttlMs = READ_CACHE_TTL_MS;
   });
 });

@@ -2,9 +2,35 @@ import { randomId } from '@coinlane/core/ids';
 import { compareRational, parseRational, percentOf, percentOfFiat } from '@coinlane/core/money';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
+import { readCachesBehind } from '#app/db/read-caches.ts';
 import type { PaymentsTable } from '#app/db/schema.ts';
 import { recordAudit } from '#app/modules/audit/record-audit.ts';
 import { type PaymentActor, SYSTEM_ACTOR } from '#app/modules/payments/actor.ts';
+
+type FeeSettings = {
+  percentage: string | null;
+  minimum_fee: string | null;
+  maximum_fee: string | null;
+  coin_percentage: string | null;
+};
+
+/**
+ * The `platform` fee structure and the coin's own percentage, in one read; a payment's coin has one catalogue row per
+ * network. Kept in the read caches (`platform_fee`) even inside the confirming transaction (readCachesBehind): the
+ * fee applies the settings in force, which an admin's change reaches in every process at its commit (its cache
+ * notification) and within READ_CACHE_TTL_MS at worst, as a confirmation a moment earlier would have.
+ */
+async function readFeeSettings(db: Db, currency: string, network: string): Promise<FeeSettings | undefined> {
+  const load = async () => {
+    const { rows } = await sql<FeeSettings>`SELECT fs.percentage, fs.minimum_fee, fs.maximum_fee,
+            (SELECT c.fee_percentage FROM supported_cryptocurrencies c
+             WHERE c.symbol = ${currency} AND c.network = ${network}) AS coin_percentage
+     FROM (SELECT 1) AS one LEFT JOIN fee_structures fs ON fs.type = 'platform'`.execute(db);
+    return rows[0];
+  };
+  const cache = readCachesBehind(db)?.cache<FeeSettings | undefined>('platform_fee');
+  return cache ? cache.get(`${currency}\u0000${network}`, load) : load();
+}
 
 /** The USD fee held within the structure's minimum and maximum (USD amounts; null: no bound). */
 function bounded(fee: string, min: string | null, max: string | null): string {
@@ -31,17 +57,7 @@ export async function recordPlatformFee({
   payment: Selectable<PaymentsTable>;
   actor?: PaymentActor;
 }): Promise<void> {
-  // The structure and the coin's own percentage in one read; a payment's coin has one catalogue row per network.
-  const { rows } = await sql<{
-    percentage: string | null;
-    minimum_fee: string | null;
-    maximum_fee: string | null;
-    coin_percentage: string | null;
-  }>`SELECT fs.percentage, fs.minimum_fee, fs.maximum_fee,
-            (SELECT c.fee_percentage FROM supported_cryptocurrencies c
-             WHERE c.symbol = ${payment.currency} AND c.network = ${payment.network}) AS coin_percentage
-     FROM (SELECT 1) AS one LEFT JOIN fee_structures fs ON fs.type = 'platform'`.execute(db);
-  const structure = rows[0];
+  const structure = await readFeeSettings(db, payment.currency, payment.network);
   const percentage = structure?.coin_percentage ?? structure?.percentage ?? '1';
   const base = BigInt(payment.amount);
   const feeUsd =

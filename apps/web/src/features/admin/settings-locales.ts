@@ -158,6 +158,7 @@ const en = {
       system_settings: 'System settings',
       cryptocurrencies: 'Cryptocurrency catalogue',
       exchange_rates: 'Stored exchange rates',
+      platform_fee: 'Platform fee settings',
     },
     clearCache: {
       button: T.clearAllCache,
@@ -369,6 +370,7 @@ const es: Messages = {
       system_settings: 'Ajustes del sistema',
       cryptocurrencies: 'Catálogo de criptomonedas',
       exchange_rates: 'Tipos de cambio guardados',
+      platform_fee: 'Ajustes de la comisión de la plataforma',
     },
     clearCache: {
       button: 'Vaciar toda la caché',
@@ -577,6 +579,7 @@ const fr: Messages = {
       system_settings: 'Paramètres du système',
       cryptocurrencies: 'Catalogue des cryptomonnaies',
       exchange_rates: 'Taux de change enregistrés',
+      platform_fee: 'Paramètres des frais de la plateforme',
     },
     clearCache: {
       button: 'Vider tout le cache',
@@ -783,6 +786,7 @@ const de: Messages = {
       system_settings: 'Systemeinstellungen',
       cryptocurrencies: 'Katalog der Kryptowährungen',
       exchange_rates: 'Gespeicherte Wechselkurse',
+      platform_fee: 'Einstellungen der Plattformgebühr',
     },
     clearCache: {
       button: 'Gesamten Cache leeren',
