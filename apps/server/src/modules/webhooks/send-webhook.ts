@@ -17,6 +17,36 @@ export type WebhookAttemptResult = {
   responseExcerpt: string | null;
 };
 
+/**
+ * How long a connection to a merchant's endpoint is kept open, unused, for the next POST: below the 5 s that common
+ * servers keep an idle connection (Node's default keepAliveTimeout), so that the server does not close one just as
+ * it is reused.
+ */
+export const KEEP_ALIVE_IDLE_MS = 4_000;
+
+/**
+ * The connection pools of outgoing POSTs: kept alive between calls (an endpoint's deliveries go one after another,
+ * so a burst of events reuses one connection instead of opening one each). Separate pools for guarded calls (the
+ * private-address check at connect time, after DNS: a kept connection is to an address that passed it) and for
+ * calls where private targets are allowed, so that a connection made under one rule is never lent under the other.
+ */
+const agentOptions = {
+  keepAlive: true,
+  timeout: KEEP_ALIVE_IDLE_MS,
+  maxFreeSockets: 64,
+  scheduling: 'lifo',
+} as const;
+const AGENTS = {
+  'http:': {
+    guarded: new http.Agent({ ...agentOptions, lookup: guardedLookup as never }),
+    open: new http.Agent(agentOptions),
+  },
+  'https:': {
+    guarded: new https.Agent({ ...agentOptions, lookup: guardedLookup as never }),
+    open: new https.Agent(agentOptions),
+  },
+};
+
 /** Network errors, 5xx, 408 and 429 are retried; other answers (2xx aside) are final. */
 export const isRetryable = (r: WebhookAttemptResult) =>
   !r.ok && (r.statusCode === null || r.statusCode >= 500 || r.statusCode === 408 || r.statusCode === 429);
@@ -62,7 +92,8 @@ export async function sendWebhook({
  * One POST of a JSON `body` to `url`, the way every outgoing call to an address someone typed is made (merchant
  * webhooks; the operators' Slack and Discord alert webhooks): headers Content-Type, User-Agent and `headers`;
  * `timeoutMs` for the whole exchange; redirects are not followed (a 3xx is a failure); private, loopback and
- * link-local targets refused at connect time, after DNS (rebinding), unless `allowPrivate`. Never throws.
+ * link-local targets refused at connect time, after DNS (rebinding), unless `allowPrivate`. The connection is kept
+ * for the next call to the same host when the answer was read to its end (AGENTS). Never throws.
  */
 export async function postToUrl({
   url,
@@ -104,6 +135,7 @@ export async function postToUrl({
   };
   const client = target.protocol === 'https:' ? https : target.protocol === 'http:' ? http : null;
   if (!client) return fail('unsupported URL scheme');
+  const agent = AGENTS[target.protocol as keyof typeof AGENTS][allowPrivate ? 'open' : 'guarded'];
 
   return new Promise<WebhookAttemptResult>((resolve) => {
     let settled = false;
@@ -118,13 +150,14 @@ export async function postToUrl({
       {
         method: 'POST',
         headers,
-        agent: false,
+        agent,
         ...(allowPrivate ? {} : { lookup: guardedLookup as never }),
       },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        const done = () => {
+        // Read to its end, the connection goes back to the pool; cut short (too long an answer), it is closed.
+        const done = (complete: boolean) => {
           const status = res.statusCode ?? 0;
           const excerpt = excerptOf(Buffer.concat(chunks));
           if (status >= 200 && status < 300) {
@@ -140,14 +173,14 @@ export async function postToUrl({
           } else {
             finish(fail(`HTTP ${status}`, status, excerpt));
           }
-          req.destroy();
+          if (!complete) req.destroy();
         };
         res.on('data', (chunk: Buffer) => {
           if (size < READ_LIMIT) chunks.push(chunk);
           size += chunk.length;
-          if (size >= READ_LIMIT) done();
+          if (size >= READ_LIMIT) done(false);
         });
-        res.on('end', done);
+        res.on('end', () => done(true));
         res.on('error', (err) => finish(fail(err.message, res.statusCode ?? null)));
       },
     );
