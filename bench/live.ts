@@ -25,6 +25,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import WebSocket from 'ws';
 import { openPostgres } from '../apps/server/src/db/connection.ts';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/auth/sessions.ts';
@@ -93,6 +94,35 @@ function spawnNode(args: string[], env: Record<string, string>, stdio: 'inherit'
 
 type Server = { base: string; child: ChildProcess; dataDir: string };
 
+/**
+ * A local SMTP server that accepts every mail and keeps none (smtp-server; no mail leaves this machine). The servers
+ * send real mail in this run (the merchant's payment notices, on by default): each one is accepted, as a working mail
+ * relay would, instead of failing and being retried by the job queue beside the deliveries measured here.
+ */
+async function startMailSink(): Promise<{ url: string; accepted: () => number; close: () => Promise<void> }> {
+  let accepted = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        accepted++;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as net.AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}?tls=off`,
+    accepted: () => accepted,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+let mailSink: Awaited<ReturnType<typeof startMailSink>> | null = null;
+
 async function startServer(
   databaseUrl: string,
   roles: string,
@@ -100,6 +130,8 @@ async function startServer(
 ): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  mailSink ??= await startMailSink();
+  const sink = mailSink;
   const dataDir = path.join(os.tmpdir(), `coinlane-bench-live-${port}`);
   const child = spawnNode(
     ['--import', 'tsx', 'apps/server/src/main.ts'],
@@ -113,8 +145,8 @@ async function startServer(
       HOST: '127.0.0.1',
       PORT: String(port),
       APP_URL: base,
-      // Production refuses to start without SMTP and a secret key; nothing in this run sends mail.
-      SMTP_URL: 'smtp://127.0.0.1:9?tls=off',
+      // Production refuses to start without SMTP and a secret key. The merchant's payment notices go to the sink.
+      SMTP_URL: sink.url,
       APP_SECRET_KEY: randomBytes(32).toString('base64'),
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       ROLES: roles,
@@ -348,6 +380,7 @@ async function latencies(dbName: string) {
         console.log(`    webhooks not received within 60 s: ${ids.length - hooks.size}`);
       if (hookErrors) console.log(`    unreadable webhook bodies: ${hookErrors}`);
     }
+    console.log(`    mails accepted by the local SMTP sink meanwhile: ${mailSink?.accepted() ?? 0}`);
   } finally {
     receiver.close();
     await stopServer(a);
@@ -467,6 +500,7 @@ async function main() {
     if (!SKIP_LATENCY) await latencies(dbName);
     if (!SKIP_CLIENTS) await idleClients(dbName);
   } finally {
+    await mailSink?.close();
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   }
 }

@@ -98,11 +98,17 @@ export function schedulerRoleJobs({
   const market = createCoinGeckoSource({ baseUrl: config.ratesApiUrl, apiKey: config.ratesApiKey });
   const periodMs = config.ratesRefreshSeconds * 1000;
   const rates = createRatesRefresher({ db, sources: [market], log, periodMs });
-  const every = (name: string, everyMs: number, run: (db: Db) => Promise<unknown>) =>
+  const every = (
+    name: string,
+    everyMs: number,
+    run: (db: Db) => Promise<unknown>,
+    { prompt = false }: { prompt?: boolean } = {},
+  ) =>
     defineJob({
       name,
       payload: z.object({}),
       everyMs,
+      prompt,
       handler: async (_payload, ctx) => {
         await run(ctx.db);
         return undefined;
@@ -110,8 +116,12 @@ export function schedulerRoleJobs({
     });
   return [
     every('rates.refresh', periodMs, () => rates.run()),
-    every('test-network.advance', config.testNetworkBlockSeconds * 1000, (db) =>
-      advanceTestNetwork({ db, blockSeconds: config.testNetworkBlockSeconds, deps: payments }),
+    // A test block confirms payments that merchants and their customers watch: prompt.
+    every(
+      'test-network.advance',
+      config.testNetworkBlockSeconds * 1000,
+      (db) => advanceTestNetwork({ db, blockSeconds: config.testNetworkBlockSeconds, deps: payments }),
+      { prompt: true },
     ),
     every('payments.expire', EXPIRY_SWEEP_MS, async (db) => {
       await expireDuePayments({ db, deps: payments });

@@ -41,6 +41,12 @@ export type JobDefinition<P = unknown> = {
    * scheduler role (schedule.ts), never two runs of it at once.
    */
   everyMs?: number;
+  /**
+   * Someone waits on it within a second (a webhook delivery, the webhook dispatcher, a block of the test network):
+   * a worker keeps PROMPT_LANES loops for such jobs alone, besides the loops that run any job, so that a backlog of
+   * other jobs (a block's burst of notification mails) never queues in front of them.
+   */
+  prompt?: boolean;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of definitions of any payload

@@ -39,6 +39,48 @@ describe('job queue', () => {
   const job = (id: string) =>
     handle.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
+  it('a prompt job starts at once, however many other jobs are due before it', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = defineJob({
+      name: 'test.mail',
+      payload: z.object({ n: z.number() }),
+      handler: async ({ n }) => {
+        order.push(`mail ${n}`);
+        await held; // the ordinary loop stays busy until the prompt job has run
+        return undefined;
+      },
+    });
+    const prompt = defineJob({
+      name: 'test.delivery',
+      payload: z.object({}),
+      prompt: true,
+      handler: async () => {
+        order.push('delivery');
+        release();
+        return undefined;
+      },
+    });
+    const past = Date.now() - 60_000;
+    for (let n = 0; n < 5; n++)
+      await enqueueJob({ db: handle.db, name: slow.name, payload: { n }, runAt: new Date(past + n) });
+    await enqueueJob({ db: handle.db, name: prompt.name, payload: {} });
+    const worker = startJobWorker({
+      db: handle.db,
+      config,
+      log,
+      definitions: [slow, prompt],
+      concurrency: 1,
+      pollMs: 10,
+    });
+    await until(async () => order.length === 6);
+    await worker.stop();
+    // One ordinary loop: the first mail holds it; the delivery ran in a prompt lane meanwhile, the other mails after.
+    expect(order.slice(0, 2)).toEqual(['mail 0', 'delivery']);
+    expect(order.slice(2)).toEqual(['mail 1', 'mail 2', 'mail 3', 'mail 4']);
+  });
+
   it('two workers never run one job twice', async () => {
     const runs = new Map<string, number>();
     const def = defineJob({

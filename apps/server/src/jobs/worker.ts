@@ -17,11 +17,16 @@ export type JobWorker = {
   stop(): Promise<void>;
 };
 
+/** The loops a worker keeps for prompt jobs alone (JobDefinition.prompt), besides its `concurrency` loops. */
+export const PROMPT_LANES = 2;
+
 /**
  * A job worker: `concurrency` loops, each taking one due job at a time (claimJob), running its handler with no
  * transaction open while a heartbeat extends the lease, then completing or failing it. It runs the jobs of the
  * definitions it is given: on-demand jobs and the slots of scheduled ones, which the scheduler role enqueues
- * (schedule.ts). Any number of workers may run against one database.
+ * (schedule.ts). Any number of workers may run against one database. When some definitions are prompt, PROMPT_LANES
+ * more loops take only those: the oldest due prompt job starts as soon as one of them is free, however many other
+ * jobs are due before it.
  */
 export function startJobWorker({
   db,
@@ -50,6 +55,7 @@ export function startJobWorker({
   const workerId = `${randomId('wrk', 8)}@${os.hostname()}:${process.pid}`;
   const byName = new Map(definitions.map((d) => [d.name, d]));
   const names = [...byName.keys()];
+  const promptNames = definitions.filter((d) => d.prompt).map((d) => d.name);
   const leases = Object.fromEntries(
     definitions.flatMap((d) => (d.leaseMs !== undefined ? [[d.name, d.leaseMs]] : [])),
   );
@@ -67,9 +73,9 @@ export function startJobWorker({
       sleeping.add(done);
     });
 
-  /** Runs one due job; false when none was due. */
-  const runOne = async (): Promise<boolean> => {
-    const job = await claimJob({ db, workerId, names, leaseMs, leases });
+  /** Runs one due job of `among` (default: any of the worker's); false when none was due. */
+  const runOne = async (among: readonly string[] = names): Promise<boolean> => {
+    const job = await claimJob({ db, workerId, names: among, leaseMs, leases });
     if (!job) return false;
     const def = byName.get(job.name);
     if (!def) return true; // not ours (names filter): unreachable
@@ -111,10 +117,10 @@ export function startJobWorker({
     return true;
   };
 
-  const loop = async () => {
+  const loop = async (among: readonly string[] = names) => {
     while (!stopped) {
       try {
-        while (!stopped && (await runOne())) {}
+        while (!stopped && (await runOne(among))) {}
       } catch (err) {
         log.error({ err }, 'job worker: database error');
       }
@@ -122,7 +128,13 @@ export function startJobWorker({
     }
   };
 
-  const loops = Array.from({ length: concurrency }, () => loop());
+  const loops = [
+    ...Array.from({ length: concurrency }, () => loop()),
+    // (none with `concurrency` 0: a worker with no loops at all, which a test drains)
+    ...(promptNames.length && concurrency > 0
+      ? Array.from({ length: PROMPT_LANES }, () => loop(promptNames))
+      : []),
+  ];
 
   return {
     id: workerId,

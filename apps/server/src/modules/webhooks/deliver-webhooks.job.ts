@@ -27,6 +27,7 @@ export const deliverWebhooksJob = defineJob({
   maxAttempts: 10,
   backoffMs: 1000,
   leaseMs: DELIVER_WEBHOOKS_LEASE_MS,
+  prompt: true,
   handler: async ({ endpointId }, { db, config, metrics }) => {
     for (let i = 0; i < ATTEMPTS_PER_RUN; i++) {
       const outcome = await deliverNextWebhook({ db, config, endpointId });

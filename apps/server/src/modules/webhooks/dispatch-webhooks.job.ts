@@ -7,6 +7,7 @@ export const dispatchWebhooksJob = defineJob({
   name: 'webhooks.dispatch',
   payload: z.object({}),
   everyMs: 1000,
+  prompt: true,
   handler: async (_payload, { db }) => {
     await dispatchWebhookEvents({ db });
     return undefined;
