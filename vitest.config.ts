@@ -9,8 +9,9 @@ const serverTestSettings = {
   environment: 'node',
   globalSetup: ['apps/server/src/test/global-setup.ts'],
   // npm test runs four suites side by side on CI's two cores: opening a database (PGlite: about 2 s of CPU)
-  // took over 60 s there at times (2026-11-30). Room for a loaded machine; a hang still fails.
-  testTimeout: 60_000,
+  // took over 60 s there at times, and on a slower machine the same suites took 2.4 times as long (2026-11-30).
+  // Room for a loaded machine; a hang still fails.
+  testTimeout: 180_000,
   hookTimeout: 180_000,
   pool: 'forks',
 } as const;
@@ -85,7 +86,7 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
-          testTimeout: 120_000,
+          testTimeout: 240_000,
           hookTimeout: 180_000,
           pool: 'forks',
         },

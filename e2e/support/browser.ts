@@ -42,7 +42,7 @@ export async function newContext(
     isMobile: viewport.width < 500,
     hasTouch: viewport.width < 500,
   });
-  ctx.setDefaultTimeout(15_000);
+  ctx.setDefaultTimeout(30_000);
   await watchBrowserLog(ctx);
   return ctx;
 }

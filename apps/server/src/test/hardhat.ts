@@ -88,7 +88,8 @@ export async function startHardhat({ chainId = 31337 }: { chainId?: number } = {
   // viem's default 10 s per request is too short for a large transaction on a loaded CI machine (2026-11-29)
   const transport = http(url, { retryCount: 0, timeout: 60_000 });
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 50, cacheTime: 0 });
-  const deadline = Date.now() + 30_000;
+  // a cold start on a loaded 2-core machine: over 30 s at times (2026-11-30)
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`hardhat node exited (${child.exitCode}): ${stderr}`);
     try {
@@ -96,7 +97,7 @@ export async function startHardhat({ chainId = 31337 }: { chainId?: number } = {
       break;
     } catch (err) {
       if (Date.now() > deadline)
-        throw new Error(`hardhat node not ready after 30 s: ${String(err)} ${stderr}`);
+        throw new Error(`hardhat node not ready after 120 s: ${String(err)} ${stderr}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }

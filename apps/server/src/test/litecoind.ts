@@ -81,14 +81,14 @@ export async function startLitecoind({ fund = true }: { fund?: boolean } = {}): 
   process.once('exit', killOnExit);
   const url = `http://u:p@127.0.0.1:${port}`;
   const rpc = createRpcClient({ url, timeoutMs: 30_000 });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`litecoind exited (${child.exitCode}): ${stderr}`);
     try {
       await rpc.call('getblockchaininfo');
       break;
     } catch (err) {
-      if (Date.now() > deadline) throw new Error(`litecoind not ready after 30 s: ${String(err)} ${stderr}`);
+      if (Date.now() > deadline) throw new Error(`litecoind not ready after 120 s: ${String(err)} ${stderr}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -62,7 +62,7 @@ export async function startServerProcess(
     if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   // a cold start compiles the whole server (tsx): over a minute on a loaded 2-core CI machine (2026-11-29)
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();

@@ -31,12 +31,12 @@ export async function startSmtpServer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
 
-  /** The newest mail to `to` (matching `subject`, when given) arriving after `since` mails; waits up to 5 s. */
+  /** The newest mail to `to` (matching `subject`, when given) arriving after `since` mails; waits up to 30 s. */
   async function waitForMail(
     to: string,
     opts: { subject?: RegExp; after?: number; timeoutMs?: number } = {},
   ): Promise<ReceivedMail> {
-    const deadline = Date.now() + (opts.timeoutMs ?? 5000);
+    const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
     for (;;) {
       const found = mails
         .slice(opts.after ?? 0)

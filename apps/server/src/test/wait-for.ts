@@ -7,7 +7,7 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 export async function waitFor<T>(
   what: string,
   check: () => Promise<T | null | undefined | false>,
-  ms = 10_000,
+  ms = 30_000,
   context?: () => unknown,
 ): Promise<T> {
   const deadline = Date.now() + ms;
