@@ -19,6 +19,12 @@ export type JobWorker = {
 
 /** The loops a worker keeps for prompt jobs alone (JobDefinition.prompt), besides its `concurrency` loops. */
 export const PROMPT_LANES = 2;
+/**
+ * How often an idle prompt loop looks for due jobs by itself, at most: it is woken at once when a job is queued
+ * (wake), and the worker's other loops, which take prompt jobs too, look every `pollMs`. So the lanes add almost
+ * nothing to an idle worker's queries (a test's worker polling every 20 ms would otherwise run half as many again).
+ */
+const PROMPT_IDLE_POLL_MS = 1_000;
 
 /**
  * A job worker: `concurrency` loops, each taking one due job at a time (claimJob), running its handler with no
@@ -124,7 +130,7 @@ export function startJobWorker({
       } catch (err) {
         log.error({ err }, 'job worker: database error');
       }
-      if (!stopped) await sleep(pollMs);
+      if (!stopped) await sleep(among === names ? pollMs : Math.max(pollMs, PROMPT_IDLE_POLL_MS));
     }
   };
 
