@@ -9,6 +9,7 @@ import { createUser } from '#app/test/fixtures.ts';
 import { liveLitecoinPayments } from '#app/test/live-payment-fixtures.ts';
 import { testPaymentDeps } from '#app/test/payment-deps.ts';
 import { createTestDb } from '#app/test/test-db.ts';
+import type { ConfirmationUpdate } from './set-transfer-confirmations.ts';
 
 // A block's confirmations for a payment's transfers and the totals they give, written and read in one statement
 // (setConfirmationsAndSumTransfers): every transfer counts as it now is, the ones the block moved and the others.
@@ -40,6 +41,9 @@ describe('new confirmations and the totals they give', () => {
       .orderBy('seen_at')
       .execute();
 
+  const confirm = (paymentId: string, updates: ConfirmationUpdate[]) =>
+    updatePaymentConfirmations({ deps: testPaymentDeps, db: handle.db, paymentId, updates });
+
   it('counts the moved transfers at their new counts, the others as they are, the removed ones not at all', async () => {
     const p = await payments.create({
       userId,
@@ -53,24 +57,14 @@ describe('new confirmations and the totals they give', () => {
     const c = await credit(p.id, 'c', 20_000_000n, new Date(t0 + 2000));
     const d = await credit(p.id, 'd', 20_000_000n, new Date(t0 + 3000));
     await removePaymentTransfer({ deps: testPaymentDeps, db: handle.db, paymentId: p.id, transferId: d });
-    await updatePaymentConfirmations({
-      deps: testPaymentDeps,
-      db: handle.db,
-      paymentId: p.id,
-      updates: [{ transferId: c, confirmations: 1, blockHeight: 100, blockHash: 'h100' }],
-    });
+    await confirm(p.id, [{ transferId: c, confirmations: 1, blockHeight: 100, blockHash: 'h100' }]);
 
     // a reaches the requirement, b gets its block; c is not moved; the removed d is left alone.
-    const moved = await updatePaymentConfirmations({
-      deps: testPaymentDeps,
-      db: handle.db,
-      paymentId: p.id,
-      updates: [
-        { transferId: a, confirmations: 2, blockHeight: 99, blockHash: 'h99' },
-        { transferId: b, confirmations: 1, blockHeight: 100, blockHash: 'h100' },
-        { transferId: d, confirmations: 3 },
-      ],
-    });
+    const moved = await confirm(p.id, [
+      { transferId: a, confirmations: 2, blockHeight: 99, blockHash: 'h99' },
+      { transferId: b, confirmations: 1, blockHeight: 100, blockHash: 'h100' },
+      { transferId: d, confirmations: 3 },
+    ]);
     expect(moved.payment).toMatchObject({
       status: 'pending', // paid in full, awaiting confirmations
       amount_received: '80000000',
@@ -86,15 +80,10 @@ describe('new confirmations and the totals they give', () => {
     ]);
 
     // The block of b and c is orphaned: they lose it, and their count.
-    await updatePaymentConfirmations({
-      deps: testPaymentDeps,
-      db: handle.db,
-      paymentId: p.id,
-      updates: [
-        { transferId: b, confirmations: 0, blockHeight: null, blockHash: null },
-        { transferId: c, confirmations: 0, blockHeight: null, blockHash: null },
-      ],
-    });
+    await confirm(p.id, [
+      { transferId: b, confirmations: 0, blockHeight: null, blockHash: null },
+      { transferId: c, confirmations: 0, blockHeight: null, blockHash: null },
+    ]);
     const lost = await transfers(p.id);
     expect(lost.map((t) => [t.status, t.confirmations, t.block_hash])).toEqual([
       ['confirmed', 2, 'h99'],
@@ -103,24 +92,14 @@ describe('new confirmations and the totals they give', () => {
       ['removed', 0, null],
     ]);
     // Mined again in another block, then a block later all three are confirmed: the block stays when none is given.
-    await updatePaymentConfirmations({
-      deps: testPaymentDeps,
-      db: handle.db,
-      paymentId: p.id,
-      updates: [
-        { transferId: b, confirmations: 1, blockHeight: 101, blockHash: 'h101' },
-        { transferId: c, confirmations: 1, blockHeight: 101, blockHash: 'h101' },
-      ],
-    });
-    const paid = await updatePaymentConfirmations({
-      deps: testPaymentDeps,
-      db: handle.db,
-      paymentId: p.id,
-      updates: [
-        { transferId: b, confirmations: 2 },
-        { transferId: c, confirmations: 2 },
-      ],
-    });
+    await confirm(p.id, [
+      { transferId: b, confirmations: 1, blockHeight: 101, blockHash: 'h101' },
+      { transferId: c, confirmations: 1, blockHeight: 101, blockHash: 'h101' },
+    ]);
+    const paid = await confirm(p.id, [
+      { transferId: b, confirmations: 2 },
+      { transferId: c, confirmations: 2 },
+    ]);
     expect(paid.payment).toMatchObject({
       status: 'confirmed',
       amount_received: '80000000',
