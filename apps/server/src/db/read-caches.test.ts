@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRateEntries } from '#app/modules/rates/load-rate-book.ts';
 import { createUser, signIn } from '#app/test/fixtures.ts';
 import { type SecondServer, startSecondServer } from '#app/test/second-server.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
-import { usingPostgres } from '#app/test/test-db.ts';
+import { usingPostgres, rawWrite as writeRaw } from '#app/test/test-db.ts';
 import { waitFor } from '#app/test/wait-for.ts';
 import { CACHED_TABLES, READ_CACHE_TTL_MS, ReadCaches } from './read-caches.ts';
 
@@ -91,16 +90,7 @@ describe('read caches of a server', () => {
     return res.json().data as { id: string; key: string };
   };
   /** A write not through the handle's Kysely instance: only the table's trigger and NOTIFY can tell the server. */
-  const rawWrite = async (text: string, params: unknown[]) => {
-    if (ctx.dbHandle.pglite) {
-      await ctx.dbHandle.pglite.query(text, params);
-      return;
-    }
-    const c = new pg.Client({ connectionString: ctx.dbHandle.databaseUrl });
-    await c.connect();
-    await c.query(text, params);
-    await c.end();
-  };
+  const rawWrite = (text: string, params: unknown[]) => writeRaw(ctx.dbHandle, text, params);
   const health = (app: TestContext['app'], key: string) =>
     app.inject({ method: 'GET', url: '/api/v1/payments', headers: { authorization: `Bearer ${key}` } });
 

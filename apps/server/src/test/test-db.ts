@@ -60,3 +60,21 @@ export async function createTestDb(): Promise<DbHandle> {
 
 export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
 export { PGlite };
+
+/**
+ * A write that does not go through the handle's Kysely instance (as psql or a script would make it): only the table's
+ * triggers and their notifications can tell the server about it (the read caches, decision 029).
+ */
+export async function rawWrite(handle: DbHandle, text: string, params: unknown[]): Promise<void> {
+  if (handle.pglite) {
+    await handle.pglite.query(text, params);
+    return;
+  }
+  const c = new pg.Client({ connectionString: handle.databaseUrl });
+  await c.connect();
+  try {
+    await c.query(text, params);
+  } finally {
+    await c.end();
+  }
+}

@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_CACHE_TTL_MS } from '#app/db/read-caches.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
+import { rawWrite } from '#app/test/test-db.ts';
 import { waitFor } from '#app/test/wait-for.ts';
 import { recordPlatformFee, voidPlatformFee } from './record-platform-fee.ts';
 
@@ -136,14 +136,7 @@ describe('the platform fee', () => {
     expect(fees.size).toBe(1);
 
     // A write no server made (psql, a script): only the table's trigger and its notification tell the server.
-    const change = 'UPDATE fee_structures SET percentage = 2 WHERE type = $1';
-    if (ctx.dbHandle.pglite) await ctx.dbHandle.pglite.query(change, ['platform']);
-    else {
-      const c = new pg.Client({ connectionString: ctx.dbHandle.databaseUrl });
-      await c.connect();
-      await c.query(change, ['platform']);
-      await c.end();
-    }
+    await rawWrite(ctx.dbHandle, 'UPDATE fee_structures SET percentage = 2 WHERE type = $1', ['platform']);
     await waitFor('the fee settings dropped', async () => fees.size === 0, READ_CACHE_TTL_MS);
     const second = await newPayment('0.001');
     await ctx.db.transaction().execute((trx) => recordPlatformFee({ db: trx, payment: second }));
