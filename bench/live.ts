@@ -311,11 +311,11 @@ async function latencies(dbName: string) {
     }
 
     const waiters = new Map<string, { a?: (at: number) => void; b?: (at: number) => void }>();
-    const confirmedWs = new Map<string, number>();
+    const confirmedWs = { a: new Map<string, number>(), b: new Map<string, number>() };
     const onUpdate = (which: 'a' | 'b') => (p: Update, at: number) => {
       if (p.amountReceived === p.amount) waiters.get(p.id)?.[which]?.(at);
-      if (which === 'b' && p.status === 'confirmed' && p.confirmedAt && !confirmedWs.has(p.id)) {
-        confirmedWs.set(p.id, Date.now() - Date.parse(p.confirmedAt));
+      if (p.status === 'confirmed' && p.confirmedAt && !confirmedWs[which].has(p.id)) {
+        confirmedWs[which].set(p.id, Date.now() - Date.parse(p.confirmedAt));
       }
     };
     const wsA = await watch(a.base.replace('http', 'ws'), key, onUpdate('a'));
@@ -353,7 +353,7 @@ async function latencies(dbName: string) {
     const deadline = Date.now() + 60_000;
     while (
       Date.now() < deadline &&
-      (confirmedWs.size < ids.length || (!webhookProblem && hooks.size < ids.length))
+      (confirmedWs.b.size < ids.length || (!webhookProblem && hooks.size < ids.length))
     ) {
       await sleep(250);
     }
@@ -371,7 +371,8 @@ async function latencies(dbName: string) {
     row('client of the other process (B, LISTEN/NOTIFY)', otherProcess);
     if (missed) console.log(`    missed (no message within 10 s): ${missed}`);
     console.log('(b) confirmation (payment confirmedAt, A scheduler) ->');
-    row('WebSocket payment.updated confirmed on B', [...confirmedWs.values()]);
+    row('WebSocket payment.updated confirmed on A', [...confirmedWs.a.values()]);
+    row('WebSocket payment.updated confirmed on B', [...confirmedWs.b.values()]);
     if (webhookProblem) {
       console.log(`    webhook delivered: not measurable yet (${webhookProblem})`);
     } else {

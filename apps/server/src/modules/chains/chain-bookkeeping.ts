@@ -3,6 +3,7 @@ import { findOutputPayment } from '#app/modules/payments/find-output-payment.ts'
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import {
   recordPaymentTransfer,
+  updateManyPaymentConfirmations,
   updatePaymentConfirmations,
 } from '#app/modules/payments/record-payment-transfer.ts';
 import { restorePaymentTransfer } from '#app/modules/payments/restore-payment-transfer.ts';
@@ -33,7 +34,10 @@ export type BlockRef = { height: number; hash: string; confirmations: number };
 /** A transfer's new confirmations, or (blockHeight/blockHash null) the loss of its block. */
 type ConfirmationChange = { confirmations: number; blockHeight?: null; blockHash?: null };
 
-/** Applies `confirmationsOf` to transfers: one payment update per payment, none where it answers null. */
+/**
+ * Applies `confirmationsOf` to transfers: one update per payment, none where it answers null, the payments in
+ * batches (updateManyPaymentConfirmations).
+ */
 export async function setTransferConfirmations({
   deps,
   db,
@@ -55,9 +59,12 @@ export async function setTransferConfirmations({
     list.push({ transferId: t.id, ...next });
     byPayment.set(t.payment_id, list);
   }
-  for (const [paymentId, updates] of byPayment) {
-    await updatePaymentConfirmations({ deps, db, paymentId, updates, now });
-  }
+  await updateManyPaymentConfirmations({
+    deps,
+    db,
+    payments: [...byPayment].map(([paymentId, updates]) => ({ paymentId, updates })),
+    now,
+  });
 }
 
 /**

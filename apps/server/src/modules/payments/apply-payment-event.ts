@@ -10,9 +10,15 @@ import {
   transitionPayment,
 } from '@coinlane/core/payment-status';
 import { T } from '@coinlane/core/texts';
+import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import { type AuditEntry, recordAudit } from '#app/modules/audit/record-audit.ts';
-import { writeOutboxEvent } from '#app/modules/outbox/write-outbox-event.ts';
+import {
+  type AlsoNotify,
+  type NewOutboxEvent,
+  writeOutboxEvent,
+  writeOutboxEvents,
+} from '#app/modules/outbox/write-outbox-event.ts';
 import { getTransferTotals, type TransferTotals } from '#app/modules/transfers/get-transfer-totals.ts';
 import type { PaymentActor } from './actor.ts';
 import {
@@ -76,6 +82,53 @@ function acceptRefusal(row: PaymentRow, s: TPaymentState, refused: TPaymentTrans
   if (s.received >= s.amountDue) return T.paymentLateUnconfirmed;
   const coins = (v: bigint) => formatUnits(v, row.decimals);
   return T.paymentLateShort(coins(s.confirmed), coins(s.amountDue), row.currency);
+}
+
+/**
+ * The state columns a change writes to the payment row (every change): the status machine's new state, the latest
+ * transaction, the confirmation time (kept from the first confirmation; none when un-confirmed by a
+ * reorganisation), and whether the expiry height and the approval go (see applyPaymentEvent).
+ */
+function stateColumns(row: PaymentRow, s: TPaymentState, latestTxid: string | null, now: Date) {
+  return {
+    status: s.status,
+    exception: s.exception,
+    amount_received: s.received.toString(),
+    amount_confirmed: s.confirmed.toString(),
+    amount_late: s.late.toString(),
+    confirmations: s.confirmations,
+    tx_hash: latestTxid,
+    confirmed_at: s.status === 'confirmed' ? (row.confirmed_at ?? now) : null,
+    /** Un-confirmed: a new count of the blocks its money may stay unmined past the expiry (flag-unmined-payments). */
+    clearExpiryHeight: row.status === 'confirmed' && s.status !== 'confirmed',
+    /** The approval goes with its money (the audit keeps it). */
+    clearApproval: !s.approved,
+  };
+}
+
+/** The audit row of a change whose figures changed (status, exception or amounts), else null. */
+function auditOf(
+  row: PaymentRow,
+  before: TPaymentState,
+  after: TPaymentState,
+  change: PaymentChange,
+  actor: PaymentActor,
+): AuditEntry | null {
+  if (JSON.stringify(paymentSnapshot(before)) === JSON.stringify(paymentSnapshot(after))) return null;
+  return {
+    actorId: actor.id,
+    actorType: actor.type,
+    action: `payment.${change.type}`,
+    entityType: 'payment',
+    entityId: row.id,
+    mode: row.mode,
+    before: paymentSnapshot(before),
+    after:
+      change.type === 'approve'
+        ? { ...paymentSnapshot(after), reason: change.reason }
+        : paymentSnapshot(after),
+    ip: actor.ip,
+  };
 }
 
 /**
@@ -169,32 +222,23 @@ export async function applyPaymentEvent({
 
     let payment = row;
     if (t.changed || latestTxid !== row.tx_hash) {
-      const s = t.state;
+      const { clearExpiryHeight, clearApproval, ...columns } = stateColumns(row, t.state, latestTxid, now);
       payment = await trx
         .updateTable('payments')
         .set({
-          status: s.status,
-          exception: s.exception,
-          amount_received: s.received.toString(),
-          amount_confirmed: s.confirmed.toString(),
-          amount_late: s.late.toString(),
-          confirmations: s.confirmations,
-          tx_hash: latestTxid,
+          ...columns,
           failure_reason: change.type === 'cancel' ? 'cancelled' : row.failure_reason,
-          // Un-confirmed by a reorganisation: no confirmation time until the chain confirms it again, and a new
-          // count of the blocks its money may stay unmined past the expiry (flag-unmined-payments.ts).
-          confirmed_at: s.status === 'confirmed' ? (row.confirmed_at ?? now) : null,
-          ...(row.status === 'confirmed' && s.status !== 'confirmed' ? { expiry_height: null } : {}),
+          ...(clearExpiryHeight ? { expiry_height: null } : {}),
           // An administrator's approval: who and why; gone with it when its money is gone (the audit keeps it).
           ...(change.type === 'approve'
             ? { approved_at: now, approved_by: actor.id, approval_reason: change.reason }
-            : s.approved
-              ? {}
-              : { approved_at: null, approved_by: null, approval_reason: null }),
+            : clearApproval
+              ? { approved_at: null, approved_by: null, approval_reason: null }
+              : {}),
           ...(price
             ? {
-                amount: s.amountDue.toString(),
-                expires_at: s.expiresAt,
+                amount: t.state.amountDue.toString(),
+                expires_at: t.state.expiresAt,
                 usd_amount: price.usdAmount,
                 locked_crypto_rate: price.rate?.cryptoRate ?? null,
                 locked_fiat_rate: price.rate?.fiatRate ?? null,
@@ -210,23 +254,7 @@ export async function applyPaymentEvent({
         .executeTakeFirstOrThrow();
     }
 
-    const material = JSON.stringify(paymentSnapshot(before)) !== JSON.stringify(paymentSnapshot(t.state));
-    const audit: AuditEntry | null = material
-      ? {
-          actorId: actor.id,
-          actorType: actor.type,
-          action: `payment.${change.type}`,
-          entityType: 'payment',
-          entityId: paymentId,
-          mode: row.mode,
-          before: paymentSnapshot(before),
-          after:
-            change.type === 'approve'
-              ? { ...paymentSnapshot(t.state), reason: change.reason }
-              : paymentSnapshot(t.state),
-          ip: actor.ip,
-        }
-      : null;
+    const audit = auditOf(row, before, t.state, change, actor);
     // The audit row rides in the first event's statement when nothing is written between them (a re-price writes
     // its price history in between); otherwise it is written here, first, as always.
     const repriced = price !== null && t.changed;
@@ -320,4 +348,138 @@ async function recordPriceChange({
       changed_at: now,
     })
     .execute();
+}
+
+/**
+ * applyPaymentEvent's `transfers_changed` for several payments at once (a block that confirms many): the same state
+ * machine, row, audit rows, events, live updates and lifecycle handlers, written in a few statements for them all
+ * rather than a few for each. Runs in the caller's transaction, which holds every payment locked (lockPaymentRows)
+ * with its new totals read under that lock (setConfirmationsAndSumTransfers). In one statement: the rows
+ * that change; in one more: every audit row, every event (in the payments' order, each payment's in its machine's
+ * order) and every live update. Then each payment's lifecycle handlers, one payment after another, as separate
+ * transactions would have run them. The NOTIFYs go out at the commit, together. Returns each payment's result, in
+ * the order given.
+ */
+export async function applyTransferTotals({
+  deps,
+  db,
+  payments,
+  actor,
+  now,
+}: {
+  deps: PaymentDeps;
+  db: Db;
+  /** Each payment as this transaction locked it (unchanged since) and its transfers' totals read under the lock. */
+  payments: readonly { locked: PaymentRow; totals: TransferTotals }[];
+  actor: PaymentActor;
+  now: Date;
+}): Promise<AppliedPaymentEvent[]> {
+  if (!db.isTransaction)
+    throw new Error('applyTransferTotals: call it in the transaction that locked the payments');
+  const change = { type: 'transfers_changed' } as const;
+  const plans = payments.map(({ locked: row, totals }) => {
+    const before = paymentState(row);
+    const t = transitionPayment(before, {
+      type: 'transfers_changed',
+      totals,
+      pastExpiry: row.expires_at.getTime() <= now.getTime(),
+    });
+    // The machine refuses none of the chain's changes; one would be a bug, and fails the whole batch.
+    if (t.refused) throw new Error(`applyTransferTotals: ${row.id}: refused (${t.refused})`);
+    return { row, before, t, latestTxid: totals.latestTxid };
+  });
+
+  // 1. The rows that change, in one UPDATE ... FROM (VALUES ...).
+  const writes = plans.filter((p) => p.t.changed || p.latestTxid !== p.row.tx_hash);
+  const written = new Map<string, PaymentRow>();
+  if (writes.length > 0) {
+    const values = sql.join(
+      writes.map((p) => {
+        const c = stateColumns(p.row, p.t.state, p.latestTxid, now);
+        return sql`(${p.row.id}::text, ${c.status}::text, ${c.exception}::text, ${c.amount_received}::numeric, ${
+          c.amount_confirmed
+        }::numeric, ${c.amount_late}::numeric, ${c.confirmations}::integer, ${c.tx_hash}::text, ${
+          c.confirmed_at
+        }::timestamptz, ${c.clearExpiryHeight}::boolean, ${c.clearApproval}::boolean)`;
+      }),
+    );
+    const rows = await db
+      .updateTable('payments')
+      .from(
+        sql<{
+          id: string;
+          status: PaymentRow['status'];
+          exception: PaymentRow['exception'];
+          amount_received: string;
+          amount_confirmed: string;
+          amount_late: string;
+          confirmations: number;
+          tx_hash: string | null;
+          confirmed_at: Date | null;
+          clear_expiry_height: boolean;
+          clear_approval: boolean;
+        }>`(VALUES ${values})`.as<'v'>(
+          sql`v(id, status, exception, amount_received, amount_confirmed, amount_late, confirmations, tx_hash, confirmed_at, clear_expiry_height, clear_approval)`,
+        ),
+      )
+      .set((eb) => ({
+        status: eb.ref('v.status'),
+        exception: eb.ref('v.exception'),
+        amount_received: eb.ref('v.amount_received'),
+        amount_confirmed: eb.ref('v.amount_confirmed'),
+        amount_late: eb.ref('v.amount_late'),
+        confirmations: eb.ref('v.confirmations'),
+        tx_hash: eb.ref('v.tx_hash'),
+        confirmed_at: eb.ref('v.confirmed_at'),
+        expiry_height: sql`CASE WHEN v.clear_expiry_height THEN NULL ELSE payments.expiry_height END`,
+        approved_at: sql`CASE WHEN v.clear_approval THEN NULL ELSE payments.approved_at END`,
+        approved_by: sql`CASE WHEN v.clear_approval THEN NULL ELSE payments.approved_by END`,
+        approval_reason: sql`CASE WHEN v.clear_approval THEN NULL ELSE payments.approval_reason END`,
+        updated_at: now,
+      }))
+      .whereRef('payments.id', '=', 'v.id')
+      .returningAll('payments')
+      .returning(paymentFlushFields)
+      .execute();
+    for (const r of rows) written.set(r.id, r);
+  }
+
+  // 2. Audit rows, events and live updates, in one statement.
+  const audits: AuditEntry[] = [];
+  const events: NewOutboxEvent[] = [];
+  const live: AlsoNotify[] = [];
+  const results = plans.map((p) => {
+    const payment = written.get(p.row.id) ?? p.row;
+    const audit = auditOf(p.row, p.before, p.t.state, change, actor);
+    if (audit) audits.push(audit);
+    if (p.t.emit.length > 0) {
+      const payload = presentPayment(payment);
+      for (const type of p.t.emit) {
+        events.push({
+          userId: p.row.user_id,
+          mode: p.row.mode,
+          type,
+          entityType: 'payment',
+          entityId: p.row.id,
+          payload,
+        });
+      }
+    }
+    if (p.t.emit.length > 0 || payment !== p.row) {
+      live.push({
+        channel: PAYMENT_CHANNEL,
+        payload: paymentNotificationPayload({ paymentId: p.row.id, userId: p.row.user_id, mode: p.row.mode }),
+      });
+    }
+    return { payment, changed: p.t.changed, emitted: p.t.emit };
+  });
+  if (events.length > 0 || live.length > 0 || audits.length > 0) {
+    await writeOutboxEvents({ db, events, also: live, audits });
+  }
+
+  // 3. What other modules do on a status change, payment after payment, in this transaction.
+  for (const r of results) {
+    await runPaymentLifecycle(deps.lifecycle, r.emitted, { db, payment: r.payment, actor, now });
+  }
+  return results;
 }

@@ -62,6 +62,17 @@ export const selectPaymentById = (db: Db, id: string) =>
 export const lockPaymentRow = (trx: Db, id: string) =>
   selectPaymentRows(trx).where('id', '=', id).forUpdate().executeTakeFirst();
 
+/**
+ * Several payment rows, locked for the rest of the transaction, taken in id order (every holder of several payment
+ * locks takes them in that order, so two such never wait on each other in a cycle). Missing ids are left out.
+ */
+export const lockPaymentRows = (trx: Db, ids: readonly string[]) =>
+  selectPaymentRows(trx)
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+
 /** Whether any transfer was ever recorded for the payment (even one removed since): its price then stays. */
 export const hasAnyTransfer = async (trx: Db, paymentId: string) =>
   (await trx

@@ -4,6 +4,7 @@ import { T } from '@coinlane/core/texts';
 import type { Selectable } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import type { TransfersTable } from '#app/db/schema.ts';
+import type { TransferTotals } from '#app/modules/transfers/get-transfer-totals.ts';
 import { type NewTransfer, recordTransfer } from '#app/modules/transfers/record-transfer.ts';
 import {
   type ConfirmationUpdate,
@@ -17,10 +18,10 @@ import {
   recordTransferSpends,
 } from '#app/modules/transfers/transfer-spends.ts';
 import { type PaymentActor, SYSTEM_ACTOR } from './actor.ts';
-import { type AppliedPaymentEvent, applyPaymentEvent } from './apply-payment-event.ts';
+import { type AppliedPaymentEvent, applyPaymentEvent, applyTransferTotals } from './apply-payment-event.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import { paymentState } from './present-payment.ts';
-import { lockPaymentRow } from './queries.ts';
+import { lockPaymentRows, type PaymentRow } from './queries.ts';
 import { settleLapsedPayment } from './settle-lapsed-payment.ts';
 
 /**
@@ -170,26 +171,110 @@ export async function updatePaymentConfirmations({
   updates: readonly ConfirmationUpdate[];
   now?: Date;
 }): Promise<AppliedPaymentEvent> {
+  const [applied] = await confirmPaymentsTogether({ deps, db, payments: [{ paymentId, updates }], now });
+  return applied as AppliedPaymentEvent;
+}
+
+/** The payments a block's confirmations are applied to in one transaction, at most (updateManyPaymentConfirmations). */
+export const CONFIRMATION_BATCH = 25;
+
+/**
+ * New confirmation counts for the transfers of many payments (a block that confirms many): in transactions of up to
+ * CONFIRMATION_BATCH payments each, a few statements for the whole batch (lock, transfers and totals, rows, audit
+ * rows with events and live updates) and each payment's lifecycle handlers. A batch that fails (one payment's
+ * handler, a lock cycle with another transaction) is rolled back and its payments are applied one by one, each in
+ * its own transaction, so one payment's trouble holds up no other; the first error is thrown once all were tried.
+ * The batches run one after another; `lanes` of them at once on a pool (each its own connection).
+ */
+export async function updateManyPaymentConfirmations({
+  deps,
+  db,
+  payments,
+  now = new Date(),
+  lanes = 1,
+}: {
+  deps: PaymentDeps;
+  db: Db;
+  payments: readonly { paymentId: string; updates: readonly ConfirmationUpdate[] }[];
+  now?: Date;
+  lanes?: number;
+}): Promise<void> {
+  if (new Set(payments.map((p) => p.paymentId)).size !== payments.length) {
+    throw new Error('updateManyPaymentConfirmations: a payment is listed twice (give each its updates once)');
+  }
+  const batches: (typeof payments)[] = [];
+  for (let i = 0; i < payments.length; i += CONFIRMATION_BATCH) {
+    batches.push(payments.slice(i, i + CONFIRMATION_BATCH));
+  }
+  const errors: unknown[] = [];
+  const runBatch = async (batch: typeof payments) => {
+    try {
+      await confirmPaymentsTogether({ deps, db, payments: batch, now });
+      return;
+    } catch (err) {
+      if (batch.length === 1) {
+        errors.push(err);
+        return;
+      }
+    }
+    for (const one of batch) {
+      try {
+        await confirmPaymentsTogether({ deps, db, payments: [one], now });
+      } catch (err) {
+        errors.push(err);
+      }
+    }
+  };
+  const workers = Array.from({ length: Math.max(1, Math.min(lanes, batches.length)) }, async () => {
+    for (let next = batches.shift(); next; next = batches.shift()) await runBatch(next);
+  });
+  await Promise.all(workers);
+  if (errors.length > 0) throw errors[0];
+}
+
+/** One transaction: the payments locked, their transfers' new counts and totals, and the payments re-applied. */
+async function confirmPaymentsTogether({
+  deps,
+  db,
+  payments,
+  now,
+}: {
+  deps: PaymentDeps;
+  db: Db;
+  payments: readonly { paymentId: string; updates: readonly ConfirmationUpdate[] }[];
+  now: Date;
+}): Promise<AppliedPaymentEvent[]> {
   return db.transaction().execute(async (trx) => {
-    // The whole row, locked: the transfers' updates below leave it as it is, so applyPaymentEvent takes it as read.
-    const payment = await lockPaymentRow(trx, paymentId);
-    if (!payment) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
-    // The transfers' new counts and the payment's totals after them, in one statement.
+    // The whole rows, locked: the transfers' updates below leave them as they are, so they are taken as read.
+    const locked = new Map(
+      (
+        await lockPaymentRows(
+          trx,
+          payments.map((p) => p.paymentId),
+        )
+      ).map((r) => [r.id, r]),
+    );
+    const rows = payments.map((p) => {
+      const row = locked.get(p.paymentId);
+      if (!row) throw new AppError('NOT_FOUND', { message: T.paymentNotFound });
+      return row;
+    });
+    // The transfers' new counts and every payment's totals after them, in one statement.
     const totals = await setConfirmationsAndSumTransfers({
       db: trx,
-      paymentId,
-      updates,
-      requiredConfirmations: payment.required_confirmations,
+      payments: payments.map((p, i) => ({
+        paymentId: p.paymentId,
+        updates: p.updates,
+        requiredConfirmations: (rows[i] as PaymentRow).required_confirmations,
+      })),
       now,
     });
-    return applyPaymentEvent({
+    return applyTransferTotals({
       deps,
       db: trx,
-      paymentId,
-      change: { type: 'transfers_changed', totals },
+      payments: rows.map((row) => ({ locked: row, totals: totals.get(row.id) as TransferTotals })),
       actor: SYSTEM_ACTOR,
       now,
-      locked: payment,
     });
   });
 }

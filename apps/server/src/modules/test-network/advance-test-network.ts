@@ -1,15 +1,15 @@
 import type { Db } from '#app/db/connection.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
-import { updatePaymentConfirmations } from '#app/modules/payments/record-payment-transfer.ts';
+import { updateManyPaymentConfirmations } from '#app/modules/payments/record-payment-transfer.ts';
 
-/** Payments confirmed side by side within one tick. */
+/** Batches of payments confirmed side by side within one tick (each its own transaction and pooled connection). */
 const LANES = 4;
 
 /**
  * One tick of the test network's clock (scheduler): every unconfirmed test transfer has as many
  * confirmations as whole blocks of `blockSeconds` have passed since it was seen, up to its payment's
- * requirement. Each payment changed is re-applied in its own short transaction, four at a time. Returns the
- * payments updated.
+ * requirement. The payments changed are re-applied in batches (updateManyPaymentConfirmations: a few statements and
+ * one transaction per batch), up to four batches at a time. Returns the payments updated.
  */
 export async function advanceTestNetwork({
   deps,
@@ -49,16 +49,13 @@ export async function advanceTestNetwork({
     list.push({ transferId: r.transferId, confirmations });
     byPayment.set(r.paymentId, list);
   }
-  // A few payments at a time (each its own transaction on its own pooled connection; on PGlite they queue for the
-  // one connection): a block that confirms many payments reaches the last of them sooner after its time.
-  const queue = [...byPayment];
-  const lanes = Array.from({ length: Math.min(LANES, queue.length) }, async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const [paymentId, updates] = next;
-      await updatePaymentConfirmations({ deps, db, paymentId, updates, now });
-    }
+  // On PostgreSQL the batches share out the pool's connections; on PGlite they queue for its one connection.
+  await updateManyPaymentConfirmations({
+    deps,
+    db,
+    payments: [...byPayment].map(([paymentId, updates]) => ({ paymentId, updates })),
+    now,
+    lanes: LANES,
   });
-  const failed = (await Promise.allSettled(lanes)).find((r) => r.status === 'rejected');
-  if (failed) throw failed.reason;
   return byPayment.size;
 }
