@@ -3,7 +3,7 @@ import type { Config } from '#app/config.ts';
 import { SERVER_FAMILIES } from '#app/families/registry.ts';
 import { onShiftPaymentChange } from '#app/modules/conversions/open-shift-payout.ts';
 import { onUnconvertedPaymentConfirmed } from '#app/modules/conversions/record-unconverted-payout.ts';
-import { recordPlatformFee, voidPlatformFee } from '#app/modules/fees/record-platform-fee.ts';
+import { recordPlatformFees, voidPlatformFee } from '#app/modules/fees/record-platform-fee.ts';
 import { completePaymentLink, reopenPaymentLink } from '#app/modules/payment-links/complete-payment-link.ts';
 import { findPaymentLink } from '#app/modules/payment-links/find-payment-link.ts';
 import { createAddressSources, testNetworkAddressSource } from '#app/modules/payments/address-sources.ts';
@@ -13,7 +13,7 @@ import { priceLockOf } from '#app/modules/payments/price-lock.ts';
 import {
   newPaymentRiskAssessor,
   type RiskAlertHandler,
-  scorePaymentRisk,
+  scorePaymentsRisk,
 } from '#app/modules/risk/score-payment-risk.ts';
 import { onInvoicePaymentConfirmed } from '#app/modules/subscriptions/apply-invoice-payment.ts';
 import {
@@ -43,7 +43,7 @@ export const RISK_ALERTS: RiskAlertHandler = (finding, { db, now }) => alertRisk
  * - the price lock (PAYMENT_RATE_LOCK_SECONDS, RATES_MAX_AGE_SECONDS) and a lapsed attempt's link terms.
  */
 export function paymentDepsOf(config: Config): PaymentDeps {
-  const lifecycle = createPaymentLifecycle(({ onPaymentStatusChange }) => {
+  const lifecycle = createPaymentLifecycle(({ onPaymentStatusChange, onPaymentStatusChanges }) => {
     // A subscription invoice's payment pays the invoice and activates or renews the subscription (decision 023).
     // First: it locks the subscription before the link, the order the renewal job takes them in.
     onPaymentStatusChange('payment.confirmed', ({ db, payment, actor, now }) =>
@@ -53,9 +53,16 @@ export function paymentDepsOf(config: Config): PaymentDeps {
       if (!payment.payment_link_id) return;
       await completePaymentLink({ db, linkId: payment.payment_link_id, paymentId: payment.id, now, actor });
     });
-    onPaymentStatusChange('payment.confirmed', ({ db, payment, actor }) =>
-      recordPlatformFee({ db, payment, actor }),
-    );
+    // Batch handlers (onPaymentStatusChanges): a block's payments, confirmed together, in one statement each.
+    onPaymentStatusChanges('payment.confirmed', async (changes) => {
+      const [first] = changes;
+      if (first)
+        await recordPlatformFees({
+          db: first.db,
+          payments: changes.map((c) => c.payment),
+          actor: first.actor,
+        });
+    });
     onPaymentStatusChange('payment.reversed', ({ db, payment, actor, now }) =>
       voidPlatformFee({ db, paymentId: payment.id, actor, now }),
     );
@@ -75,8 +82,11 @@ export function paymentDepsOf(config: Config): PaymentDeps {
     // its insert (newPaymentRisk below). No handler runs on payment.created, so that creation needs no transaction.
     const afterCreation = PAYMENT_EVENT_TYPES.filter((event) => event !== 'payment.created');
     for (const event of afterCreation) {
-      onPaymentStatusChange(event, async ({ db, payment, now }) => {
-        await scorePaymentRisk({ db, payment, now, onRiskAlert: RISK_ALERTS });
+      onPaymentStatusChanges(event, async (changes) => {
+        const [first] = changes;
+        if (!first) return;
+        const payments = changes.map((c) => c.payment);
+        await scorePaymentsRisk({ db: first.db, payments, now: first.now, onRiskAlert: RISK_ALERTS });
       });
     }
     // Conversions by an exchange (decision 024): a shift's payout entry opens when its deposit is first seen on

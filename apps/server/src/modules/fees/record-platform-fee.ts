@@ -4,7 +4,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 import { readCachesBehind } from '#app/db/read-caches.ts';
 import type { PaymentsTable } from '#app/db/schema.ts';
-import { recordAudit } from '#app/modules/audit/record-audit.ts';
+import { auditRow, recordAudit } from '#app/modules/audit/record-audit.ts';
 import { type PaymentActor, SYSTEM_ACTOR } from '#app/modules/payments/actor.ts';
 
 type FeeSettings = {
@@ -57,22 +57,37 @@ export async function recordPlatformFee({
   payment: Selectable<PaymentsTable>;
   actor?: PaymentActor;
 }): Promise<void> {
-  const structure = await readFeeSettings(db, payment.currency, payment.network);
-  const percentage = structure?.coin_percentage ?? structure?.percentage ?? '1';
-  const base = BigInt(payment.amount);
-  const feeUsd =
-    payment.usd_amount === null
-      ? null
-      : bounded(
-          percentOfFiat(payment.usd_amount, percentage, 2),
-          structure?.minimum_fee ?? null,
-          structure?.maximum_fee ?? null,
-        );
-  // One statement: the fee when the payment has none, else a voided one counting again (its amounts as recorded);
-  // a fee that counts already is left alone and returns nothing. xmax is 0 on a row this statement inserted.
-  const written = await db
-    .insertInto('platform_fees')
-    .values({
+  await recordPlatformFees({ db, payments: [payment], actor });
+}
+
+/**
+ * recordPlatformFee for several confirmed payments (a block that confirms many), in one statement (and one more
+ * for the audit rows of fees that count again, if any).
+ */
+export async function recordPlatformFees({
+  db,
+  payments,
+  actor = SYSTEM_ACTOR,
+}: {
+  db: Db;
+  payments: readonly Selectable<PaymentsTable>[];
+  actor?: PaymentActor;
+}): Promise<void> {
+  if (payments.length === 0) return;
+  const values = [];
+  for (const payment of payments) {
+    const structure = await readFeeSettings(db, payment.currency, payment.network);
+    const percentage = structure?.coin_percentage ?? structure?.percentage ?? '1';
+    const base = BigInt(payment.amount);
+    const feeUsd =
+      payment.usd_amount === null
+        ? null
+        : bounded(
+            percentOfFiat(payment.usd_amount, percentage, 2),
+            structure?.minimum_fee ?? null,
+            structure?.maximum_fee ?? null,
+          );
+    values.push({
       id: randomId('fee'),
       user_id: payment.user_id,
       mode: payment.mode,
@@ -85,29 +100,41 @@ export async function recordPlatformFee({
       fee_amount: percentOf(base, percentage).toString(),
       usd_amount: payment.usd_amount,
       fee_usd: feeUsd,
-    })
+    });
+  }
+  // One statement: the fee when the payment has none, else a voided one counting again (its amounts as recorded);
+  // a fee that counts already is left alone and returns nothing. xmax is 0 on a row this statement inserted.
+  const written = await db
+    .insertInto('platform_fees')
+    .values(values)
     .onConflict((oc) =>
       oc
         .column('payment_id')
         .doUpdateSet({ status: 'pending', voided_at: null })
         .where('platform_fees.status', '=', 'voided'),
     )
-    .returning(['id', 'fee_amount', sql<boolean>`xmax::text <> '0'`.as('revived')])
-    .executeTakeFirst();
-  const revived = written?.revived ? written : undefined;
-  if (revived) {
-    await recordAudit({
-      db,
-      actorId: actor.id,
-      actorType: actor.type,
-      action: 'platform_fee.restored',
-      entityType: 'platform_fee',
-      entityId: revived.id,
-      mode: payment.mode,
-      before: { status: 'voided' },
-      after: { status: 'pending', payment_id: payment.id, fee_amount: revived.fee_amount },
-      ip: actor.ip,
-    });
+    .returning(['id', 'payment_id', 'mode', 'fee_amount', sql<boolean>`xmax::text <> '0'`.as('revived')])
+    .execute();
+  const revived = written.filter((w) => w.revived);
+  if (revived.length > 0) {
+    await db
+      .insertInto('audit_log')
+      .values(
+        revived.map((r) =>
+          auditRow({
+            actorId: actor.id,
+            actorType: actor.type,
+            action: 'platform_fee.restored',
+            entityType: 'platform_fee',
+            entityId: r.id,
+            mode: r.mode,
+            before: { status: 'voided' },
+            after: { status: 'pending', payment_id: r.payment_id, fee_amount: r.fee_amount },
+            ip: actor.ip,
+          }),
+        ),
+      )
+      .execute();
   }
 }
 

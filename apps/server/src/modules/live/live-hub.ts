@@ -12,7 +12,7 @@ import type { PaymentNotification } from '#app/modules/payments/notify-payment-c
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { authenticatePosDevice } from '#app/modules/pos/authenticate-pos-device.ts';
 import { posSaleUpdate } from '#app/modules/pos/pos-sale-update.ts';
-import { merchantPaymentUpdate, publicPaymentUpdate } from './payment-updates.ts';
+import { merchantPaymentUpdates, publicPaymentUpdate } from './payment-updates.ts';
 import { webhookEventMessage } from './webhook-event-message.ts';
 
 /** How a merchant socket signed in: re-checked every revalidation period. */
@@ -71,6 +71,8 @@ export class LiveHub {
   readonly #eventChains = new Map<string, Promise<void>>();
   /** Payments being loaded for delivery; `again` when another change came meanwhile. */
   readonly #loading = new Map<string, { n: PaymentNotification; again: boolean }>();
+  /** Changes heard in this turn of the event loop, loaded together on the next (#deliverBatch). */
+  #queued: { n: PaymentNotification; again: boolean }[] = [];
   readonly #timers: NodeJS.Timeout[] = [];
   #revalidating = false;
   #closed = false;
@@ -185,7 +187,9 @@ export class LiveHub {
     }
     const entry = { n, again: false };
     this.#loading.set(n.paymentId, entry);
-    void this.#deliverLoop(entry).finally(() => this.#loading.delete(n.paymentId));
+    // The changes heard together (a block's payments commit together) are loaded together, on the next turn.
+    this.#queued.push(entry);
+    if (this.#queued.length === 1) setImmediate(() => void this.#deliverBatch(this.#queued.splice(0)));
   };
 
   /**
@@ -326,39 +330,56 @@ export class LiveHub {
     if (listeners?.delete(client) && listeners.size === 0) this.#eventListeners.delete(key);
   }
 
-  /** Delivers the payment's current state; again while more changes came during the load. */
-  async #deliverLoop(entry: { n: PaymentNotification; again: boolean }) {
-    const { paymentId, userId, mode } = entry.n;
-    do {
-      entry.again = false;
-      try {
-        const merchants = this.#merchants.get(`${userId}:${mode}`);
-        if (merchants?.size) {
-          const text = await merchantPaymentUpdate({
+  /**
+   * Delivers the payments' current state: the merchants' views in one read for all of them (merchantPaymentUpdates),
+   * the payer pages' and devices' payment by payment; again for those that changed once more during the load.
+   */
+  async #deliverBatch(entries: { n: PaymentNotification; again: boolean }[]) {
+    let round = entries;
+    while (round.length > 0 && !this.#closed) {
+      for (const e of round) e.again = false;
+      const merchantsOf = (n: PaymentNotification) => this.#merchants.get(`${n.userId}:${n.mode}`);
+      const forMerchants = round.filter((e) => merchantsOf(e.n)?.size);
+      if (forMerchants.length > 0) {
+        try {
+          const texts = await merchantPaymentUpdates({
             deps: this.#deps,
             db: this.#db,
-            userId,
-            mode,
-            paymentId,
+            payments: forMerchants.map((e) => e.n),
           });
-          if (text) for (const c of this.#merchants.get(`${userId}:${mode}`) ?? []) this.#send(c, text);
+          for (const e of forMerchants) {
+            const text = texts.get(e.n.paymentId);
+            if (text) for (const c of merchantsOf(e.n) ?? []) this.#send(c, text);
+          }
+        } catch (err) {
+          this.#log.error(
+            { err, payments: forMerchants.length },
+            'live updates: could not load changed payments',
+          );
         }
-        if (this.#devices.get(`${userId}:${mode}`)?.size) {
-          const update = await posSaleUpdate({ deps: this.#deps, db: this.#db, paymentId });
-          if (update) {
-            for (const c of this.#devices.get(`${userId}:${mode}`) ?? []) {
-              if (c.sub.kind === 'device' && c.sub.deviceId === update.deviceId) this.#send(c, update.text);
+      }
+      for (const { n } of round) {
+        const { paymentId, userId, mode } = n;
+        try {
+          if (this.#devices.get(`${userId}:${mode}`)?.size) {
+            const update = await posSaleUpdate({ deps: this.#deps, db: this.#db, paymentId });
+            if (update) {
+              for (const c of this.#devices.get(`${userId}:${mode}`) ?? []) {
+                if (c.sub.kind === 'device' && c.sub.deviceId === update.deviceId) this.#send(c, update.text);
+              }
             }
           }
+          if (this.#payments.get(paymentId)?.size) {
+            const text = await publicPaymentUpdate({ deps: this.#deps, db: this.#db, paymentId });
+            if (text) for (const c of this.#payments.get(paymentId) ?? []) this.#send(c, text);
+          }
+        } catch (err) {
+          this.#log.error({ err, paymentId }, 'live updates: could not load a changed payment');
         }
-        if (this.#payments.get(paymentId)?.size) {
-          const text = await publicPaymentUpdate({ deps: this.#deps, db: this.#db, paymentId });
-          if (text) for (const c of this.#payments.get(paymentId) ?? []) this.#send(c, text);
-        }
-      } catch (err) {
-        this.#log.error({ err, paymentId }, 'live updates: could not load a changed payment');
       }
-    } while (entry.again && !this.#closed);
+      round = round.filter((e) => e.again);
+    }
+    for (const e of entries) this.#loading.delete(e.n.paymentId);
   }
 
   async #deliverPublicTo(client: LiveClient, paymentId: string) {

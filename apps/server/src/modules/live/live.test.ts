@@ -148,6 +148,28 @@ describe('merchant sockets', () => {
     expect(confirmed.data).toEqual(await getPayment(alice, p.id));
   });
 
+  it("carry each of a block's payments, confirmed together, to its own merchant only, as GET returns it", async () => {
+    const a = await asMerchant(alice);
+    const b = await asMerchant(bob);
+    const mine = [await createPayment(alice), await createPayment(alice), await createPayment(alice)];
+    const theirs = [await createPayment(bob), await createPayment(bob)];
+    for (const p of mine) await simulate(alice, p.id);
+    for (const p of theirs) await simulate(bob, p.id);
+    // One tick: the five payments are confirmed in one batch, their live updates heard and loaded together.
+    expect(await blocks(10)).toBeGreaterThanOrEqual(5);
+    for (const p of mine) {
+      const confirmed = await a.update(p.id, (d) => d.status === 'confirmed', `alice's ${p.id}`);
+      expect(confirmed.data).toEqual(await getPayment(alice, p.id));
+    }
+    for (const p of theirs) {
+      const confirmed = await b.update(p.id, (d) => d.status === 'confirmed', `bob's ${p.id}`);
+      expect(confirmed.data).toEqual(await getPayment(bob, p.id));
+    }
+    const heardBy = (s: TestSocket) => new Set(s.updates().map((u) => u.data.id));
+    expect([...heardBy(b)].filter((id) => mine.some((p) => p.id === id))).toEqual([]);
+    expect([...heardBy(a)].filter((id) => theirs.some((p) => p.id === id))).toEqual([]);
+  });
+
   it("never carry another merchant's payments", async () => {
     const a = await asMerchant(alice);
     const b = await asMerchant(bob);

@@ -6,7 +6,7 @@ import type {
 import { AppError } from '@coinlane/core/errors';
 import type { TMode } from '@coinlane/core/options';
 import type { Db } from '#app/db/connection.ts';
-import { getPayment } from '#app/modules/payments/get-payment.ts';
+import { getPayments } from '#app/modules/payments/get-payment.ts';
 import { getPublicPayment } from '#app/modules/payments/get-public-payment.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { presentPublicStatus } from '#app/modules/payments/present-payment.ts';
@@ -14,30 +14,26 @@ import { presentPublicStatus } from '#app/modules/payments/present-payment.ts';
 const notFound = (err: unknown) => err instanceof AppError && err.code === 'NOT_FOUND';
 
 /**
- * The merchant's `payment.updated` message, serialized once for all its sockets: the payment exactly as
- * GET /api/v1/payments/{id} returns it (owner and mode checked there). Null when it is not the merchant's.
+ * The merchant's `payment.updated` message of each payment, serialized once for all its sockets, by payment id: the
+ * payment exactly as GET /api/v1/payments/{id} returns it (owner and mode checked there), read in three statements
+ * for them all (a block's payments, confirmed together); absent when it is not that merchant's.
  */
-export async function merchantPaymentUpdate({
+export async function merchantPaymentUpdates({
   deps,
   db,
-  userId,
-  mode,
-  paymentId,
+  payments,
 }: {
   deps: PaymentDeps;
   db: Db;
-  userId: string;
-  mode: TMode;
-  paymentId: string;
-}): Promise<string | null> {
-  try {
-    const data = await getPayment({ deps, db, userId, mode, paymentId });
+  payments: readonly { userId: string; mode: TMode; paymentId: string }[];
+}): Promise<Map<string, string>> {
+  const views = await getPayments({ deps, db, payments });
+  const out = new Map<string, string>();
+  for (const [id, data] of views) {
     const message: TLiveMerchantPaymentUpdated = { type: 'payment.updated', data };
-    return JSON.stringify(message);
-  } catch (err) {
-    if (notFound(err)) return null;
-    throw err;
+    out.set(id, JSON.stringify(message));
   }
+  return out;
 }
 
 /** The payer page's view of a payment: its id and the fields of GET /api/v1/payments/{id}/status. */

@@ -27,7 +27,7 @@ import {
   paymentNotificationPayload,
 } from './notify-payment-changed.ts';
 import type { PaymentDeps } from './payment-deps.ts';
-import { runPaymentLifecycle } from './payment-lifecycle.ts';
+import { runPaymentLifecycle, runPaymentLifecycles } from './payment-lifecycle.ts';
 import { paymentState, presentPayment } from './present-payment.ts';
 import { hasAnyTransfer, lockPaymentRow, type PaymentRow, paymentFlushFields } from './queries.ts';
 
@@ -356,8 +356,9 @@ async function recordPriceChange({
  * rather than a few for each. Runs in the caller's transaction, which holds every payment locked (lockPaymentRows)
  * with its new totals read under that lock (setConfirmationsAndSumTransfers). In one statement: the rows
  * that change; in one more: every audit row, every event (in the payments' order, each payment's in its machine's
- * order) and every live update. Then each payment's lifecycle handlers, one payment after another, as separate
- * transactions would have run them. The NOTIFYs go out at the commit, together. Returns each payment's result, in
+ * order) and every live update. Then the lifecycle handlers (runPaymentLifecycles: a batch handler gets the
+ * payments with the same event together; the others run payment after payment), as separate transactions would
+ * have left things. The NOTIFYs go out at the commit, together. Returns each payment's result, in
  * the order given.
  */
 export async function applyTransferTotals({
@@ -478,8 +479,9 @@ export async function applyTransferTotals({
   }
 
   // 3. What other modules do on a status change, payment after payment, in this transaction.
-  for (const r of results) {
-    await runPaymentLifecycle(deps.lifecycle, r.emitted, { db, payment: r.payment, actor, now });
-  }
+  await runPaymentLifecycles(
+    deps.lifecycle,
+    results.map((r) => ({ emitted: r.emitted, change: { db, payment: r.payment, actor, now } })),
+  );
   return results;
 }

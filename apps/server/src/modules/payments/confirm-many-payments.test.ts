@@ -66,6 +66,8 @@ describe('confirming many payments at once', () => {
         'confirmations',
         'confirmed_at',
         'risk_scored_at',
+        'risk_score',
+        'fraud_flags',
       ])
       .where('id', '=', paymentId)
       .executeTakeFirstOrThrow();
@@ -99,6 +101,7 @@ describe('confirming many payments at once', () => {
       confirmations: p.confirmations,
       confirmed: p.confirmed_at !== null,
       scored: p.risk_scored_at !== null,
+      risk: [p.risk_score, p.fraud_flags],
       events: events.map((e) => {
         const payload = (typeof e.payload === 'string' ? JSON.parse(e.payload) : e.payload) as Record<
           string,
@@ -191,9 +194,9 @@ describe('confirming many payments at once', () => {
       { ...(await paid(80_000_000n, 1)), confirmations: 1 },
     ];
     const failing = list[1]?.paymentId;
-    const lifecycle = createPaymentLifecycle(({ onPaymentStatusChange }) => {
+    const lifecycle = createPaymentLifecycle(({ onPaymentStatusChange, onPaymentStatusChanges }) => {
       for (const [event, handlers] of testPaymentDeps.lifecycle.handlers) {
-        for (const h of handlers) onPaymentStatusChange(event, h);
+        for (const h of handlers) onPaymentStatusChanges(event, h);
       }
       onPaymentStatusChange('payment.confirmed', async ({ payment }) => {
         if (payment.id === failing) throw new Error('a handler failed for this payment');

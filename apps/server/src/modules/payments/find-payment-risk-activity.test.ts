@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
-import { findPaymentRiskActivity } from './find-payment-risk-activity.ts';
+import { findPaymentRiskActivity, findPaymentsRiskActivity } from './find-payment-risk-activity.ts';
 
 /**
  * The merchant's figures the risk rules read (history count and mean, USD of the last day, daily mean before) come from
@@ -163,6 +163,20 @@ describe('the merchant figures of the risk rules', () => {
     });
     expect(a.merchantHistory).toEqual({ count: 4, meanUsd: (150.5 - 60) / 4 });
     expect(a.merchantUsdLastDay).toBe(108.5);
+
+    // Read for several payments in one statement (a block's, re-scored together): each as its own read gives it.
+    const several = [
+      { ...newPayment('60.00'), id: sameHour, created_at: ago(10 * 60_000) },
+      { ...newPayment('8.00'), id: edge, created_at: ago(HOUR), customer_email: 'Payer@Example.com' },
+      { ...newPayment(null), id: 'pay_other', user_id: other.id, customer_ip: '203.0.113.9' },
+    ];
+    const together = await findPaymentsRiskActivity({ db: ctx.db, payments: several, windows: RISK_RULES });
+    const alone = [];
+    for (const payment of several) {
+      alone.push(await findPaymentRiskActivity({ db: ctx.db, payment, windows: RISK_RULES }));
+    }
+    expect(together).toEqual(alone);
+    expect(together.map((t) => t.merchantHistory.count)).toEqual([4, 3, 1]);
   });
 
   it('add up to the payments after many creations at once', async () => {

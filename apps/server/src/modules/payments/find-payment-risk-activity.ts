@@ -58,84 +58,122 @@ export async function findPaymentRiskActivity({
   withPayers = false,
 }: {
   db: Db;
-  payment: Pick<
-    PaymentRow,
-    'id' | 'user_id' | 'mode' | 'created_at' | 'customer_email' | 'customer_ip' | 'usd_amount'
-  >;
+  payment: RiskActivityPayment;
   windows: RiskActivityWindows;
   inserted?: boolean;
   /** Read the payment's payers too (a re-score: the sanctions rule), in the same statement. */
   withPayers?: boolean;
 }): Promise<PaymentRiskActivity> {
-  const at = payment.created_at;
-  const ago = (ms: number) => new Date(at.getTime() - ms);
-  const velocityStart = ago(windows.velocityWindowMinutes * 60_000);
-  const unpaidStart = ago(windows.unpaidWindowHours * HOUR);
-  const email = payment.customer_email?.trim().toLowerCase() || null;
-  const ip = payment.customer_ip;
+  const [activity] = await findPaymentsRiskActivity({
+    db,
+    payments: [payment],
+    windows,
+    inserted,
+    withPayers,
+  });
+  return activity as PaymentRiskActivity;
+}
+
+/** What findPaymentRiskActivity reads of a payment. */
+export type RiskActivityPayment = Pick<
+  PaymentRow,
+  'id' | 'user_id' | 'mode' | 'created_at' | 'customer_email' | 'customer_ip' | 'usd_amount'
+>;
+
+/**
+ * findPaymentRiskActivity for several payments in one statement (a block's payments re-scored together): each
+ * payment's own figures, as each single read gives them, in the order given.
+ */
+export async function findPaymentsRiskActivity({
+  db,
+  payments,
+  windows,
+  inserted = true,
+  withPayers = false,
+}: {
+  db: Db;
+  payments: readonly RiskActivityPayment[];
+  windows: RiskActivityWindows;
+  inserted?: boolean;
+  withPayers?: boolean;
+}): Promise<PaymentRiskActivity[]> {
+  if (payments.length === 0) return [];
   // What the payment adds to the figures that count it, when it is not in the table yet.
   const own = inserted ? 0 : 1;
-  const ownUsd = inserted || payment.usd_amount === null ? '0' : payment.usd_amount;
-
-  // The merchant's figures come from its hours (payment_usd_hours, migration 0041): whole UTC hours, the payment's own
-  // hour included, so a merchant's thousands of payments a day cost at most 721 x 16 rows here.
-  const hour = new Date(Math.floor(at.getTime() / HOUR) * HOUR);
-  const historyHour = new Date(Math.floor(ago(windows.historyDays * 24 * HOUR).getTime() / HOUR) * HOUR);
-  const lastDayAfter = new Date(hour.getTime() - 24 * HOUR);
-  // The payment itself is in its hour once inserted: the history leaves it out.
-  const ownInHistory = inserted && payment.usd_amount !== null;
-
-  const r = await db
-    .selectFrom('payment_usd_hours')
-    .select([
-      sql<string>`coalesce(sum(payments), 0) - ${ownInHistory ? 1 : 0}::int`.as('history_n'),
-      sql<string>`coalesce(sum(usd), 0) - ${ownInHistory ? payment.usd_amount : '0'}::numeric`.as(
-        'history_usd',
-      ),
-      sql<string>`coalesce(sum(usd) FILTER (WHERE hour > ${lastDayAfter}), 0) + ${ownUsd}::numeric`.as(
-        'last_day',
-      ),
-      sql<string | null>`sum(usd) FILTER (WHERE hour <= ${lastDayAfter})`.as('before'),
-      // the account's age, in the same round trip
-      sql<Date | null>`(SELECT u.created_at FROM users u WHERE u.id = ${payment.user_id})`.as(
-        'account_created_at',
-      ),
-      // the customer's e-mail and IP across merchants (their own indexes)
-      sql<string | null>`CASE WHEN ${email}::text IS NULL THEN NULL ELSE (
+  const rows = payments.map((payment, i) => {
+    const at = payment.created_at;
+    const ago = (ms: number) => new Date(at.getTime() - ms);
+    // The merchant's figures come from its hours (payment_usd_hours, migration 0041): whole UTC hours, the payment's
+    // own hour included, so a merchant's thousands of payments a day cost at most 721 x 16 rows here.
+    const hour = new Date(Math.floor(at.getTime() / HOUR) * HOUR);
+    // The payment itself is in its hour once inserted: the history leaves it out.
+    const ownInHistory = inserted && payment.usd_amount !== null;
+    return sql`(${i}::int, ${payment.id}::text, ${payment.user_id}::text, ${payment.mode}::text, ${at}::timestamptz, ${hour}::timestamptz, ${new Date(
+      Math.floor(ago(windows.historyDays * 24 * HOUR).getTime() / HOUR) * HOUR,
+    )}::timestamptz, ${new Date(hour.getTime() - 24 * HOUR)}::timestamptz, ${ago(
+      windows.velocityWindowMinutes * 60_000,
+    )}::timestamptz, ${ago(windows.unpaidWindowHours * HOUR)}::timestamptz, ${
+      payment.customer_email?.trim().toLowerCase() || null
+    }::text, ${payment.customer_ip}::text, ${ownInHistory ? 1 : 0}::int, ${
+      ownInHistory ? payment.usd_amount : '0'
+    }::numeric, ${inserted || payment.usd_amount === null ? '0' : payment.usd_amount}::numeric)`;
+  });
+  const { rows: found } = await sql<{
+    history_n: string;
+    history_usd: string;
+    last_day: string;
+    before: string | null;
+    account_created_at: Date | string | null;
+    email_n: string | null;
+    ip_n: string | null;
+    ip_unpaid: string | null;
+    payers: string[][] | null;
+  }>`
+    SELECT x.history_n, x.history_usd, x.last_day, x.before,
+      -- the account's age, in the same round trip
+      (SELECT u.created_at FROM users u WHERE u.id = v.user_id) AS account_created_at,
+      -- the customer's e-mail and IP across merchants (their own indexes)
+      CASE WHEN v.email IS NULL THEN NULL ELSE (
         SELECT count(*) + ${own}::int FROM payments pe
-        WHERE lower(pe.customer_email) = ${email} AND pe.mode = ${payment.mode}
-          AND pe.created_at > ${velocityStart} AND pe.created_at <= ${at}) END`.as('email_n'),
-      sql<string | null>`CASE WHEN ${ip}::text IS NULL THEN NULL ELSE (
+        WHERE lower(pe.customer_email) = v.email AND pe.mode = v.mode
+          AND pe.created_at > v.velocity_start AND pe.created_at <= v.at) END AS email_n,
+      CASE WHEN v.ip IS NULL THEN NULL ELSE (
         SELECT count(*) + ${own}::int FROM payments pi
-        WHERE pi.customer_ip = ${ip} AND pi.mode = ${payment.mode}
-          AND pi.created_at > ${velocityStart} AND pi.created_at <= ${at}) END`.as('ip_n'),
-      sql<string | null>`CASE WHEN ${ip}::text IS NULL THEN NULL ELSE (
+        WHERE pi.customer_ip = v.ip AND pi.mode = v.mode
+          AND pi.created_at > v.velocity_start AND pi.created_at <= v.at) END AS ip_n,
+      CASE WHEN v.ip IS NULL THEN NULL ELSE (
         SELECT count(*) FROM payments pu
-        WHERE pu.customer_ip = ${ip} AND pu.mode = ${payment.mode}
-          AND pu.created_at > ${unpaidStart} AND pu.created_at <= ${at} AND pu.id <> ${payment.id}
-          AND pu.status IN ('failed', 'expired') AND pu.amount_received = 0) END`.as('ip_unpaid'),
-      (withPayers ? paymentPayersJson(payment.id) : sql<null>`NULL`).as('payers'),
-    ])
-    .where('user_id', '=', payment.user_id)
-    .where('mode', '=', payment.mode)
-    .where('hour', '>=', historyHour)
-    .where('hour', '<=', hour)
-    .executeTakeFirstOrThrow();
-  const historyCount = num(r.history_n);
+        WHERE pu.customer_ip = v.ip AND pu.mode = v.mode
+          AND pu.created_at > v.unpaid_start AND pu.created_at <= v.at AND pu.id <> v.payment_id
+          AND pu.status IN ('failed', 'expired') AND pu.amount_received = 0) END AS ip_unpaid,
+      ${withPayers ? paymentPayersJson(sql.ref('v.payment_id')) : sql`NULL`} AS payers
+    FROM (VALUES ${sql.join(rows)}) AS v(i, payment_id, user_id, mode, at, hour, history_hour, last_day_after,
+      velocity_start, unpaid_start, email, ip, own_n, own_usd_in_history, own_usd)
+    CROSS JOIN LATERAL (
+      SELECT coalesce(sum(h.payments), 0) - v.own_n AS history_n,
+        coalesce(sum(h.usd), 0) - v.own_usd_in_history AS history_usd,
+        coalesce(sum(h.usd) FILTER (WHERE h.hour > v.last_day_after), 0) + v.own_usd AS last_day,
+        sum(h.usd) FILTER (WHERE h.hour <= v.last_day_after) AS before
+      FROM payment_usd_hours h
+      WHERE h.user_id = v.user_id AND h.mode = v.mode AND h.hour >= v.history_hour AND h.hour <= v.hour
+    ) AS x
+    ORDER BY v.i`.execute(db);
   const daysBefore = Math.max(1, windows.historyDays - 1);
   const orNull = (v: string | number | null) => (v === null ? null : num(v));
-
-  return {
-    merchantHistory: {
-      count: historyCount,
-      meanUsd: historyCount > 0 ? Number(r.history_usd) / historyCount : null,
-    },
-    emailPayments: orNull(r.email_n),
-    ipPayments: orNull(r.ip_n),
-    ipUnpaid: orNull(r.ip_unpaid),
-    merchantUsdLastDay: num(r.last_day),
-    merchantDailyMeanUsdBefore: num(r.before) / daysBefore,
-    accountCreatedAt: r.account_created_at === null ? null : new Date(r.account_created_at as Date | string),
-    payers: payersOf(r.payers),
-  };
+  return found.map((r) => {
+    const historyCount = num(r.history_n);
+    return {
+      merchantHistory: {
+        count: historyCount,
+        meanUsd: historyCount > 0 ? Number(r.history_usd) / historyCount : null,
+      },
+      emailPayments: orNull(r.email_n),
+      ipPayments: orNull(r.ip_n),
+      ipUnpaid: orNull(r.ip_unpaid),
+      merchantUsdLastDay: num(r.last_day),
+      merchantDailyMeanUsdBefore: num(r.before) / daysBefore,
+      accountCreatedAt: r.account_created_at === null ? null : new Date(r.account_created_at),
+      payers: payersOf(r.payers),
+    };
+  });
 }

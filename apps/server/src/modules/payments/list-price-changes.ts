@@ -13,30 +13,49 @@ export async function listPriceChanges({
   db: Db;
   paymentId: string;
 }): Promise<TPaymentPriceChange[]> {
+  return (await listPriceChangesOfPayments({ db, paymentIds: [paymentId] })).get(paymentId) ?? [];
+}
+
+/** listPriceChanges for several payments in one read, by payment id (absent: none). */
+export async function listPriceChangesOfPayments({
+  db,
+  paymentIds,
+}: {
+  db: Db;
+  paymentIds: readonly string[];
+}): Promise<Map<string, TPaymentPriceChange[]>> {
+  const out = new Map<string, TPaymentPriceChange[]>();
+  if (paymentIds.length === 0) return out;
   const rows = await db
     .selectFrom('payment_price_changes as c')
     .innerJoin('payments as p', 'p.id', 'c.payment_id')
     .selectAll('c')
     .select('p.decimals')
-    .where('c.payment_id', '=', paymentId)
+    .where('c.payment_id', 'in', [...paymentIds])
     .orderBy('c.changed_at')
     .orderBy('c.id')
     .execute();
-  return rows.map((r) => ({
-    amountBefore: formatUnits(BigInt(r.amount_before), r.decimals),
-    amountAfter: formatUnits(BigInt(r.amount_after), r.decimals),
-    lockEndedAt: r.lock_ended_at.toISOString(),
-    lockedUntil: r.locked_until.toISOString(),
-    rate:
-      r.locked_crypto_rate && r.locked_fiat_rate && r.rate_source
-        ? {
-            cryptoRate: r.locked_crypto_rate,
-            fiatRate: r.locked_fiat_rate,
-            source: r.rate_source,
-            lockedAt: r.changed_at.toISOString(),
-          }
-        : null,
-    usdAmount: r.usd_amount,
-    changedAt: r.changed_at.toISOString(),
-  }));
+  for (const r of rows) {
+    const change: TPaymentPriceChange = {
+      amountBefore: formatUnits(BigInt(r.amount_before), r.decimals),
+      amountAfter: formatUnits(BigInt(r.amount_after), r.decimals),
+      lockEndedAt: r.lock_ended_at.toISOString(),
+      lockedUntil: r.locked_until.toISOString(),
+      rate:
+        r.locked_crypto_rate && r.locked_fiat_rate && r.rate_source
+          ? {
+              cryptoRate: r.locked_crypto_rate,
+              fiatRate: r.locked_fiat_rate,
+              source: r.rate_source,
+              lockedAt: r.changed_at.toISOString(),
+            }
+          : null,
+      usdAmount: r.usd_amount,
+      changedAt: r.changed_at.toISOString(),
+    };
+    const list = out.get(r.payment_id);
+    if (list) list.push(change);
+    else out.set(r.payment_id, [change]);
+  }
+  return out;
 }

@@ -2,11 +2,12 @@ import { assessPaymentRisk, RISK_RULES, type TRiskAssessment } from '@coinlane/c
 import type { Db } from '#app/db/connection.ts';
 import {
   findPaymentRiskActivity,
+  findPaymentsRiskActivity,
   type PaymentRiskActivity,
 } from '#app/modules/payments/find-payment-risk-activity.ts';
 import type { NewPaymentRiskAssessor } from '#app/modules/payments/payment-deps.ts';
 import type { PaymentStatusChange } from '#app/modules/payments/payment-lifecycle.ts';
-import { recordPaymentRisk, riskAssessedAudit } from '#app/modules/payments/record-payment-risk.ts';
+import { recordPaymentsRisk, riskAssessedAudit } from '#app/modules/payments/record-payment-risk.ts';
 import { findSanctionedAddresses } from '#app/modules/sanctions/find-sanctioned-addresses.ts';
 
 /**
@@ -111,34 +112,75 @@ export async function scorePaymentRisk({
   now: Date;
   onRiskAlert?: RiskAlertHandler;
 }): Promise<TRiskAssessment> {
-  const activity = await findPaymentRiskActivity({ db, payment, windows: RISK_RULES, withPayers: true });
-  const sanctionedPayers = await findSanctionedAddresses({ db, addresses: activity.payers });
-  const assessment = assess(payment, activity, sanctionedPayers);
-  const before = { score: payment.risk_score, flags: payment.fraud_flags ?? [] };
-  await recordPaymentRisk({ db, payment, score: assessment.score, flags: assessment.flags, now });
+  const [assessment] = await scorePaymentsRisk({
+    db,
+    payments: [payment],
+    now,
+    ...(onRiskAlert ? { onRiskAlert } : {}),
+  });
+  return assessment as TRiskAssessment;
+}
+
+/**
+ * scorePaymentRisk for several payments in one transaction (a block's payments, by the lifecycle's batch handler):
+ * their activity in one read, the sanctions list once for all their payers, their scores in one write, then each
+ * payment's alert, if any. Each payment's assessment, in the order given.
+ */
+export async function scorePaymentsRisk({
+  db,
+  payments,
+  now,
+  onRiskAlert,
+}: {
+  db: Db;
+  payments: readonly PaymentStatusChange['payment'][];
+  now: Date;
+  onRiskAlert?: RiskAlertHandler;
+}): Promise<TRiskAssessment[]> {
+  const activities = await findPaymentsRiskActivity({ db, payments, windows: RISK_RULES, withPayers: true });
+  const listed = new Set(
+    await findSanctionedAddresses({ db, addresses: [...new Set(activities.flatMap((a) => a.payers))] }),
+  );
+  const scored = payments.map((payment, i) => {
+    const activity = activities[i] as PaymentRiskActivity;
+    const sanctionedPayers = activity.payers.filter((a) => listed.has(a));
+    return { payment, sanctionedPayers, assessment: assess(payment, activity, sanctionedPayers) };
+  });
+  await recordPaymentsRisk({
+    db,
+    scores: scored.map(({ payment, assessment }) => ({
+      payment,
+      score: assessment.score,
+      flags: assessment.flags,
+    })),
+    now,
+  });
   if (onRiskAlert) {
-    const alert = (kind: RiskAlert['kind']) =>
-      onRiskAlert(
-        {
-          kind,
-          paymentId: payment.id,
-          userId: payment.user_id,
-          mode: payment.mode,
-          score: assessment.score,
-          flags: assessment.flags,
-          sanctionedPayers,
-        },
-        { db, now },
-      );
-    const wasScored = payment.risk_scored_at !== null;
-    if (
-      assessment.flags.includes('sanctioned_payer_address') &&
-      !before.flags.includes('sanctioned_payer_address')
-    ) {
-      await alert('sanctions_hit');
-    } else if (assessment.score > 6 && (!wasScored || before.score <= 6)) {
-      await alert('high_risk');
+    for (const { payment, sanctionedPayers, assessment } of scored) {
+      const alert = (kind: RiskAlert['kind']) =>
+        onRiskAlert(
+          {
+            kind,
+            paymentId: payment.id,
+            userId: payment.user_id,
+            mode: payment.mode,
+            score: assessment.score,
+            flags: assessment.flags,
+            sanctionedPayers,
+          },
+          { db, now },
+        );
+      const before = { score: payment.risk_score, flags: payment.fraud_flags ?? [] };
+      const wasScored = payment.risk_scored_at !== null;
+      if (
+        assessment.flags.includes('sanctioned_payer_address') &&
+        !before.flags.includes('sanctioned_payer_address')
+      ) {
+        await alert('sanctions_hit');
+      } else if (assessment.score > 6 && (!wasScored || before.score <= 6)) {
+        await alert('high_risk');
+      }
     }
   }
-  return assessment;
+  return scored.map((s) => s.assessment);
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
 
 /**
@@ -6,7 +6,7 @@ import type { Db } from '#app/db/connection.ts';
  * statement (the risk rules' read): a JSON array of each transfer's payers, in the order first seen; read it with
  * `payersOf`. Transfers whose payers are unknown add none.
  */
-export const paymentPayersJson = (paymentId: string) =>
+export const paymentPayersJson = (paymentId: string | RawBuilder<unknown>) =>
   sql<string[][] | null>`(SELECT json_agg(t.payer_addresses ORDER BY t.seen_at, t.id) FROM transfers t
     WHERE t.payment_id = ${paymentId} AND t.status <> 'removed' AND t.payer_addresses IS NOT NULL)`;
 

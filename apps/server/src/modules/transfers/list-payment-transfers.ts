@@ -26,3 +26,28 @@ export async function listPaymentTransfers({ db, paymentId }: { db: Db; paymentI
     .orderBy('id')
     .execute();
 }
+
+/** The transfers of several payments in one read, by payment id, each payment's oldest first (absent: none). */
+export async function listTransfersOfPayments({
+  db,
+  paymentIds,
+}: {
+  db: Db;
+  paymentIds: readonly string[];
+}): Promise<Map<string, TransferRow[]>> {
+  const out = new Map<string, TransferRow[]>();
+  if (paymentIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('transfers')
+    .selectAll()
+    .where('payment_id', 'in', [...paymentIds])
+    .orderBy('seen_at')
+    .orderBy('id')
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.payment_id);
+    if (list) list.push(r);
+    else out.set(r.payment_id, [r]);
+  }
+  return out;
+}
