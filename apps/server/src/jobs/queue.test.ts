@@ -81,6 +81,61 @@ describe('job queue', () => {
     expect(order.slice(2)).toEqual(['mail 1', 'mail 2', 'mail 3', 'mail 4']);
   });
 
+  it('a prompt job that yields and asks to run again at once runs again at once, not at the next look', async () => {
+    const runs: number[] = [];
+    let firstEnded = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const long = defineJob({
+      name: 'test.long',
+      payload: z.object({}),
+      handler: async () => {
+        await wait(400); // holds the one ordinary loop while the prompt lanes find nothing and go to sleep
+        return undefined;
+      },
+    });
+    const mail = defineJob({
+      name: 'test.mail',
+      payload: z.object({}),
+      handler: async () => {
+        await held; // the ordinary loop stays here once the prompt job has yielded
+        return undefined;
+      },
+    });
+    const delivery = defineJob({
+      name: 'test.delivery',
+      payload: z.object({}),
+      prompt: true,
+      handler: async () => {
+        runs.push(Date.now());
+        if (runs.length === 1) {
+          firstEnded = Date.now();
+          return { runAgainAt: new Date() }; // a batch sent: yield, and run again at once
+        }
+        release();
+        return undefined;
+      },
+    });
+    await enqueueJob({ db: handle.db, name: long.name, payload: {} });
+    // Long pauses between looks: only a wake-up brings the second run before the first look.
+    const worker = startJobWorker({
+      db: handle.db,
+      config,
+      log,
+      definitions: [long, mail, delivery],
+      concurrency: 1,
+      pollMs: 5_000,
+    });
+    await wait(100);
+    // Due after the long job started, the delivery before the mail: the ordinary loop takes the delivery first.
+    await enqueueJob({ db: handle.db, name: delivery.name, payload: {}, runAt: new Date(Date.now() - 2) });
+    await enqueueJob({ db: handle.db, name: mail.name, payload: {} });
+    await until(async () => runs.length === 2);
+    await worker.stop();
+    // The ordinary loop went on to the mail; a sleeping prompt lane was woken for the second run.
+    expect(runs[1]! - firstEnded).toBeLessThan(1_000);
+  });
+
   it('two workers never run one job twice', async () => {
     const runs = new Map<string, number>();
     const def = defineJob({

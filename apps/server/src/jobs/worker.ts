@@ -103,7 +103,13 @@ export function startJobWorker({
         ...(metrics ? { metrics } : {}),
       });
       clearInterval(heartbeat);
-      await completeJob({ db, jobId: job.id, workerId, runAgainAt: result?.runAgainAt });
+      const queuedAgain = await completeJob({ db, jobId: job.id, workerId, runAgainAt: result?.runAgainAt });
+      // Queued again and due now (a delivery job yielding after its batch, a rerun asked for while it ran): no
+      // notification announces it, and this loop may go on to other jobs, so the sleeping loops look at once (a prompt
+      // job would otherwise wait for an idle prompt loop's next look, up to a second).
+      if (queuedAgain && (result?.runAgainAt ?? new Date()).getTime() <= Date.now()) {
+        for (const done of [...sleeping]) done();
+      }
       jobLog.debug({ job: job.id, name: job.name, ms: Date.now() - started }, 'job done');
     } catch (err) {
       clearInterval(heartbeat);

@@ -3,20 +3,10 @@ import { formatUnits } from '@coinlane/core/money';
 import type { Db } from '#app/db/connection.ts';
 
 /**
- * A payment's re-prices, oldest first (the caller has checked the payment's owner): each time its price lock
- * lapsed with nothing seen and the amount due was set again at the current rate (settle-lapsed-payment.ts).
+ * Payments' re-prices, by payment id, each payment's oldest first, in one read (absent: none; the caller has checked
+ * the payments' owner): each time a price lock lapsed with nothing seen and the amount due was set again at the
+ * current rate (settle-lapsed-payment.ts).
  */
-export async function listPriceChanges({
-  db,
-  paymentId,
-}: {
-  db: Db;
-  paymentId: string;
-}): Promise<TPaymentPriceChange[]> {
-  return (await listPriceChangesOfPayments({ db, paymentIds: [paymentId] })).get(paymentId) ?? [];
-}
-
-/** listPriceChanges for several payments in one read, by payment id (absent: none). */
 export async function listPriceChangesOfPayments({
   db,
   paymentIds,

@@ -7,7 +7,7 @@ import {
   markWebhookEventsDispatched,
 } from '#app/modules/outbox/take-webhook-due-events.ts';
 import { selectEndpointsOwing } from './queries.ts';
-import { webhookEventBody } from './webhook-event-body.ts';
+import { webhookEventBodies } from './webhook-event-body.ts';
 
 /** Name of the job that sends one endpoint's deliveries in order (one queued or running per endpoint). */
 export const DELIVER_WEBHOOKS_JOB = 'webhooks.deliver';
@@ -39,27 +39,32 @@ export async function dispatchWebhookEvents({
       .select(['id', 'user_id', 'mode', 'events'])
       .where('user_id', 'in', owners)
       .execute();
-    let count = 0;
-    for (const e of events) {
+    // The deliveries owed, with their bodies built together, in one insert (a block's events come in a burst).
+    const owed = events.flatMap((e) => {
       const endpoint = endpoints.find((x) => x.user_id === e.user_id && x.mode === e.mode);
-      if (!endpoint?.events.includes(e.type)) continue;
-      const body = await webhookEventBody({ db: trx, event: e });
-      const res = await trx
+      return endpoint?.events.includes(e.type) ? [{ e, endpoint }] : [];
+    });
+    let count = 0;
+    if (owed.length > 0) {
+      const bodies = await webhookEventBodies({ db: trx, events: owed.map((o) => o.e) });
+      const inserted = await trx
         .insertInto('webhook_deliveries')
-        .values({
-          id: randomId('whd'),
-          endpoint_id: endpoint.id,
-          user_id: e.user_id,
-          mode: e.mode,
-          event_id: e.id,
-          event_type: e.type,
-          event_created_at: e.created_at,
-          body,
-        })
+        .values(
+          owed.map(({ e, endpoint }, i) => ({
+            id: randomId('whd'),
+            endpoint_id: endpoint.id,
+            user_id: e.user_id,
+            mode: e.mode,
+            event_id: e.id,
+            event_type: e.type,
+            event_created_at: e.created_at,
+            body: bodies[i] as string,
+          })),
+        )
         .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
         .returning('id')
-        .executeTakeFirst();
-      if (res) count++;
+        .execute();
+      count = inserted.length;
     }
     await markWebhookEventsDispatched({ db: trx, ids: events.map((e) => e.id) });
     return count;

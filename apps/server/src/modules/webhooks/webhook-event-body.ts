@@ -1,6 +1,6 @@
 import type { Db } from '#app/db/connection.ts';
-import { listPriceChanges } from '#app/modules/payments/list-price-changes.ts';
-import { listPaymentTransfers, presentTransfer } from '#app/modules/transfers/list-payment-transfers.ts';
+import { listPriceChangesOfPayments } from '#app/modules/payments/list-price-changes.ts';
+import { listTransfersOfPayments, presentTransfer } from '#app/modules/transfers/list-payment-transfers.ts';
 
 /** The outbox fields an event body is built from. */
 export type WebhookEventSource = {
@@ -25,12 +25,34 @@ export async function webhookEventBody({
   db: Db;
   event: WebhookEventSource;
 }): Promise<string> {
-  let data: Record<string, unknown> = event.payload;
-  if (event.entity_type === 'payment') {
-    const transfers = await listPaymentTransfers({ db, paymentId: event.entity_id });
-    const priceChanges = await listPriceChanges({ db, paymentId: event.entity_id });
-    data = { ...event.payload, transfers: transfers.map(presentTransfer), priceChanges };
-  }
-  const createdAt = event.created_at.toISOString();
-  return JSON.stringify({ id: event.id, type: event.type, createdAt, mode: event.mode, data });
+  const [body] = await webhookEventBodies({ db, events: [event] });
+  return body as string;
+}
+
+/**
+ * webhookEventBody for several events (the dispatcher's batch), each payment's transfers and price history read in
+ * one statement for them all. The bodies, in the order given.
+ */
+export async function webhookEventBodies({
+  db,
+  events,
+}: {
+  db: Db;
+  events: readonly WebhookEventSource[];
+}): Promise<string[]> {
+  const paymentIds = [...new Set(events.filter((e) => e.entity_type === 'payment').map((e) => e.entity_id))];
+  const transfers = await listTransfersOfPayments({ db, paymentIds });
+  const priceChanges = await listPriceChangesOfPayments({ db, paymentIds });
+  return events.map((event) => {
+    let data: Record<string, unknown> = event.payload;
+    if (event.entity_type === 'payment') {
+      data = {
+        ...event.payload,
+        transfers: (transfers.get(event.entity_id) ?? []).map(presentTransfer),
+        priceChanges: priceChanges.get(event.entity_id) ?? [],
+      };
+    }
+    const createdAt = event.created_at.toISOString();
+    return JSON.stringify({ id: event.id, type: event.type, createdAt, mode: event.mode, data });
+  });
 }
