@@ -268,9 +268,11 @@ function packSdk() {
       'npm pack',
       180_000,
     );
-    const file = out.trim().split('\n').at(-1)!.trim();
-    tarball = path.join(dest, file);
-    expect(fs.existsSync(tarball), out).toBe(true);
+    // The tarball npm wrote (its name is also printed, but npm's notices on the other stream may come after it).
+    const written = fs.readdirSync(dest).filter((f) => f.endsWith('.tgz'));
+    expect(written, out).toHaveLength(1);
+    expect(out).toContain(written[0]);
+    tarball = path.join(dest, written[0] as string);
     return { tarball, ms: Date.now() - began };
   })();
   return packing;
