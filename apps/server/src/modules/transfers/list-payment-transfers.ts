@@ -18,13 +18,7 @@ export const presentTransfer = (t: TransferRow): TTransfer => ({
 
 /** A payment's transfers, oldest first (the caller has checked the payment's owner). */
 export async function listPaymentTransfers({ db, paymentId }: { db: Db; paymentId: string }) {
-  return db
-    .selectFrom('transfers')
-    .selectAll()
-    .where('payment_id', '=', paymentId)
-    .orderBy('seen_at')
-    .orderBy('id')
-    .execute();
+  return (await listTransfersOfPayments({ db, paymentIds: [paymentId] })).get(paymentId) ?? [];
 }
 
 /** The transfers of several payments in one read, by payment id, each payment's oldest first (absent: none). */
