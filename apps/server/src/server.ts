@@ -186,6 +186,13 @@ export async function buildServer({
     processCaches,
   });
   app.addHook('onClose', () => logStream.flush());
+  // NOTIFYs sent after their writes committed (db/notices.ts): a lost batch is covered by the listeners' polls
+  dbHandle.notices.onError = (err, lost) =>
+    app.log.warn(
+      { err, lost },
+      'notifications of committed writes were not sent; listeners catch up by polling',
+    );
+  app.addHook('onClose', () => dbHandle.notices.flush());
   const scheduler = schedulerRoleJobs({
     db: dbHandle.db,
     config,

@@ -5,7 +5,9 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { attachNotices, NoticeSender } from './notices.ts';
 import { PGlitePool } from './pglite-pool.ts';
+import { PreparingClient } from './prepared-statements.ts';
 import { attachReadCaches, ReadCaches } from './read-caches.ts';
 import type { Database } from './schema.ts';
 
@@ -20,6 +22,8 @@ export type DbHandle = {
   databaseUrl?: string;
   /** The handle's read caches (read-caches.ts): off until the process listens on the cache channel. */
   readCaches: ReadCaches;
+  /** NOTIFYs sent after the writes they announce committed (notices.ts); flushed before the handle closes. */
+  notices: NoticeSender;
   close: () => Promise<void>;
 };
 
@@ -28,7 +32,9 @@ function kyselyWithCaches(pool: ConstructorParameters<typeof PostgresDialect>[0]
   const readCaches = new ReadCaches();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [readCaches.plugin()] });
   attachReadCaches(db, readCaches);
-  return { db, readCaches };
+  const notices = new NoticeSender(db);
+  attachNotices(db, notices);
+  return { db, readCaches, notices };
 }
 
 // int8 (counts, sums of integers) as a JS number on both engines; numeric stays an exact decimal string.
@@ -56,10 +62,15 @@ export function withSessionOptions(databaseUrl: string): { connectionString: str
 }
 
 export async function openPostgres(databaseUrl: string, max = 10): Promise<DbHandle> {
-  const pool = new pg.Pool({ ...withSessionOptions(databaseUrl), max });
+  // PreparingClient: the few statements marked PREPARED run as named prepared statements (prepared-statements.ts)
+  const pool = new pg.Pool({ ...withSessionOptions(databaseUrl), max, Client: PreparingClient });
   pool.on('error', () => {}); // idle client errors are reported on the next query
-  const { db, readCaches } = kyselyWithCaches(pool);
-  return { db, engine: 'postgres', pool, databaseUrl, readCaches, close: () => db.destroy() };
+  const { db, readCaches, notices } = kyselyWithCaches(pool);
+  const close = async () => {
+    await notices.flush();
+    await db.destroy();
+  };
+  return { db, engine: 'postgres', pool, databaseUrl, readCaches, notices, close };
 }
 
 /** The embedded database's directory is open in another process (PGlite is one process's database). */
@@ -143,13 +154,15 @@ export async function openPGlite(
     await unlock();
     throw err;
   }
-  const { db, readCaches } = kyselyWithCaches(new PGlitePool(pglite));
+  const { db, readCaches, notices } = kyselyWithCaches(new PGlitePool(pglite));
   return {
     db,
     engine: 'pglite',
     pglite,
     readCaches,
+    notices,
     close: async () => {
+      await notices.flush();
       await db.destroy();
       await unlock();
     },

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRateEntries } from '#app/modules/rates/load-rate-book.ts';
+import { getSystemSettings } from '#app/modules/system-settings/get-system-settings.ts';
+import { setSystemSetting } from '#app/modules/system-settings/set-system-setting.ts';
 import { createUser, signIn } from '#app/test/fixtures.ts';
 import { type SecondServer, startSecondServer } from '#app/test/second-server.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
@@ -116,6 +118,24 @@ describe('read caches of a server', () => {
       READ_CACHE_TTL_MS,
     );
     expect(Date.now() - started).toBeLessThan(READ_CACHE_TTL_MS);
+  });
+
+  it('the settings are kept frozen and shared by every caller; a change is read at once by the process that made it', async () => {
+    const first = await getSystemSettings({ db: ctx.db });
+    expect(await getSystemSettings({ db: ctx.db })).toBe(first); // no copy per call
+    expect(Object.isFrozen(first.general)).toBe(true);
+    expect(() => {
+      (first.general as Record<string, unknown>).platform_name = 'Mutated';
+    }).toThrow(TypeError);
+    const name = first.general.platform_name;
+    try {
+      await setSystemSetting({ db: ctx.db, key: 'platform_name', value: 'Frozen Test', updatedBy: null });
+      const after = await getSystemSettings({ db: ctx.db });
+      expect(after.general.platform_name).toBe('Frozen Test');
+      expect(Object.isFrozen(after.general)).toBe(true);
+    } finally {
+      await setSystemSetting({ db: ctx.db, key: 'platform_name', value: name, updatedBy: null });
+    }
   });
 
   it('a suspended account’s key is refused at once by the process that suspended it', async () => {

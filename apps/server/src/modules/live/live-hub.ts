@@ -7,13 +7,20 @@ import type { WebSocket } from 'ws';
 import type { Db } from '#app/db/connection.ts';
 import { authenticateApiKey } from '#app/modules/api-keys/authenticate-api-key.ts';
 import { getSessionByToken } from '#app/modules/auth/sessions.ts';
+import { getOutboxEvent } from '#app/modules/outbox/get-outbox-event.ts';
+import { listOutboxEventsBetween } from '#app/modules/outbox/list-outbox-events-after.ts';
 import type { OutboxNotification } from '#app/modules/outbox/notify-outbox-event.ts';
 import type { PaymentNotification } from '#app/modules/payments/notify-payment-changed.ts';
 import type { PaymentDeps } from '#app/modules/payments/payment-deps.ts';
 import { authenticatePosDevice } from '#app/modules/pos/authenticate-pos-device.ts';
 import { posSaleUpdate } from '#app/modules/pos/pos-sale-update.ts';
 import { merchantPaymentUpdates, publicPaymentUpdate } from './payment-updates.ts';
-import { webhookEventMessage } from './webhook-event-message.ts';
+import { isWebhookEventType, webhookEventMessageOf } from './webhook-event-message.ts';
+
+/** At most this many events of a merchant are caught up at once before the one heard (see #deliverEvent). */
+const MAX_EVENTS_CAUGHT_UP = 1000;
+/** Per merchant and mode, this many ids of the events sent last are kept, so none is sent twice (#deliverEvent). */
+const SENT_EVENTS_KEPT = 2 * MAX_EVENTS_CAUGHT_UP;
 
 /** How a merchant socket signed in: re-checked every revalidation period. */
 export type LiveCredential = { kind: 'session'; token: string } | { kind: 'api_key'; key: string };
@@ -69,6 +76,10 @@ export class LiveHub {
   readonly #eventListeners = new Map<string, Set<LiveClient>>();
   /** Per `userId:mode`, the chain of events being loaded: each is sent after the one before, in commit order. */
   readonly #eventChains = new Map<string, Promise<void>>();
+  /** Per `userId:mode` with listeners, the latest event sent or known when the first listener came (its seq). */
+  readonly #eventCursors = new Map<string, number>();
+  /** Per `userId:mode` with listeners, the ids of the events sent last (insertion order, SENT_EVENTS_KEPT at most). */
+  readonly #eventsSent = new Map<string, Set<string>>();
   /** Payments being loaded for delivery; `again` when another change came meanwhile. */
   readonly #loading = new Map<string, { n: PaymentNotification; again: boolean }>();
   /** Changes heard in this turn of the event loop, loaded together on the next (#deliverBatch). */
@@ -208,11 +219,52 @@ export class LiveHub {
     });
   };
 
+  /**
+   * Where a merchant's events start for this process's listeners: its latest webhook event when the first of them
+   * subscribed (`seq`, read by routes.ts after `add`). An event heard before this keeps its own place.
+   */
+  startEvents(userId: string, mode: TMode, seq: number): void {
+    const k = `${userId}:${mode}`;
+    if (this.#eventListeners.has(k) && !this.#eventCursors.has(k)) this.#eventCursors.set(k, seq);
+  }
+
+  /**
+   * Sends the event heard, after any event of the merchant committed before it and not sent yet: a payment
+   * created outside a transaction announces itself after its commit (db/notices.ts, decision 036), so a later
+   * change of the same payment, announced at its own commit, can be heard first. The events between the last one
+   * sent and this one are read in commit order (seq); one heard after its place was passed is sent when heard,
+   * unless that read had sent it already (its id among those sent last).
+   */
   async #deliverEvent(k: string, n: OutboxNotification) {
     try {
       if (!this.#eventListeners.get(k)?.size) return;
-      const text = await webhookEventMessage({ db: this.#db, ...n });
-      if (text) for (const c of this.#eventListeners.get(k) ?? []) this.#send(c, text);
+      const event = await getOutboxEvent({ db: this.#db, id: n.eventId, userId: n.userId, mode: n.mode });
+      if (!event) return;
+      const cursor = this.#eventCursors.get(k);
+      const events =
+        cursor !== undefined && event.seq > cursor + 1
+          ? await listOutboxEventsBetween({
+              db: this.#db,
+              userId: n.userId,
+              mode: n.mode,
+              afterSeq: cursor,
+              upToSeq: event.seq,
+              limit: MAX_EVENTS_CAUGHT_UP,
+            })
+          : [event];
+      // more than the limit between: the heard one is still sent, after those read
+      if (events.at(-1)?.id !== event.id) events.push(event);
+      if (!this.#eventListeners.get(k)?.size) return; // the last listener left during the reads
+      if (cursor === undefined || event.seq > cursor) this.#eventCursors.set(k, event.seq);
+      const sent = this.#eventsSent.get(k) ?? new Set<string>();
+      this.#eventsSent.set(k, sent);
+      for (const e of events) {
+        if (!isWebhookEventType(e.type) || sent.has(e.id)) continue;
+        sent.add(e.id);
+        if (sent.size > SENT_EVENTS_KEPT) sent.delete(sent.values().next().value!);
+        const text = await webhookEventMessageOf({ db: this.#db, event: e });
+        for (const c of this.#eventListeners.get(k) ?? []) this.#send(c, text);
+      }
     } catch (err) {
       this.#log.error({ err, eventId: n.eventId }, 'live updates: could not load a webhook event');
     }
@@ -327,7 +379,11 @@ export class LiveHub {
     if (set?.size === 0) map.delete(key);
     if (client.sub.kind === 'payment') this.releasePublic(client.ip);
     const listeners = this.#eventListeners.get(key);
-    if (listeners?.delete(client) && listeners.size === 0) this.#eventListeners.delete(key);
+    if (listeners?.delete(client) && listeners.size === 0) {
+      this.#eventListeners.delete(key);
+      this.#eventCursors.delete(key);
+      this.#eventsSent.delete(key);
+    }
   }
 
   /**

@@ -293,6 +293,32 @@ describe('merchant sockets', () => {
     expect((await session.waitClosed()).code).toBe(LIVE_CLOSE.forbidden);
   });
 
+  it('with ?events=webhooks, send an event once when its notice is heard after a later event brought it', async () => {
+    const { key } = await createApiKey({
+      db: ctx.db,
+      userId: alice.id,
+      mode: 'test',
+      name: 'once',
+      permissions: ['read'],
+      ip: null,
+    });
+    const listener = open(`?token=${encodeURIComponent(key)}&events=webhooks`);
+    await listener.hello();
+    const eventsOf = (paymentId: string) =>
+      listener.messages.filter((m) => m.type === 'webhook.event' && JSON.parse(m.body).data.id === paymentId);
+    const first = await createPayment(alice);
+    const [created] = await listener.until(
+      () => eventsOf(first.id).length > 0 && eventsOf(first.id),
+      'created',
+    );
+    // A payment created outside a transaction announces itself after its commit (db/notices.ts): its notice can
+    // come after a later event's, whose read of the events between sent it already. Heard again here.
+    ctx.app.liveHub.notifyEvent({ eventId: created!.id as string, userId: alice.id, mode: 'test' });
+    const second = await createPayment(alice);
+    await listener.until(() => eventsOf(second.id).length > 0, 'the next payment created');
+    expect(eventsOf(first.id).map((m) => m.id)).toEqual([created!.id]);
+  });
+
   it('with ?events=webhooks, say the latest event id, and replay the events after ?since= first, in order', async () => {
     const carol = await createMerchant(ctx, { name: 'Carol Crafts' });
     const { key } = await createApiKey({

@@ -24,7 +24,7 @@ import { originOfRequest } from '#app/http/same-origin.ts';
 import { WakeSignals } from '#app/jobs/wake-signals.ts';
 import { authenticateApiKey } from '#app/modules/api-keys/authenticate-api-key.ts';
 import { SESSION_COOKIE } from '#app/modules/auth/sessions.ts';
-import { lastOutboxEventId, listOutboxEventsAfter } from '#app/modules/outbox/list-outbox-events-after.ts';
+import { lastOutboxEvent, listOutboxEventsAfter } from '#app/modules/outbox/list-outbox-events-after.ts';
 import { authenticatePosDevice } from '#app/modules/pos/authenticate-pos-device.ts';
 import { listenPaymentChanges } from './listen-payment-changes.ts';
 import { type LiveClient, type LiveCredential, LiveHub, type LiveSubscription } from './live-hub.ts';
@@ -305,8 +305,8 @@ async function subscribeMerchant(
   }
   if (socket.readyState !== socket.OPEN) return;
   const client: LiveClient = Object.assign(base, { sub });
-  // Subscribed before the reads below: an event committed meanwhile is in the replay, or sent live, or both (a
-  // listener drops an id it has already had).
+  // Subscribed before the reads below: an event committed meanwhile is in the replay, or sent live, or both (the
+  // replay is not among the hub's sent ids: a listener drops an id it has already had).
   hub.add(client);
   const hello: TLiveHello = {
     type: 'hello',
@@ -321,7 +321,9 @@ async function subscribeMerchant(
       ? await listOutboxEventsAfter({ ...who, afterId: since, limit: LIVE_REPLAY_MAX_EVENTS })
       : null;
     replay = await Promise.all((missed ?? []).map((event) => webhookEventMessageOf({ db: app.db, event })));
-    hello.lastEventId = await lastOutboxEventId(who);
+    const last = await lastOutboxEvent(who);
+    hello.lastEventId = last?.id ?? null;
+    hub.startEvents(sub.userId, sub.mode, last?.seq ?? 0);
     if (since) hello.replayed = replay.length;
   }
   if (socket.readyState !== socket.OPEN) return;

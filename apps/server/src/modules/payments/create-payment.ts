@@ -19,7 +19,7 @@ import { presentDetails } from './chain-details.ts';
 import type { PaymentDeps } from './payment-deps.ts';
 import { runPaymentLifecycle } from './payment-lifecycle.ts';
 import { fiatInput, type PreparedPayment, preparePayment } from './prepare-payment.ts';
-import { paymentState, presentPayment } from './present-payment.ts';
+import { paymentState, presentPayment, rememberCreatedPresentation } from './present-payment.ts';
 import type { PaymentRow } from './queries.ts';
 import { isCoinChanged, writeNewPayment } from './write-new-payment.ts';
 
@@ -172,13 +172,14 @@ export async function insertPayment({
   const write = async (q: Db, { row, risk, forwarder }: Awaited<ReturnType<typeof build>>) => {
     const state = paymentState(row);
     const { emit } = transitionPayment(state, { type: 'created' });
+    const payload = presentPayment(row);
     try {
       await writeNewPayment({
         db: q,
         row,
         priced,
         eventType: emit[0] ?? 'payment.created',
-        payload: presentPayment(row),
+        payload,
         audit: {
           actorId: actor.id,
           actorType: actor.type,
@@ -198,6 +199,8 @@ export async function insertPayment({
       if (isCoinChanged(err)) throw coinChangedError(priced);
       throw err;
     }
+    // the reply is this presentation unless a payment.created handler (none in the server) may still change the row
+    if (!deps.lifecycle.handlers.get('payment.created')?.length) rememberCreatedPresentation(row, payload);
     if (risk?.alert) await risk.alert({ db: q, now });
     // What other modules do on payment.created, in this transaction (none is registered by the server).
     await runPaymentLifecycle(deps.lifecycle, emit, { db: q, payment: row, actor, now });

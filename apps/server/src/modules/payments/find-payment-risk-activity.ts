@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '#app/db/connection.ts';
+import { PREPARED } from '#app/db/prepared-statements.ts';
 import { payersOf, paymentPayersJson } from '#app/modules/transfers/list-payment-payers.ts';
 import type { PaymentRow } from './queries.ts';
 
@@ -157,7 +158,7 @@ export async function findPaymentsRiskActivity({
       FROM payment_usd_hours h
       WHERE h.user_id = v.user_id AND h.mode = v.mode AND h.hour >= v.history_hour AND h.hour <= v.hour
     ) AS x
-    ORDER BY v.i`.execute(db);
+    ORDER BY v.i ${payments.length === 1 ? PREPARED : sql``}`.execute(db);
   const daysBefore = Math.max(1, windows.historyDays - 1);
   const orNull = (v: string | number | null) => (v === null ? null : num(v));
   return found.map((r) => {

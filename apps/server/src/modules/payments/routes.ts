@@ -20,7 +20,12 @@ import { createPayment } from './create-payment.ts';
 import { getPayment } from './get-payment.ts';
 import { getPublicPayment } from './get-public-payment.ts';
 import { listPayments } from './list-payments.ts';
-import { presentPayment, presentPaymentAddress, presentPublicStatus } from './present-payment.ts';
+import {
+  presentCreatedPayment,
+  presentPayment,
+  presentPaymentAddress,
+  presentPublicStatus,
+} from './present-payment.ts';
 import { renderPaymentQr } from './render-payment-qr.ts';
 
 /** Payments of the merchant API (read / write permissions), and the two public calls of the payer's page. */
@@ -62,7 +67,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         maxAgeSeconds: app.config.ratesMaxAgeSeconds,
       });
       app.metrics.paymentCreated(auth.mode, 'api');
-      return reply.status(201).send(ok(presentPayment(row)));
+      return reply.status(201).send(ok(presentCreatedPayment(row)));
     },
   );
 
