@@ -106,7 +106,7 @@ describe('security headers and the Content-Security-Policy in the browser', () =
     expect([...types]).toEqual(expect.arrayContaining(['document', 'script', 'stylesheet', 'fetch']));
     await expectCleanConsole(ctx);
     await ctx.close();
-  }, 120_000);
+  });
 
   it('a customer pays it on the hosted payment page with the test network', async () => {
     expect(linkId).not.toBe('');
@@ -132,7 +132,7 @@ describe('security headers and the Content-Security-Policy in the browser', () =
     await expectSecurityHeaders(replies);
     await expectCleanConsole(ctx);
     await ctx.close();
-  }, 90_000);
+  });
 
   it('an admin opens the back-office: the dashboard and user management', async () => {
     const ctx = await newContext(browser, server.url, DESKTOP);
@@ -153,7 +153,7 @@ describe('security headers and the Content-Security-Policy in the browser', () =
     expect([...types]).toEqual(expect.arrayContaining(['document', 'script', 'fetch']));
     await expectCleanConsole(ctx);
     await ctx.close();
-  }, 90_000);
+  });
 
   it('the check catches a violation: an inline script injected into a page is refused and reported', async () => {
     const ctx = await newContext(browser, server.url, DESKTOP);

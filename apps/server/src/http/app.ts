@@ -30,7 +30,7 @@ import { openapiPlugin } from './openapi.ts';
 import { apiRateLimitPlugin } from './rate-limit.ts';
 import { createRateLimitCounters, type RateLimitCounters } from './rate-limit-store.ts';
 import { sameOriginPlugin } from './same-origin.ts';
-import { embeddablePageHeaders, securityHeadersPlugin } from './security-headers.ts';
+import { applySecurityHeaders, embeddablePageHeaders, securityHeadersPlugin } from './security-headers.ts';
 import { wellFormedInputPlugin } from './well-formed-input.ts';
 
 declare module 'fastify' {
@@ -121,14 +121,21 @@ export async function buildApp({
       : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Fastify gives a plugin 10 s to load by default. The route plugins import their modules on first load, compiled
+    // on the fly (tsx, vitest): on a loaded 2-core machine one took longer, and the app failed to start ("Plugin did
+    // not start in time"). A plugin that never finishes still fails the start, after two minutes.
+    pluginTimeout: 120_000,
     // Tests log no request lines (LOG_LEVEL silent in most, but the server-process tests read real logs).
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
     // The router's own refusals answer in the API's envelope too: a path that is not valid URL encoding (400),
-    // a path parameter longer than any id (no such object: 404).
-    frameworkErrors: (err, _req, reply) =>
-      err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    // a path parameter longer than any id (no such object: 404). No hook runs before them: they set the security
+    // headers themselves.
+    frameworkErrors: (err, _req, reply) => {
+      applySecurityHeaders(reply as FastifyReply, config.env === 'production');
+      return err.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? notFound(reply as FastifyReply)
-        : badRequest(reply as FastifyReply),
+        : badRequest(reply as FastifyReply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

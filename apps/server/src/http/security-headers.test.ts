@@ -49,6 +49,9 @@ describe('security headers', () => {
     ['an API reply', '/api/v1/health'],
     ['an API error', '/api/v1/payments'],
     ['a missing file', '/assets/missing.js'],
+    // refused by the router itself, before any hook runs (Fastify's frameworkErrors)
+    ['a path that is not valid URL encoding', '/api/v1/payments/%E0%A4%A'],
+    ['a path parameter longer than any id', `/api/v1/payments/${'a'.repeat(600)}`],
   ])('are on %s', async (_label, url) => {
     const res = await dev.app.inject({ method: 'GET', url });
     const csp = directives(String(res.headers['content-security-policy']));
