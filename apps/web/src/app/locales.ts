@@ -99,7 +99,7 @@ const es: Messages = {
     payouts: 'Retiros',
     apiKeys: 'Claves API',
     documentation: 'Documentación',
-    settings: 'Ajustes',
+    settings: 'Configuración',
     home: 'Inicio',
     signOut: 'Cerrar sesión',
     users: 'Usuarios',

@@ -141,7 +141,8 @@ const es: Messages = {
     namePlaceholder: 'p. ej. Backend de la tienda',
     permissions: 'Permisos',
     submit: 'Crear clave',
-    expiryHint: 'Las claves nuevas caducan tras el plazo elegido en Ajustes › Notificaciones ({{expiry}}).',
+    expiryHint:
+      'Las claves nuevas caducan tras el plazo elegido en Configuración › Notificaciones ({{expiry}}).',
     expiryNever: 'nunca',
     expiryDays: '{{count}} días',
   },

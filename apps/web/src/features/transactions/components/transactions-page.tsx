@@ -137,7 +137,8 @@ export default function TransactionsPage() {
             value={search}
             onChange={(e) => change(() => setSearch(e.target.value))}
             placeholder={t('searchPlaceholder')}
-            className="pl-9"
+            // phones: a smaller placeholder, and an ellipsis where a language's is still longer than the box
+            className="pl-9 text-ellipsis placeholder:text-xs sm:placeholder:text-sm"
             maxLength={200}
           />
         </div>
