@@ -3,10 +3,12 @@
 // On a fresh PostgreSQL database (created and dropped here), starts the real server (apps/server/src/main.ts) in
 // its own process, makes a test merchant and an API key, then for N seconds 50 concurrent clients create test
 // payments over keep-alive HTTP connections. In the same run, on the same database server, 50 connections
-// insert-and-commit single rows for N seconds. Prints payments/s, latencies, inserts/s and their ratio.
+// insert-and-commit single rows for N seconds. The two take turns, --rounds times (default 3), so that a machine
+// whose speed drifts during the run (a shared host's neighbours) moves both alike. Prints each round's payments/s,
+// latencies, inserts/s and their ratio, then all rounds together and the median of the rounds' ratios.
 //
-//   npm run bench -- payments [--seconds=10] [--clients=50] [--warmup=2] [--api-processes=1] [--idempotency-keys]
-//                             [--cpu-prof]
+//   npm run bench -- payments [--seconds=10] [--rounds=3] [--clients=50] [--warmup=2] [--api-processes=1]
+//                             [--idempotency-keys] [--cpu-prof]
 //   (--api-processes=2: two API processes on the one database, as in the production shape (npm run cluster), the
 //    clients shared between them as a balancer would; with --cpu-prof, the busier one's profile is printed;
 //    --idempotency-keys: every request carries its own Idempotency-Key, to see what storing replies costs;
@@ -37,6 +39,7 @@ const arg = (name: string, fallback: number) => {
 const SECONDS = arg('seconds', Number(process.env.BENCH_SECONDS ?? 10));
 const CLIENTS = Math.trunc(arg('clients', 50));
 const WARMUP = arg('warmup', 2);
+const ROUNDS = Math.trunc(arg('rounds', 3));
 const WITH_KEYS = process.argv.includes('--idempotency-keys');
 const CPU_PROF = process.argv.includes('--cpu-prof');
 const API_PROCESSES = Math.trunc(arg('api-processes', 1));
@@ -158,6 +161,23 @@ async function load(
   return run;
 }
 
+/** The middle of sorted values (the mean of the two middle ones when they are even in number). */
+const median = (sorted: number[]) => {
+  const m = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[m]! : (sorted[m - 1]! + sorted[m]!) / 2;
+};
+
+/** Several runs as one: their counts, errors and seconds added, their latencies together. */
+function merged(runs: Run[]): Run {
+  return {
+    count: runs.reduce((n, r) => n + r.count, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    latencies: runs.flatMap((r) => r.latencies).sort((a, b) => a - b),
+    firstError: runs.find((r) => r.firstError)?.firstError ?? null,
+    seconds: runs.reduce((n, r) => n + r.seconds, 0),
+  };
+}
+
 async function main() {
   const dbName = `coinlane_bench_${randomBytes(4).toString('hex')}`;
   const ports: number[] = [];
@@ -217,7 +237,8 @@ async function main() {
     }
     if (!probe.ok) throw new Error(`POST /api/v1/payments answered ${probe.status}: ${probeText}`);
 
-    // 1. Payments through the API.
+    // Payments through the API, and raw single-row insert-commits on the same server at the same concurrency,
+    // taking turns.
     const body = JSON.stringify(PAYMENT);
     let seq = 0;
     // The load's requests go through node:http on keep-alive sockets, one per client: fetch (undici's whole Fetch
@@ -246,21 +267,20 @@ async function main() {
         req.on('error', reject);
         req.end(body);
       });
-    const api = await load(CLIENTS, WARMUP, SECONDS, async (client) => {
-      try {
-        const res = await post(ports[client % ports.length]!, {
-          'content-type': 'application/json',
-          authorization: `Bearer ${key}`,
-          ...(WITH_KEYS ? { 'idempotency-key': `bench-${process.pid}-${seq++}` } : {}),
-        });
-        return res.status === 201 || res.status === 200 ? null : `${res.status} ${res.text.slice(0, 300)}`;
-      } catch (err) {
-        return String(err);
-      }
-    });
-    agent.destroy();
+    const apiPhase = () =>
+      load(CLIENTS, WARMUP, SECONDS, async (client) => {
+        try {
+          const res = await post(ports[client % ports.length]!, {
+            'content-type': 'application/json',
+            authorization: `Bearer ${key}`,
+            ...(WITH_KEYS ? { 'idempotency-key': `bench-${process.pid}-${seq++}` } : {}),
+          });
+          return res.status === 201 || res.status === 200 ? null : `${res.status} ${res.text.slice(0, 300)}`;
+        } catch (err) {
+          return String(err);
+        }
+      });
 
-    // 2. Raw single-row insert-commits on the same server, same concurrency.
     const pool = new pg.Pool({ connectionString: dbUrl(dbName), max: CLIENTS });
     await pool.query(`CREATE TABLE bench_raw_inserts (
       id text PRIMARY KEY,
@@ -269,24 +289,19 @@ async function main() {
       created_at timestamptz NOT NULL DEFAULT now()
     )`);
     let n = 0;
-    const raw = await load(CLIENTS, WARMUP, SECONDS, async () => {
-      try {
-        await pool.query('INSERT INTO bench_raw_inserts (id, user_id, amount) VALUES ($1, $2, $3)', [
-          `raw_${process.pid}_${n++}`,
-          user.id,
-          '50000',
-        ]);
-        return null;
-      } catch (err) {
-        return String(err);
-      }
-    });
-    await pool.end();
-
-    const check = new pg.Client({ connectionString: dbUrl(dbName) });
-    await check.connect();
-    const stored = Number((await check.query('select count(*) as n from payments')).rows[0].n);
-    await check.end();
+    const rawPhase = () =>
+      load(CLIENTS, WARMUP, SECONDS, async () => {
+        try {
+          await pool.query('INSERT INTO bench_raw_inserts (id, user_id, amount) VALUES ($1, $2, $3)', [
+            `raw_${process.pid}_${n++}`,
+            user.id,
+            '50000',
+          ]);
+          return null;
+        } catch (err) {
+          return String(err);
+        }
+      });
 
     const rate = (r: Run) => r.count / r.seconds;
     const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -294,9 +309,40 @@ async function main() {
       `${label.padEnd(50)} ${rate(r).toFixed(0).padStart(7)}/s   p50 ${ms(percentile(r.latencies, 50)).padStart(9)}   ` +
       `p95 ${ms(percentile(r.latencies, 95)).padStart(9)}   p99 ${ms(percentile(r.latencies, 99)).padStart(9)}   ` +
       `(${r.count} ok, ${r.errors} errors)`;
-    console.log(line(`POST /api/v1/payments (API key${WITH_KEYS ? ' + Idempotency-Key' : ''})`, api));
-    console.log(line('raw INSERT + COMMIT (1 row)', raw));
-    console.log(`\nratio payments/s : raw inserts/s = ${(rate(api) / rate(raw)).toFixed(3)}`);
+    const apiLabel = `POST /api/v1/payments (API key${WITH_KEYS ? ' + Idempotency-Key' : ''})`;
+    const apiRuns: Run[] = [];
+    const rawRuns: Run[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const apiRound = await apiPhase();
+      const rawRound = await rawPhase();
+      apiRuns.push(apiRound);
+      rawRuns.push(rawRound);
+      if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
+      console.log(line(apiLabel, apiRound));
+      console.log(line('raw INSERT + COMMIT (1 row)', rawRound));
+      console.log(`ratio payments/s : raw inserts/s = ${(rate(apiRound) / rate(rawRound)).toFixed(3)}\n`);
+    }
+    agent.destroy();
+    await pool.end();
+    const api = merged(apiRuns);
+    const raw = merged(rawRuns);
+    if (ROUNDS > 1) {
+      const ratios = apiRuns.map((a, i) => rate(a) / rate(rawRuns[i]!)).sort((a, b) => a - b);
+      console.log(`all ${ROUNDS} rounds`);
+      console.log(line(apiLabel, api));
+      console.log(line('raw INSERT + COMMIT (1 row)', raw));
+      console.log(
+        `ratio payments/s : raw inserts/s = ${(rate(api) / rate(raw)).toFixed(3)} ` +
+          `(rounds: median ${median(ratios).toFixed(3)}, ` +
+          `${ratios[0]!.toFixed(3)}-${ratios.at(-1)!.toFixed(3)})\n`,
+      );
+    }
+
+    const check = new pg.Client({ connectionString: dbUrl(dbName) });
+    await check.connect();
+    const stored = Number((await check.query('select count(*) as n from payments')).rows[0].n);
+    await check.end();
+
     console.log(`payments stored in the database: ${stored}`);
     if (api.firstError) console.log(`first API error: ${api.firstError}`);
     if (raw.firstError) console.log(`first raw error: ${raw.firstError}`);
