@@ -66,7 +66,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => shop.listen(0, 'localhost', r));
   shopUrl = `http://localhost:${(shop.address() as AddressInfo).port}`;
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -227,7 +227,7 @@ describe.each([
 
     expect(errors).toEqual([]);
     await ctx.close();
-  }, 120_000);
+  });
 });
 
 describe('framing', () => {

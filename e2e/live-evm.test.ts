@@ -537,5 +537,5 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     expect(merchantErrors).toEqual([]);
     expect(customerErrors).toEqual([]);
     await customerCtx.close();
-  }, 180_000);
+  });
 });

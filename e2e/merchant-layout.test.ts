@@ -140,7 +140,7 @@ describe('figure cards hold an 8-digit amount on a 390 px phone, in every langua
     page = await ctx.newPage();
     errors = collectErrors(page);
     await signIn(page, server, { email, password: PASSWORD });
-  }, 60_000);
+  });
   afterAll(async () => {
     await merchant.call('PUT', '/settings', { language: 'en' });
     await ctx?.close();
@@ -240,7 +240,7 @@ describe('at desktop width', () => {
     page = await ctx.newPage();
     errors = collectErrors(page);
     await signIn(page, server, { email, password: PASSWORD });
-  }, 60_000);
+  });
   afterAll(async () => {
     await merchant.call('PUT', '/settings', { language: 'en' });
     await ctx?.close();

@@ -316,5 +316,5 @@ describe.each([
 
     expect(errors).toEqual([]);
     await ctx.close();
-  }, 180_000);
+  });
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
     name: 'Chez Marie Bakery',
     email: `marie-${Date.now()}@example.com`,
   });
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -163,7 +163,7 @@ describe.each([
     expect(await page.getByRole('timer').count()).toBe(0);
     expect(errors).toEqual([]);
     await ctx.close();
-  }, 120_000);
+  });
 });
 
 describe('hosted payment page, other outcomes', () => {
@@ -195,7 +195,7 @@ describe('hosted payment page, other outcomes', () => {
     // Still here: the stopped countdown does not start again with another language.
     expect(new URL(page.url()).pathname).toBe(`/payment/${link.id}`);
     await ctx.close();
-  }, 90_000);
+  });
 
   it('a failed attempt offers Try Again, which starts a new attempt with a new address', async () => {
     const link = await newLink({ fiatAmount: '12', currency: 'BTC' });
@@ -214,7 +214,7 @@ describe('hosted payment page, other outcomes', () => {
     await pay.waitForText('Amount Due');
     expect(await pay.address()).not.toBe(first);
     await ctx.close();
-  }, 90_000);
+  });
 
   it('when the link runs out while open, the countdown turns red and the page shows the link has expired', async () => {
     const link = await newLink({
@@ -232,7 +232,7 @@ describe('hosted payment page, other outcomes', () => {
     expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
     await screenshot(page, 'payment-link-expired-phone');
     await ctx.close();
-  }, 60_000);
+  });
 
   it("an unknown link shows 'Payment Error' with the spec's message", async () => {
     const { ctx, pay, page } = await customerPage(DESKTOP);

@@ -153,7 +153,7 @@ describe.each([
       await btcBack();
       expect(errors).toEqual([]);
       await ctx.close();
-    }, 90_000);
+    });
   },
 );
 

@@ -30,7 +30,7 @@ beforeAll(async () => {
   ensureWebBuilt();
   server = await startServer({ ROLES: 'api' });
   browser = await launchBrowser();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

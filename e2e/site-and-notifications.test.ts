@@ -281,7 +281,7 @@ describe('notification settings', () => {
           ['payment.confirmed', first.id],
         ]);
         const second = await createPaid(merchant);
-        const mail = await server.smtp.waitForMail(email, { subject: t.paid, timeoutMs: 15_000 });
+        const mail = await server.smtp.waitForMail(email, { subject: t.paid });
         expect(mail.text).toContain(second.id);
         expect(mail.text).not.toContain(first.id);
         await sectionShot(page.locator('#notifications'), `site-notifications-on-${label}-${lang}`);

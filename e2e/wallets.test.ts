@@ -41,7 +41,7 @@ beforeAll(async () => {
     { admin: ADMIN },
   );
   browser = await launchBrowser();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -231,5 +231,5 @@ describe.each([
     await screenshot(page, `wallets-after-delete-${label}`);
     expect(errors).toEqual([]);
     await ctx.close();
-  }, 150_000);
+  });
 });

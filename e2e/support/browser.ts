@@ -42,7 +42,9 @@ export async function newContext(
     isMobile: viewport.width < 500,
     hasTouch: viewport.width < 500,
   });
-  ctx.setDefaultTimeout(30_000);
+  // A minute for an action or a page load: in CI all four parts share two cores (load average 15-27), and a page
+  // load of /login took over 30 s there (CI of stop 35). A page that never loads still fails, after the minute.
+  ctx.setDefaultTimeout(60_000);
   await watchBrowserLog(ctx);
   return ctx;
 }

@@ -70,7 +70,7 @@ export async function startServer(
   { admin }: { admin?: { email: string; password: string; role?: string } } = {},
 ): Promise<RunningServer> {
   const smtp = await startSmtpServer();
-  const port = await freePort();
+  let port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlane-e2e-'));
   let databaseUrl: string | undefined;
   let dbName: string | undefined;
@@ -85,7 +85,7 @@ export async function startServer(
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
   }
-  const url = `http://127.0.0.1:${port}`;
+  let url = `http://127.0.0.1:${port}`;
   let output = '';
   const serverEnv = {
     ...process.env,
@@ -115,28 +115,40 @@ export async function startServer(
     );
     if (res.status !== 0) throw new Error(`create-admin failed (${res.status}): ${res.stderr}${res.stdout}`);
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: serverEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  // Generous: on a loaded CI machine, tsx compiling the server can take over a minute. A server that fails exits
-  // early (below) and is reported at once; the hook's own timeout still bounds the wait.
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/v1/health`);
-      if (res.ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
+  // The port was free when picked, and may be taken before the server binds it (another suite's process on a busy
+  // machine: EADDRINUSE, seen in a CI-like run): then the server starts again on another.
+  let child!: ChildProcess;
+  for (let attempt = 1; ; attempt++) {
+    output = '';
+    const started = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: { ...serverEnv, PORT: String(port), APP_URL: url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = started;
+    started.stdout?.on('data', (d) => {
+      output += d;
+    });
+    started.stderr?.on('data', (d) => {
+      output += d;
+    });
+    // Generous: on a loaded CI machine, tsx compiling the server can take over a minute. A server that fails exits
+    // early (below) and is reported at once; the hook's own timeout still bounds the wait.
+    const deadline = Date.now() + 150_000;
+    let up = false;
+    while (!up) {
+      if (started.exitCode !== null) break;
+      try {
+        const res = await fetch(`${url}/api/v1/health`);
+        up = res.ok;
+      } catch {}
+      if (!up && Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+      if (!up) await new Promise((r) => setTimeout(r, 200));
+    }
+    if (up) break;
+    if (!output.includes('EADDRINUSE') || attempt === 3) throw new Error(`server exited early:\n${output}`);
+    port = await freePort();
+    url = `http://127.0.0.1:${port}`;
   }
   return {
     url,

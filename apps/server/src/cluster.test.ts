@@ -182,7 +182,7 @@ describe.skipIf(reason !== null)('the production shape: six processes on one Pos
     expect(seen.data).toMatchObject({ id: payment!.id, mode: 'live', amountReceived: seen.data.amount });
     expect(alive(leader)).toBe(true);
     console.log(`cluster: ${leader.name} (pid ${leader.pid}) credited the payment; api-1 pushed it`);
-  }, 60_000);
+  });
 
   it('the standby takes over when the leader is killed mid-block, each payment credited exactly once', async () => {
     const leader = await waitFor('a watcher to lead', leadingWatcher, 30_000, logTail);
@@ -196,7 +196,7 @@ describe.skipIf(reason !== null)('the production shape: six processes on one Pos
     const creditedAtKill = await waitFor(
       'the leader to credit the block',
       async () => (await transfersOf(ids)).length || null,
-      30_000,
+      undefined,
       logTail,
     );
     await kill(leader);
@@ -245,7 +245,7 @@ describe.skipIf(reason !== null)('the production shape: six processes on one Pos
         `payment ${id} confirmed on api-1`,
         15_000,
       );
-  }, 120_000);
+  });
 
   it('a webhook on its way when its worker is killed still arrives, same event id, in order', async () => {
     // The deliveries so far have arrived (the endpoint owes nothing: one delivery per earlier payment, 1 + 30, each
@@ -268,11 +268,7 @@ describe.skipIf(reason !== null)('the production shape: six processes on one Pos
     );
     const batch = await newPayments(3, 100);
     await blockPaying(Object.fromEntries(batch.map((p) => [p.address, p.ltc])));
-    await waitFor(
-      'the first webhook to reach the receiver',
-      async () => receiver.received.length > before,
-      30_000,
-    );
+    await waitFor('the first webhook to reach the receiver', async () => receiver.received.length > before);
     const hung = receiver.events()[before]!;
     const job = await waitFor('the delivery job held by a worker', () =>
       ctx.db

@@ -45,7 +45,7 @@ describe('main.ts with METRICS_PORT', () => {
     ).toBe(1);
     expect(sampleValue(samples, 'coinlane_operations_figures_up')).toBe(1);
     expect(samples.some((s) => s.name === 'process_resident_memory_bytes')).toBe(true);
-  }, 150_000);
+  });
 
   it('refuses to start when the metrics port is taken, naming METRICS_PORT', async () => {
     const taken = http.createServer();
@@ -58,5 +58,5 @@ describe('main.ts with METRICS_PORT', () => {
     } finally {
       taken.close();
     }
-  }, 150_000);
+  });
 });

@@ -93,7 +93,7 @@ function capture(): Output & { lines: string[]; errors: string[] } {
   return { lines, errors, info: (l) => lines.push(l), error: (l) => errors.push(l) };
 }
 
-async function until<T>(check: () => T | undefined | null | false, what: string, ms = 15_000): Promise<T> {
+async function until<T>(check: () => T | undefined | null | false, what: string, ms = 90_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = check();

@@ -70,7 +70,7 @@ describe('npm run evm:deploy-swap-factory', () => {
     const clients = { wallet: node.wallets[0]!, publicClient: node.publicClient };
     uniswap = await deployUniswapV3(clients);
     token = await deployTestToken({ ...clients, name: 'Tether USD', symbol: 'USDT', decimals: 6 });
-  }, 120_000);
+  });
   afterAll(async () => {
     await node?.stop();
   });
@@ -214,7 +214,7 @@ describe('npm run evm:deploy-swap-factory', () => {
     expect(await node.publicClient.getTransactionCount({ address: node.wallets[4]!.account.address })).toBe(
       nonce,
     );
-  }, 120_000);
+  });
 });
 
 /** The address with the case of its first letter changed: the same address, a wrong EIP-55 checksum. */

@@ -38,5 +38,5 @@ describe('the embedded database is one process’s', () => {
     );
     await handle.close();
     expect(await fs.readdir(dataDir)).not.toContain('pgdata.lock');
-  }, 60_000);
+  });
 });

@@ -47,7 +47,7 @@ describe("a real server's request log", () => {
   let server: ServerProcess;
   beforeAll(async () => {
     server = await startServerProcess({ LOG_LEVEL: 'info', ROLES: 'api' });
-  }, 150_000);
+  });
   afterAll(() => server?.stop());
 
   it('never holds the token of a reset, confirmation or subscription portal link, an API key in /ws, or a token in a path', async () => {

@@ -181,10 +181,24 @@ describe('job queue', () => {
 
   it('takes a job again when its lease has expired (its worker died), and only then', async () => {
     const id = await enqueueJob({ db: handle.db, name: 'test.lease' });
-    const first = await claimJob({ db: handle.db, workerId: 'crashed', names: ['test.lease'], leaseMs: 150 });
+    const claimedAt = Date.now();
+    const first = await claimJob({
+      db: handle.db,
+      workerId: 'crashed',
+      names: ['test.lease'],
+      leaseMs: 60_000,
+    });
     expect(first?.id).toBe(id);
+    const leased = (await job(id!)).locked_until!.getTime() - claimedAt;
+    expect(leased).toBeGreaterThan(55_000);
+    expect(leased).toBeLessThan(65_000);
     expect(await claimJob({ db: handle.db, workerId: 'other', names: ['test.lease'] })).toBeNull();
-    await wait(250);
+    // The lease runs out (moved to the past here: a lease of 150 ms ran out before the next claim under CI's load).
+    await handle.db
+      .updateTable('jobs')
+      .set({ locked_until: new Date(Date.now() - 1) })
+      .where('id', '=', id!)
+      .execute();
     const again = await claimJob({ db: handle.db, workerId: 'other', names: ['test.lease'] });
     expect(again?.id).toBe(id);
     expect(again?.attempts).toBe(2);
@@ -235,9 +249,11 @@ describe('job queue', () => {
     ];
     expect(taken.sort()).toEqual([short, long].sort());
     await wait(250);
-    const again = await claimJob({ db: handle.db, workerId: 'other', names, leases });
+    // The other worker holds what it takes for a minute: on a loaded machine its next claim may come more than 150 ms
+    // later, and the short job must not be free again by then (the lease that matters here is the dead worker's).
+    const again = await claimJob({ db: handle.db, workerId: 'other', names, leaseMs: 60_000 });
     expect(again).toMatchObject({ id: short, attempts: 2, locked_by: 'other' });
-    expect(await claimJob({ db: handle.db, workerId: 'other', names, leases })).toBeNull();
+    expect(await claimJob({ db: handle.db, workerId: 'other', names, leaseMs: 60_000 })).toBeNull();
   });
 
   it('names the process holding a job: locked_by carries the host and pid of the worker', async () => {

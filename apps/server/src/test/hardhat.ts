@@ -85,8 +85,16 @@ export async function startHardhat({ chainId = 31337 }: { chainId?: number } = {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [url] } },
   });
-  // viem's default 10 s per request is too short for a large transaction on a loaded CI machine (2026-11-29)
-  const transport = http(url, { retryCount: 0, timeout: 60_000 });
+  // viem's default 10 s per request is too short for a large transaction on a loaded CI machine (2026-11-29); 60 s
+  // was too short for the 50-payment swap flush of swap-contracts.test.ts on a slower one (2026-11-30). A new
+  // connection for each request: a kept-alive one that the node's server closed after its 5 idle seconds was reused
+  // by fetch, whose own 4 s timer ran late under CI's load (ECONNRESET, 2026-12-01); requests are not retried (a
+  // transaction is not sent twice).
+  const transport = http(url, {
+    retryCount: 0,
+    timeout: 180_000,
+    fetchOptions: { headers: { connection: 'close' } },
+  });
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 50, cacheTime: 0 });
   // a cold start on a loaded 2-core machine: over 30 s at times (2026-11-30)
   const deadline = Date.now() + 120_000;

@@ -1,6 +1,13 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+/**
+ * How long a test waits for a mail: long enough for one retry. A mail job whose SMTP greeting timed out (10 s,
+ * mail/mailer.ts) on a loaded machine is tried again after its 30 s backoff; on the CI machine of 2026-11-30 the
+ * whole suite side by side made PGlite's test files wait 30-60 s for a few mails.
+ */
+export const MAIL_WAIT_MS = 75_000;
+
 export type ReceivedMail = { to: string; subject: string; text: string; html: string; parsed: ParsedMail };
 
 /** A real SMTP server on 127.0.0.1 (random port) that keeps what it receives, for tests. */
@@ -31,12 +38,12 @@ export async function startSmtpServer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
 
-  /** The newest mail to `to` (matching `subject`, when given) arriving after `since` mails; waits up to 30 s. */
+  /** The newest mail to `to` (matching `subject`, when given) arriving after `since` mails; waits MAIL_WAIT_MS. */
   async function waitForMail(
     to: string,
     opts: { subject?: RegExp; after?: number; timeoutMs?: number } = {},
   ): Promise<ReceivedMail> {
-    const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+    const deadline = Date.now() + (opts.timeoutMs ?? MAIL_WAIT_MS);
     for (;;) {
       const found = mails
         .slice(opts.after ?? 0)

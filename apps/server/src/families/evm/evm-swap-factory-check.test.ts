@@ -174,7 +174,7 @@ describe('the swap forwarder factory checked on the node', () => {
         updated_at: new Date(),
       })
       .execute();
-  }, 120_000);
+  });
   afterAll(async () => {
     await ctx?.close();
     await node?.stop();

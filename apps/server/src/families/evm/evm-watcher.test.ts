@@ -47,8 +47,8 @@ import { createEvmChainWatcher } from './evm-watcher.ts';
 // contracts (6 and 18 decimals) deployed here. Merchants add and whitelist their wallets through the API (real
 // SMTP) and create live payments through the API, exactly as a client would.
 
-/** waitFor with the watcher's status in the failure message. */
-const waitForWatcher = <T>(what: string, check: () => Promise<T | null | undefined | false>, ms = 10_000) =>
+/** waitFor (its 90 s: 10 s passed under CI's load, 2026-12-01) with the watcher's status in the failure message. */
+const waitForWatcher = <T>(what: string, check: () => Promise<T | null | undefined | false>, ms?: number) =>
   waitFor(what, check, ms, () => ({ watcher: watcher?.status() }));
 
 /** The account xpub m/44'/60'/0' of Hardhat's mnemonic: its children 0/i are Hardhat's accounts. */
@@ -202,7 +202,7 @@ beforeAll(async () => {
     'the watcher to take its cursor',
     async () => watcher.status().processedHeight !== null,
   );
-}, 120_000);
+});
 
 afterAll(async () => {
   await watcher?.stop();
@@ -353,16 +353,15 @@ describe('EVM watcher on a Hardhat node', () => {
 
     // at a payment's expiry its balance is read without waiting for the next 20 blocks
     const q = await livePayment('ETH', '1');
-    await ctx.db
-      .updateTable('payments')
-      .set({ expires_at: new Date(Date.now() + 4000) })
-      .where('id', '=', q.id)
-      .execute();
+    // far enough for the steps up to the transfer: 4 s passed before it under CI's load (2026-12-01)
+    const expiresAt = new Date(Date.now() + 15_000);
+    await ctx.db.updateTable('payments').set({ expires_at: expiresAt }).where('id', '=', q.id).execute();
     await mine(21); // a periodic check reads q and its expiry
     await sleep(600);
     await viaRelay(q.address, '0.1');
     await sleep(600);
     expect(await transfersOf(q.id)).toHaveLength(0);
+    expect(Date.now(), 'the transfer was sent before the expiry').toBeLessThan(expiresAt.getTime());
     await waitForWatcher('credited at expiry', async () => (await transfersOf(q.id)).length === 1);
     expect(await received(q.id)).toBe(parseEther('0.1').toString());
   });

@@ -67,7 +67,7 @@ beforeAll(async () => {
   watcher = newWatcher();
   await pass();
   expect(watcher.status()).toMatchObject({ lastError: null, processedHeight: fake.tip });
-}, 60_000);
+});
 
 afterAll(async () => {
   await ctx?.close();

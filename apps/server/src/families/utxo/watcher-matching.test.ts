@@ -77,7 +77,7 @@ describe.skipIf(!hasLitecoind())('watcher: outputs to reused addresses', () => {
     });
     watcher.start();
     await waitFor('the watcher to take its cursor', async () => watcher.status().processedHeight !== null);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await watcher?.stop();

@@ -82,7 +82,7 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
     payments = liveLitecoinPayments(ctx.db);
     newWatcher().start();
     await waitFor('the watcher to take its cursor', async () => watcher.status().processedHeight !== null);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await watcher?.stop();
@@ -451,7 +451,7 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
           .execute();
         return rows.length === N;
       },
-      60_000,
+      120_000,
     );
     const rows = await ctx.db.selectFrom('payments').selectAll().where('id', 'in', ids).execute();
     for (const r of rows) {
@@ -466,5 +466,6 @@ describe.skipIf(!hasLitecoind())('UTXO watcher on litecoind -regtest', () => {
     expect(transfers).toHaveLength(N);
     expect(new Set(transfers.map((t) => t.payment_id)).size).toBe(N);
     expect(transfers.every((t) => t.status === 'confirmed')).toBe(true);
-  }, 120_000);
+    // 200 payments through a watcher stopped and started: over two minutes on a loaded CI machine
+  }, 300_000);
 });

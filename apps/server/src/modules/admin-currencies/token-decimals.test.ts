@@ -42,7 +42,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ configuredChains: [ethereum, polygon] });
   const admin = await createUser({ db: ctx.db, adminRole: 'super_admin' });
   cookie = await signIn({ app: ctx.app, userId: admin.id });
-}, 120_000);
+});
 afterAll(async () => {
   await ctx?.close();
   await node?.stop();

@@ -67,7 +67,7 @@ describe.skipIf(reason !== null)('UTXO watcher process killed at random points',
   beforeAll(async () => {
     node = await startLitecoind();
     ctx = await createTestContext();
-  }, 120_000);
+  });
   afterAll(async () => {
     await kill();
     await ctx?.close();
@@ -119,7 +119,11 @@ describe.skipIf(reason !== null)('UTXO watcher process killed at random points',
     }
     await node.mine(1);
     const ids = created.map((p) => p.id);
-    const deadline = Date.now() + 90_000;
+    // Fails when the watcher stops making progress: 90 s without one more payment confirmed. Not a fixed deadline:
+    // on a loaded machine (npm test's other suites beside it) a watcher that boots in 20 s and works on was cut off
+    // at 149 of 200.
+    let confirmed = 0;
+    let progressed = Date.now();
     for (;;) {
       const done = await ctx.db
         .selectFrom('payments')
@@ -128,7 +132,8 @@ describe.skipIf(reason !== null)('UTXO watcher process killed at random points',
         .where('status', '=', 'confirmed')
         .execute();
       if (done.length === N) break;
-      if (Date.now() > deadline) throw new Error(`only ${done.length} of ${N} confirmed`);
+      if (done.length > confirmed) [confirmed, progressed] = [done.length, Date.now()];
+      if (Date.now() - progressed > 90_000) throw new Error(`only ${done.length} of ${N} confirmed`);
       await sleep(250);
     }
     expect(kills).toBeGreaterThan(0);
@@ -145,5 +150,5 @@ describe.skipIf(reason !== null)('UTXO watcher process killed at random points',
     expect(transfers).toHaveLength(N);
     expect(new Set(transfers.map((t) => t.payment_id)).size).toBe(N);
     expect(transfers.every((t) => t.status === 'confirmed')).toBe(true);
-  }, 180_000);
+  }, 600_000);
 });

@@ -78,7 +78,7 @@ describe.skipIf(!hasLitecoind())('an LTC payment converted into USDT by a shift,
     watcher = createUtxoWatcher({ deps: ctx.server.payments, dbHandle: ctx.dbHandle, chain, pollMs: 100 });
     watcher.start();
     await waitFor('the watcher to take its cursor', async () => watcher.status().processedHeight !== null);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await watcher?.stop();
@@ -170,11 +170,7 @@ describe.skipIf(!hasLitecoind())('an LTC payment converted into USDT by a shift,
 
     // Confirmed on chain (6 blocks on litecoin) ...
     await node.mine(6);
-    await waitFor(
-      'the payment confirmed',
-      async () => (await payment(checkout.id)).status === 'confirmed',
-      20_000,
-    );
+    await waitFor('the payment confirmed', async () => (await payment(checkout.id)).status === 'confirmed');
     expect((await payoutOf(checkout.id))!.status).toBe('pending');
 
     // ... and the exchange settles the shift: the entry is completed with the settle transaction.
@@ -223,7 +219,6 @@ describe.skipIf(!hasLitecoind())('an LTC payment converted into USDT by a shift,
         subject: /could not convert 0\.05 LTC into USDT/,
         after: before,
         // the worker starts here: on a loaded machine (CI runs four suites at once) its first mail took over 5 s
-        timeoutMs: 20_000,
       });
       expect(mail.text).toContain(remote.refundAddress);
       expect(mail.text).toContain(checkout.id);

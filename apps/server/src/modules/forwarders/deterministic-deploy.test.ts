@@ -26,7 +26,7 @@ describe('issue 13 (deterministic factory): one factory address on every chain',
   beforeAll(async () => {
     loadArtifacts();
     [a, b] = await Promise.all([startHardhat(), startHardhat({ chainId: 31338 })]);
-  }, 120_000);
+  });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
   });
@@ -99,5 +99,5 @@ describe('issue 13 (deterministic factory): one factory address on every chain',
     } finally {
       await c.stop();
     }
-  }, 60_000);
+  });
 });

@@ -239,7 +239,7 @@ describe('swap forwarder contracts on a Hardhat node with Uniswap V3', () => {
       weth: uni.weth,
       v3Factory: uni.v3Factory,
     });
-  }, 120_000);
+  });
   afterAll(async () => {
     await node?.stop();
   });
@@ -413,7 +413,7 @@ describe('swap forwarder contracts on a Hardhat node with Uniswap V3', () => {
     });
     expect(await sqrtAt(tick)).toBeLessThanOrEqual(sqrtPriceX96);
     expect(await sqrtAt(tick + 1)).toBeGreaterThan(sqrtPriceX96);
-  }, 120_000);
+  });
 
   it('mulDiv is exact on 512 bits; the mean tick rounds toward negative infinity; quotes are exact', async () => {
     const harness = await deploySwapMathHarness(deployer());
@@ -918,7 +918,7 @@ describe('swap forwarder contracts on a Hardhat node with Uniswap V3', () => {
     expect(await tokenBalance(usdt, merchant)).toBeGreaterThan(parseUnits('5000', 6));
     for (const m of [ethOne, ethFifty, usdcOne, usdcFifty])
       expect(m.perPayment).toBeLessThan(swapRequestGas(1, 0));
-  }, 120_000);
+  });
   it('with the gas limit of swapFlushManyGasLimit a batch never reverts, whatever merchants, tokens and pools do', async () => {
     // a token that will turn hostile (its transfers burn all their gas), with a real pool and an hour of history
     const hostile = await deployHostileTestToken(deployer());
@@ -1011,5 +1011,5 @@ describe('swap forwarder contracts on a Hardhat node with Uniswap V3', () => {
     expect(await ethBalance(depositOf(requests[0]!.route))).toBe(parseEther('0.2'));
     expect(await tokenBalance(hostile, depositOf(requests[1]!.route))).toBe(parseEther('50'));
     console.log(`worst-case swap batch of ${requests.length}: gas limit ${gas}, used ${r.gasUsed}`);
-  }, 60_000);
+  });
 });

@@ -34,7 +34,7 @@ export class TestSocket {
   }
 
   /** Resolves when `check` returns a value (checked on every message and on close), else rejects after `ms`. */
-  async until<T>(check: () => T | undefined | null | false, what: string, ms = 5000): Promise<T> {
+  async until<T>(check: () => T | undefined | null | false, what: string, ms = 30_000): Promise<T> {
     const first = check();
     if (first) return first;
     return new Promise<T>((resolve, reject) => {

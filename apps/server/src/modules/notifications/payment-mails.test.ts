@@ -9,7 +9,7 @@ import { advanceTestNetwork } from '#app/modules/test-network/advance-test-netwo
 import { TEST_PASSWORD } from '#app/test/fixtures.ts';
 import { startWebhooksRole, waitForJobRuns, waitForJobsIdle } from '#app/test/jobs.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
-import type { ReceivedMail } from '#app/test/smtp.ts';
+import { MAIL_WAIT_MS, type ReceivedMail } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { waitFor } from '#app/test/wait-for.ts';
 import { dispatchPaymentMails, PAYMENT_MAIL_JOB } from './dispatch-payment-mails.ts';
@@ -70,12 +70,16 @@ const ledger = (paymentId: string) =>
     .execute();
 /** Waits until the payment's mails are all decided (sent or skipped). */
 const settled = (paymentId: string, count: number) =>
-  waitFor(`${count} mail(s) of ${paymentId} decided`, async () => {
-    const rows = await ledger(paymentId);
-    return rows.length === count && rows.every((r) => r.state === 'sent' || r.state === 'skipped')
-      ? rows
-      : null;
-  });
+  waitFor(
+    `${count} mail(s) of ${paymentId} decided`,
+    async () => {
+      const rows = await ledger(paymentId);
+      return rows.length === count && rows.every((r) => r.state === 'sent' || r.state === 'skipped')
+        ? rows
+        : null;
+    },
+    MAIL_WAIT_MS,
+  );
 const mailsTo = (email: string) => ctx.smtp.mails.filter((m) => m.to.includes(email));
 
 describe('payment mails to the merchant', () => {

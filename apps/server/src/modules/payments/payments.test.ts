@@ -432,10 +432,22 @@ describe('the test network', () => {
     });
     expect(second.payment.txHash).toBe(second.transfer.txid);
 
-    // Less than a block later: nothing yet. After one block (bitcoin needs 1): confirmed.
-    await tick(1);
+    // Less than a block after the first transfer: nothing yet. A block after the second (bitcoin needs 1): both
+    // confirmed, in one tick. Counted from when the transfers were seen, not from now: on a loaded machine the first
+    // transfer was over a second old at the first tick, and confirmed there alone.
+    const [firstSeen, secondSeen] = (
+      await ctx.db
+        .selectFrom('transfers')
+        .select('seen_at')
+        .where('payment_id', '=', p.id)
+        .orderBy('seen_at')
+        .execute()
+    ).map((t) => t.seen_at.getTime());
+    const tickAt = (ms: number) =>
+      advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: new Date(ms), blockSeconds });
+    await tickAt(firstSeen! + 1000);
     expect((await get(alice, p.id)).json().data).toMatchObject({ status: 'pending', confirmations: 0 });
-    await tick(blockSeconds + 1);
+    await tickAt(secondSeen! + (blockSeconds + 1) * 1000);
     const done = (await get(alice, p.id)).json().data;
     expect(done).toMatchObject({ status: 'confirmed', amountConfirmed: '0.002', confirmations: 1 });
     expect(done.confirmedAt).not.toBeNull();

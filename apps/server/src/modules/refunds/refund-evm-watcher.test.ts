@@ -39,7 +39,7 @@ const payer = () => node.wallets[0]!; // the customer paying the merchant
 const merchantWallet = () => node.wallets[1]!; // the merchant's own wallet, paying refunds
 const randomAddress = (): Address => getAddress(toHex(crypto.getRandomValues(new Uint8Array(20))));
 
-const waitForWatcher = <T>(what: string, check: () => Promise<T | null | undefined | false>, ms = 15_000) =>
+const waitForWatcher = <T>(what: string, check: () => Promise<T | null | undefined | false>, ms?: number) =>
   waitFor(what, check, ms, () => ({ watcher: watcher?.status() }));
 
 const refund = (id: string) =>
@@ -203,7 +203,7 @@ beforeAll(async () => {
     'the watcher to take its cursor',
     async () => watcher.status().processedHeight !== null,
   );
-}, 120_000);
+});
 
 afterAll(async () => {
   await watcher?.stop();

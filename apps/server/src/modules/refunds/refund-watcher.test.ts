@@ -99,7 +99,7 @@ describe.skipIf(!hasLitecoind())('watcher: refunds paid on chain', () => {
     watcher = createUtxoWatcher({ deps: ctx.server.payments, dbHandle: ctx.dbHandle, chain, pollMs: 100 });
     watcher.start();
     await waitFor('the watcher to take its cursor', async () => watcher.status().processedHeight !== null);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await watcher?.stop();
@@ -141,7 +141,11 @@ describe.skipIf(!hasLitecoind())('watcher: refunds paid on chain', () => {
     // Money the customer's address received before the refund existed never pays it.
     await send(customer, '0.2');
     await node.mine(1);
-    await sleep(300);
+    // the watcher has read that block before the refund exists (a fixed pause was too short on a loaded machine)
+    const mined = await node.rpc.call<number>('getblockcount');
+    await waitFor('the watcher past the earlier transfer', async () => {
+      return (watcher.status().processedHeight ?? -1) >= mined;
+    });
 
     const id = await refundTo(p.id, '0.2', customer);
     await waitFor(

@@ -8,7 +8,7 @@ import { bearer, createKeyFor } from '#app/test/app-with-routes.ts';
 import { createUser, signIn } from '#app/test/fixtures.ts';
 import { startWebhooksRole, waitForJobsIdle } from '#app/test/jobs.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
-import { linkIn, type ReceivedMail } from '#app/test/smtp.ts';
+import { linkIn, MAIL_WAIT_MS, type ReceivedMail } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { waitFor } from '#app/test/wait-for.ts';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
@@ -772,14 +772,18 @@ describe("the merchant's mails", () => {
       (await publicCall('address', { token: tokenOf(created.json().data.addressLink), address: BTC_ADDRESS }))
         .statusCode,
     ).toBe(200);
-    await waitFor('the address mail job done', async () => {
-      const job = await ctx.db
-        .selectFrom('jobs')
-        .select('state')
-        .where('id', '=', `${REFUND_ADDRESS_MAIL_JOB}:${created.json().data.id}`)
-        .executeTakeFirst();
-      return job?.state === 'completed';
-    });
+    await waitFor(
+      'the address mail job done',
+      async () => {
+        const job = await ctx.db
+          .selectFrom('jobs')
+          .select('state')
+          .where('id', '=', `${REFUND_ADDRESS_MAIL_JOB}:${created.json().data.id}`)
+          .executeTakeFirst();
+        return job?.state === 'completed';
+      },
+      MAIL_WAIT_MS,
+    );
     expect(ctx.smtp.mails.slice(since).filter((m) => m.to.includes(email.toLowerCase()))).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { advanceTestNetwork } from '#app/modules/test-network/advance-test-netwo
 import { bearer, createKeyFor } from '#app/test/app-with-routes.ts';
 import { startWebhooksRole } from '#app/test/jobs.ts';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
-import { linkIn } from '#app/test/smtp.ts';
+import { linkIn, MAIL_WAIT_MS } from '#app/test/smtp.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { waitFor } from '#app/test/wait-for.ts';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
@@ -421,8 +421,16 @@ describe('renewals on the test clock', () => {
     const { id } = await activeSubscription(plan.id);
     const first = await subscriber(alice, id);
     const before = ctx.smtp.mails.length;
-    // 28 days on: past the renewal's issue (3 days before the end), before the end.
-    for (let i = 0; i < 28; i++) expect((await moveClock(alice, id, 'day')).statusCode).toBe(200);
+    // A day at a time until past the renewal's issue (3 days before the end), still before the end: 28 days in a
+    // 31-day month, 27 in a 30-day one (the first period starts when the test network confirms, a minute ahead).
+    const issueAt = Date.parse(first.currentPeriodEnd!) - 3 * 86_400_000;
+    let clock = Date.parse(first.testClock!);
+    while (clock < issueAt) {
+      const moved = await moveClock(alice, id, 'day');
+      expect(moved.statusCode).toBe(200);
+      clock = Date.parse(moved.json().data.testClock);
+    }
+    expect(clock).toBeLessThan(Date.parse(first.currentPeriodEnd!));
     const renewing = await subscriber(alice, id);
     expect(renewing.status).toBe('active');
     expect(renewing.openInvoice).toMatchObject({ period: 1, amountDue: '20', dueAt: first.currentPeriodEnd });
@@ -600,7 +608,11 @@ describe('cancelling, the portal', () => {
   it('the portal shows the subscription; cancel at the period end keeps it active until then, then cancelled', async () => {
     const plan = await createPlan(alice, { name: 'Portal plan', price: '9' });
     const { id } = await activeSubscription(plan.id);
-    const token = await waitFor('the portal link', () => portalToken(id).catch(() => undefined));
+    const token = await waitFor(
+      'the portal link',
+      () => portalToken(id).catch(() => undefined),
+      MAIL_WAIT_MS,
+    );
     const view = await portal(token);
     expect(view.statusCode, view.body).toBe(200);
     const shown = view.json().data as TPortal;
@@ -640,7 +652,11 @@ describe('cancelling, the portal', () => {
     const resumed = await put('resume');
     expect(resumed.json().data).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
     expect(resumed.json().data.nextPaymentAt).not.toBeNull();
-    const token = await waitFor('the portal link', () => portalToken(id).catch(() => undefined));
+    const token = await waitFor(
+      'the portal link',
+      () => portalToken(id).catch(() => undefined),
+      MAIL_WAIT_MS,
+    );
     const now = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/public/subscription-portal/cancel',
@@ -660,7 +676,11 @@ describe('cancelling, the portal', () => {
     );
     const plan = await createPlan(alice);
     const { id } = await activeSubscription(plan.id);
-    const token = await waitFor('the portal link', () => portalToken(id).catch(() => undefined));
+    const token = await waitFor(
+      'the portal link',
+      () => portalToken(id).catch(() => undefined),
+      MAIL_WAIT_MS,
+    );
     await ctx.db
       .updateTable('subscription_portal_tokens')
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -674,7 +694,11 @@ describe('cancelling, the portal', () => {
     const { id } = await activeSubscription(plan.id);
     await moveClock(alice, id, 'period');
     await moveClock(alice, id, 'past_grace');
-    const token = await waitFor('the portal link', () => portalToken(id).catch(() => undefined));
+    const token = await waitFor(
+      'the portal link',
+      () => portalToken(id).catch(() => undefined),
+      MAIL_WAIT_MS,
+    );
     const renew = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/public/subscription-portal/renew',

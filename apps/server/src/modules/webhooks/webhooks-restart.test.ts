@@ -123,5 +123,5 @@ describe('a webhook owed when the server is killed', () => {
     expect(state).toBe('delivered');
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));
-  }, 150_000);
+  });
 });
