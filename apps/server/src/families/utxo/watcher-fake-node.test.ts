@@ -82,6 +82,70 @@ describe('UTXO watcher against a stand-in node', () => {
     }
   });
 
+  it('counts a mempool transaction late by when the mempool was read, not when a long pass began', async () => {
+    // The pass starts before the expiry; reading the tip takes until after it, and the transaction enters the
+    // mempool then: it was first seen after the expiry, so the money is late (the payment expired, paid late).
+    const expiresAt = new Date(Date.now() + 1_500);
+    const p = await payments.create({ userId, address: 'rltc1qlatepass', amount: '0.1', expiresAt });
+    let pool: string[] = [];
+    let slowTip = false;
+    const answer = async (method: string): Promise<unknown> => {
+      switch (method) {
+        case 'getbestblockhash':
+          if (slowTip) {
+            await new Promise((r) => setTimeout(r, Math.max(0, expiresAt.getTime() - Date.now()) + 300));
+            pool = ['tlate'];
+          }
+          return 'h0';
+        case 'getblockhash':
+          return 'h0';
+        case 'getblockheader':
+          return header;
+        case 'getrawmempool':
+          return pool;
+        case 'getrawtransaction':
+          return {
+            txid: 'tlate',
+            vin: [{ txid: 'cd'.repeat(32), vout: 0 }],
+            vout: [{ value: '0.10000000', n: 0, scriptPubKey: { address: 'rltc1qlatepass' } }],
+          };
+        case 'getmempoolentry':
+          return { time: Math.floor(Date.now() / 1000) };
+        default:
+          throw new RpcError(`${method}: not here`, method, -32601);
+      }
+    };
+    const rpc: RpcClient = {
+      endpoint: 'stand-in',
+      call: async <T>(method: string) => (await answer(method)) as T,
+      batch: async <T>(calls: readonly RpcCall[]) =>
+        Promise.all(calls.map(async (c) => (await answer(c.method)) as T)),
+    };
+    const chain: ChainConfig = {
+      family: 'utxo',
+      network: 'litecoin',
+      rpcUrl: 'http://u:p@127.0.0.1:9',
+      mode: 'regtest',
+    };
+    const watcher = createUtxoWatcher({ deps: testPaymentDeps, dbHandle: handle, chain, rpc });
+    await watcher.tick(); // the cursor, an empty mempool
+    expect(Date.now()).toBeLessThan(expiresAt.getTime()); // the next pass begins before the expiry
+    slowTip = true;
+    await watcher.tick();
+    expect(watcher.status().lastError).toBeNull();
+    const row = await handle.db
+      .selectFrom('payments')
+      .select(['status', 'exception', 'amount_received', 'amount_late'])
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      status: 'expired',
+      exception: 'paid_late',
+      amount_received: '10000000',
+      amount_late: '10000000',
+    });
+  });
+
   it('matches a new payment against a large mempool in linear time', async () => {
     const N = 40_000;
     const txid = () => randomBytes(32).toString('hex');

@@ -144,7 +144,8 @@ describe.skipIf(!hasLitecoind())('UTXO watcher money safety on litecoind -regtes
     const first = await send(p.address, '0.25', true);
     await waitFor('seen in time', async () => (await payment(p.id)).amount_received === '25000000');
     expect((await payment(p.id)).status).toBe('pending');
-    await sleep(Math.max(0, expiresAt.getTime() - Date.now()) + 200);
+    // a second past the expiry: the watcher's mempool read that sees the replacement starts after the expiry
+    await sleep(Math.max(0, expiresAt.getTime() - Date.now()) + 1_000);
     const bumped = await node.wallet.call<{ txid: string }>('bumpfee', [first, { fee_rate: 50 }]);
     const late = await waitFor(
       'replacement counted late',

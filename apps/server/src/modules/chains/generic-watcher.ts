@@ -201,8 +201,14 @@ async function runPass(
   const tip = await reader.tip();
   state.nodeTip = tip.height;
   await scanBlocks(scan, tip, now);
+  // The mempool's transfers are first seen when the mempool is read, not when the pass began: the block scan before
+  // it can take seconds (a loaded machine, a long catch-up), and a transaction that entered the mempool after a
+  // payment's expiry would otherwise be counted on time because the pass started before it.
+  if (reader.scanMempool) {
+    const seenAt = new Date();
+    await reader.scanMempool({ now: seenAt, watched: scan.watched, credit: creditWith(scan, seenAt), added });
+  }
   const pass: PassContext = { now, watched: scan.watched, credit: creditWith(scan, now) };
-  await reader.scanMempool?.({ ...pass, added });
   if (state.cursor && (await reader.reachedTip(tip, state.cursor))) await dropVanished(scan, now);
   await reader.afterPass?.({ ...pass, cursor: state.cursor, tip: tip.height });
   return reader.standingProblem?.() ?? null;
