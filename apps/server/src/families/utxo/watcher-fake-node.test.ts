@@ -26,6 +26,53 @@ describe('UTXO watcher against a stand-in node', () => {
 
   const header = { hash: 'h0', height: 0, confirmations: 1, time: 1_795_000_000 };
 
+  /**
+   * A watcher on a node in this process: the chain at block h0, the mempool `pool()`, a transaction `tx(txid)`;
+   * `beforeTip` runs when a pass asks for the tip (before it answers). Other methods are "not here".
+   */
+  function standInWatcher({
+    pool,
+    tx,
+    beforeTip,
+  }: {
+    pool: () => string[];
+    tx: (txid: string) => unknown;
+    beforeTip?: () => Promise<void>;
+  }) {
+    const answer = async (method: string, params: unknown[] = []): Promise<unknown> => {
+      switch (method) {
+        case 'getbestblockhash':
+          await beforeTip?.();
+          return 'h0';
+        case 'getblockhash':
+          return 'h0';
+        case 'getblockheader':
+          return header;
+        case 'getrawmempool':
+          return pool();
+        case 'getrawtransaction':
+          return tx(params[0] as string);
+        case 'getmempoolentry':
+          return { time: Math.floor(Date.now() / 1000) };
+        default:
+          throw new RpcError(`${method}: not here`, method, -32601);
+      }
+    };
+    const rpc: RpcClient = {
+      endpoint: 'stand-in',
+      call: async <T>(method: string, params?: unknown[]) => (await answer(method, params)) as T,
+      batch: async <T>(calls: readonly RpcCall[]) =>
+        Promise.all(calls.map(async (c) => (await answer(c.method, c.params)) as T)),
+    };
+    const chain: ChainConfig = {
+      family: 'utxo',
+      network: 'litecoin',
+      rpcUrl: 'http://u:p@127.0.0.1:9',
+      mode: 'regtest',
+    };
+    return createUtxoWatcher({ deps: testPaymentDeps, dbHandle: handle, chain, rpc });
+  }
+
   it('credits amounts exactly as the node wrote them (JSON-RPC over HTTP, values above 2^26 coins)', async () => {
     const addresses = ['rltc1qexact0', 'rltc1qexact1', 'rltc1qexact2'];
     const created = [];
@@ -89,45 +136,19 @@ describe('UTXO watcher against a stand-in node', () => {
     const p = await payments.create({ userId, address: 'rltc1qlatepass', amount: '0.1', expiresAt });
     let pool: string[] = [];
     let slowTip = false;
-    const answer = async (method: string): Promise<unknown> => {
-      switch (method) {
-        case 'getbestblockhash':
-          if (slowTip) {
-            await new Promise((r) => setTimeout(r, Math.max(0, expiresAt.getTime() - Date.now()) + 300));
-            pool = ['tlate'];
-          }
-          return 'h0';
-        case 'getblockhash':
-          return 'h0';
-        case 'getblockheader':
-          return header;
-        case 'getrawmempool':
-          return pool;
-        case 'getrawtransaction':
-          return {
-            txid: 'tlate',
-            vin: [{ txid: 'cd'.repeat(32), vout: 0 }],
-            vout: [{ value: '0.10000000', n: 0, scriptPubKey: { address: 'rltc1qlatepass' } }],
-          };
-        case 'getmempoolentry':
-          return { time: Math.floor(Date.now() / 1000) };
-        default:
-          throw new RpcError(`${method}: not here`, method, -32601);
-      }
-    };
-    const rpc: RpcClient = {
-      endpoint: 'stand-in',
-      call: async <T>(method: string) => (await answer(method)) as T,
-      batch: async <T>(calls: readonly RpcCall[]) =>
-        Promise.all(calls.map(async (c) => (await answer(c.method)) as T)),
-    };
-    const chain: ChainConfig = {
-      family: 'utxo',
-      network: 'litecoin',
-      rpcUrl: 'http://u:p@127.0.0.1:9',
-      mode: 'regtest',
-    };
-    const watcher = createUtxoWatcher({ deps: testPaymentDeps, dbHandle: handle, chain, rpc });
+    const watcher = standInWatcher({
+      pool: () => pool,
+      tx: () => ({
+        txid: 'tlate',
+        vin: [{ txid: 'cd'.repeat(32), vout: 0 }],
+        vout: [{ value: '0.10000000', n: 0, scriptPubKey: { address: 'rltc1qlatepass' } }],
+      }),
+      beforeTip: async () => {
+        if (!slowTip) return;
+        await new Promise((r) => setTimeout(r, Math.max(0, expiresAt.getTime() - Date.now()) + 300));
+        pool = ['tlate'];
+      },
+    });
     await watcher.tick(); // the cursor, an empty mempool
     expect(Date.now()).toBeLessThan(expiresAt.getTime()); // the next pass begins before the expiry
     slowTip = true;
@@ -157,35 +178,7 @@ describe('UTXO watcher against a stand-in node', () => {
       vin: [{ txid: id.split('').reverse().join(''), vout: 0 }],
       vout: [{ value: '0.01000000', n: 0, scriptPubKey: { address: `rltc1qstranger${id.slice(0, 8)}` } }],
     });
-    const answer = (method: string, params: unknown[] = []): unknown => {
-      switch (method) {
-        case 'getbestblockhash':
-        case 'getblockhash':
-          return 'h0';
-        case 'getblockheader':
-          return header;
-        case 'getrawmempool':
-          return pool;
-        case 'getrawtransaction':
-          return tx(params[0] as string);
-        case 'getmempoolentry':
-          return { time: Math.floor(Date.now() / 1000) };
-        default:
-          throw new RpcError(`${method}: not here`, method, -32601);
-      }
-    };
-    const rpc: RpcClient = {
-      endpoint: 'stand-in',
-      call: async <T>(method: string, params?: unknown[]) => answer(method, params) as T,
-      batch: async <T>(calls: readonly RpcCall[]) => calls.map((c) => answer(c.method, c.params) as T),
-    };
-    const chain: ChainConfig = {
-      family: 'utxo',
-      network: 'litecoin',
-      rpcUrl: 'http://u:p@127.0.0.1:9',
-      mode: 'regtest',
-    };
-    const watcher = createUtxoWatcher({ deps: testPaymentDeps, dbHandle: handle, chain, rpc });
+    const watcher = standInWatcher({ pool: () => pool, tx: (id) => tx(id) });
     await watcher.tick(); // the cursor, an empty mempool
     pool = older;
     const t0 = performance.now();
