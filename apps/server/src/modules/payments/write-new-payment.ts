@@ -22,9 +22,9 @@ export const isCoinChanged = (err: unknown): boolean => {
  * Writes a new payment in ONE statement, one round trip (decision 029): the payment row, its audit row, the risk
  * audit row of a flagged first scoring, a forwarder's flush bookkeeping, the payment.created outbox event with its
  * payload, the outbox's NOTIFY and the payment's live-update NOTIFY. Outside a transaction the two NOTIFYs are not in
- * the statement: they are handed to the handle's NoticeSender once it has committed (db/notices.ts, decision 036). Every column of the row is given (`row` is the
- * whole row as create-payment.ts built it), so the event's payload, built before the statement from the same row, is
- * what a read of the row after it gives.
+ * the statement: they are handed to the handle's NoticeSender once it has committed (db/notices.ts, decision 036).
+ * Every column of the row is given (`row` is the whole row as create-payment.ts built it), so the event's payload,
+ * built before the statement from the same row, is what a read of the row after it gives.
  *
  * The coin's catalogue row is taken FOR SHARE in the same statement (the `currency_now` CTE), filtered on what the
  * payment was priced with (enabled, symbol, network, decimals, contract): the back-office changes a coin under FOR
