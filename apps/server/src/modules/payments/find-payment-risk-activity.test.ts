@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
+import { usingPostgres } from '#app/test/test-db.ts';
 import { findPaymentRiskActivity, findPaymentsRiskActivity } from './find-payment-risk-activity.ts';
 
 /**
@@ -212,4 +213,36 @@ describe('the merchant figures of the risk rules', () => {
     // spread over the hour's stripes, not one row every creation waits on
     expect(Number(hours.rows)).toBeGreaterThan(1);
   });
+
+  // A prepared statement is planned again at every run while PostgreSQL judges its generic plan dearer than the
+  // custom ones (plan_cache_mode auto); a CASE on a NULL parameter let the custom plans drop the customer's counts,
+  // so the creation's risk read was planned anew every time (decision 037).
+  it.runIf(usingPostgres())(
+    'is planned once per connection on PostgreSQL, with or without the customer',
+    async () => {
+      const plans = await ctx.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 12; i++) {
+          const customer =
+            i % 2 === 0 ? {} : { customer_email: 'Buyer@Example.com', customer_ip: '203.0.113.7' };
+          await findPaymentRiskActivity({
+            db: trx,
+            payment: { ...newPayment('10'), ...customer },
+            windows: RISK_RULES,
+            inserted: false,
+          });
+        }
+        const { rows } = await sql<{ generic_plans: string; custom_plans: string }>`
+        SELECT generic_plans, custom_plans FROM pg_prepared_statements
+        WHERE statement LIKE '%payment_usd_hours%' ORDER BY statement`.execute(trx);
+        return rows.map((r) => ({ generic: Number(r.generic_plans), custom: Number(r.custom_plans) }));
+      });
+      // two texts (with the customer's counts and without), each run six times here and maybe earlier on this
+      // connection: five custom plans at most, then the generic one for every later run
+      expect(plans).toHaveLength(2);
+      for (const p of plans) {
+        expect(p.custom).toBeLessThanOrEqual(5);
+        expect(p.generic).toBeGreaterThanOrEqual(1);
+      }
+    },
+  );
 });

@@ -38,6 +38,8 @@ export type PaymentRiskActivity = {
 };
 
 const HOUR = 3600_000;
+/** The customer e-mail as the risk rules compare it (lower case), or null. */
+const emailOf = (p: Pick<PaymentRow, 'customer_email'>) => p.customer_email?.trim().toLowerCase() || null;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 /**
@@ -113,12 +115,18 @@ export async function findPaymentsRiskActivity({
       Math.floor(ago(windows.historyDays * 24 * HOUR).getTime() / HOUR) * HOUR,
     )}::timestamptz, ${new Date(hour.getTime() - 24 * HOUR)}::timestamptz, ${ago(
       windows.velocityWindowMinutes * 60_000,
-    )}::timestamptz, ${ago(windows.unpaidWindowHours * HOUR)}::timestamptz, ${
-      payment.customer_email?.trim().toLowerCase() || null
-    }::text, ${payment.customer_ip}::text, ${ownInHistory ? 1 : 0}::int, ${
+    )}::timestamptz, ${ago(windows.unpaidWindowHours * HOUR)}::timestamptz, ${emailOf(
+      payment,
+    )}::text, ${payment.customer_ip}::text, ${ownInHistory ? 1 : 0}::int, ${
       ownInHistory ? payment.usd_amount : '0'
     }::numeric, ${inserted || payment.usd_amount === null ? '0' : payment.usd_amount}::numeric)`;
   });
+  // The customer's counts are in the text only when some payment has an e-mail or an IP: a text whose every
+  // e-mail is NULL leaves them out, so its generic plan costs what a custom one does and PostgreSQL keeps it (a
+  // prepared statement is planned again at every call while its generic plan looks dearer than its custom ones,
+  // and the custom plans of a CASE on a NULL parameter fold the subquery away).
+  const anyEmail = payments.some((p) => emailOf(p) !== null);
+  const anyIp = payments.some((p) => p.customer_ip !== null);
   const { rows: found } = await sql<{
     history_n: string;
     history_usd: string;
@@ -134,19 +142,31 @@ export async function findPaymentsRiskActivity({
       -- the account's age, in the same round trip
       (SELECT u.created_at FROM users u WHERE u.id = v.user_id) AS account_created_at,
       -- the customer's e-mail and IP across merchants (their own indexes)
-      CASE WHEN v.email IS NULL THEN NULL ELSE (
+      ${
+        anyEmail
+          ? sql`CASE WHEN v.email IS NULL THEN NULL ELSE (
         SELECT count(*) + ${own}::int FROM payments pe
         WHERE lower(pe.customer_email) = v.email AND pe.mode = v.mode
-          AND pe.created_at > v.velocity_start AND pe.created_at <= v.at) END AS email_n,
-      CASE WHEN v.ip IS NULL THEN NULL ELSE (
+          AND pe.created_at > v.velocity_start AND pe.created_at <= v.at) END`
+          : sql`NULL::bigint`
+      } AS email_n,
+      ${
+        anyIp
+          ? sql`CASE WHEN v.ip IS NULL THEN NULL ELSE (
         SELECT count(*) + ${own}::int FROM payments pi
         WHERE pi.customer_ip = v.ip AND pi.mode = v.mode
-          AND pi.created_at > v.velocity_start AND pi.created_at <= v.at) END AS ip_n,
-      CASE WHEN v.ip IS NULL THEN NULL ELSE (
+          AND pi.created_at > v.velocity_start AND pi.created_at <= v.at) END`
+          : sql`NULL::bigint`
+      } AS ip_n,
+      ${
+        anyIp
+          ? sql`CASE WHEN v.ip IS NULL THEN NULL ELSE (
         SELECT count(*) FROM payments pu
         WHERE pu.customer_ip = v.ip AND pu.mode = v.mode
           AND pu.created_at > v.unpaid_start AND pu.created_at <= v.at AND pu.id <> v.payment_id
-          AND pu.status IN ('failed', 'expired') AND pu.amount_received = 0) END AS ip_unpaid,
+          AND pu.status IN ('failed', 'expired') AND pu.amount_received = 0) END`
+          : sql`NULL::bigint`
+      } AS ip_unpaid,
       ${withPayers ? paymentPayersJson(sql.ref('v.payment_id')) : sql`NULL`} AS payers
     FROM (VALUES ${sql.join(rows)}) AS v(i, payment_id, user_id, mode, at, hour, history_hour, last_day_after,
       velocity_start, unpaid_start, email, ip, own_n, own_usd_in_history, own_usd)
