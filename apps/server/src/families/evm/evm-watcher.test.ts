@@ -354,10 +354,13 @@ describe('EVM watcher on a Hardhat node', () => {
     // at a payment's expiry its balance is read without waiting for the next 20 blocks
     const q = await livePayment('ETH', '1');
     // far enough for the steps up to the transfer: 4 s passed before it under CI's load (2026-12-01)
-    const expiresAt = new Date(Date.now() + 15_000);
+    const expiresAt = new Date(Date.now() + 20_000);
     await ctx.db.updateTable('payments').set({ expires_at: expiresAt }).where('id', '=', q.id).execute();
     await mine(21); // a periodic check reads q and its expiry
-    await sleep(600);
+    // The watcher at the tip before the transfer: a watcher running behind (CI, 2026-12-02) made that periodic
+    // check after the transfer and credited it there, not at the expiry.
+    const tip = Number(await node.publicClient.getBlockNumber({ cacheTime: 0 }));
+    await waitForWatcher('the periodic check', async () => watcher.status().processedHeight === tip);
     await viaRelay(q.address, '0.1');
     await sleep(600);
     expect(await transfersOf(q.id)).toHaveLength(0);

@@ -485,12 +485,28 @@ describe('the test network', () => {
   it('counts confirmations up to the network requirement (ethereum: 12)', async () => {
     const p = await created(alice, { amount: '0.1', currency: 'ETH' });
     await simulate(alice, p.id);
-    await tick(3); // one block
+    // Blocks counted from when the transfer was seen, not from now: on a loaded machine (CI, 2026-12-02) over a
+    // second passed between the simulation and the eleven-block tick, which then counted twelve.
+    const seen = (
+      await ctx.db
+        .selectFrom('transfers')
+        .select('seen_at')
+        .where('payment_id', '=', p.id)
+        .executeTakeFirstOrThrow()
+    ).seen_at.getTime();
+    const tickAt = (seconds: number) =>
+      advanceTestNetwork({
+        deps: ctx.server.payments,
+        db: ctx.db,
+        now: new Date(seen + seconds * 1000),
+        blockSeconds,
+      });
+    await tickAt(3); // one block
     const one = (await get(alice, p.id)).json().data;
     expect(one).toMatchObject({ status: 'pending', confirmations: 1, requiredConfirmations: 12 });
-    await tick(11 * blockSeconds + 1); // eleven blocks
+    await tickAt(11 * blockSeconds + 1); // eleven blocks
     expect((await get(alice, p.id)).json().data).toMatchObject({ status: 'pending', confirmations: 11 });
-    await tick(12 * blockSeconds + 1);
+    await tickAt(12 * blockSeconds + 1);
     expect((await get(alice, p.id)).json().data).toMatchObject({ status: 'confirmed', confirmations: 12 });
     expect(await eventTypes(alice, p.id)).toEqual([
       'payment.created',
