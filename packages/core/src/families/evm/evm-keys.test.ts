@@ -140,7 +140,9 @@ describe('derived addresses', () => {
     expect(deriveEvmAddresses(XPUB, 0, 10)).toEqual(expected);
     expect(deriveEvmAddresses(XPUB, 7, 2)).toEqual(expected.slice(7, 9));
     expect(deriveEvmAddresses(TPUB_ACCOUNT.publicExtendedKey, 0, 3)).toEqual(expected.slice(0, 3));
-  });
+    // ten of viem's mnemonic-to-key stretches (PBKDF2, 2,048 rounds each) in plain JavaScript: over the default 5 s
+    // on a loaded machine (CI-like run, 2026-12-02)
+  }, 60_000);
 
   it('takes compressed and uncompressed public keys', () => {
     const child = account.deriveChild(0).deriveChild(0);
