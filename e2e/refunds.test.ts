@@ -361,7 +361,7 @@ describe.skipIf(!hasLitecoind())('a refund paid on litecoind -regtest, in the br
       await customerCtx.close();
       await ctx.close();
     },
-    // About 45 s alone on the machine; CI runs it beside three other suites on two cores, where machines have been
+    // About 30 s alone on the machine; CI runs it beside three other suites on two cores, where machines have been
     // up to seven times slower (a load average of 15-27): it ran past 300 s there.
     600_000,
   );

@@ -26,6 +26,9 @@ const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 const blockSeconds = 2;
 const tick = (seconds: number) =>
   advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: later(seconds), blockSeconds });
+/** The test network at a given moment (ms): for blocks counted from when a transfer was seen. */
+const tickAt = (ms: number) =>
+  advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: new Date(ms), blockSeconds });
 
 async function create(m: Merchant, payload: Record<string, unknown>) {
   const res = await m.call({ method: 'POST', url: '/api/v1/payments', payload });
@@ -443,8 +446,6 @@ describe('the test network', () => {
         .orderBy('seen_at')
         .execute()
     ).map((t) => t.seen_at.getTime());
-    const tickAt = (ms: number) =>
-      advanceTestNetwork({ deps: ctx.server.payments, db: ctx.db, now: new Date(ms), blockSeconds });
     await tickAt(firstSeen! + 1000);
     expect((await get(alice, p.id)).json().data).toMatchObject({ status: 'pending', confirmations: 0 });
     await tickAt(secondSeen! + (blockSeconds + 1) * 1000);
@@ -494,19 +495,12 @@ describe('the test network', () => {
         .where('payment_id', '=', p.id)
         .executeTakeFirstOrThrow()
     ).seen_at.getTime();
-    const tickAt = (seconds: number) =>
-      advanceTestNetwork({
-        deps: ctx.server.payments,
-        db: ctx.db,
-        now: new Date(seen + seconds * 1000),
-        blockSeconds,
-      });
-    await tickAt(3); // one block
+    await tickAt(seen + 3_000); // one block
     const one = (await get(alice, p.id)).json().data;
     expect(one).toMatchObject({ status: 'pending', confirmations: 1, requiredConfirmations: 12 });
-    await tickAt(11 * blockSeconds + 1); // eleven blocks
+    await tickAt(seen + (11 * blockSeconds + 1) * 1000); // eleven blocks
     expect((await get(alice, p.id)).json().data).toMatchObject({ status: 'pending', confirmations: 11 });
-    await tickAt(12 * blockSeconds + 1);
+    await tickAt(seen + (12 * blockSeconds + 1) * 1000);
     expect((await get(alice, p.id)).json().data).toMatchObject({ status: 'confirmed', confirmations: 12 });
     expect(await eventTypes(alice, p.id)).toEqual([
       'payment.created',
