@@ -58,7 +58,7 @@ async function checkScreen(page: Page, shot: string) {
   expect((await title.textContent())?.trim()).toBeTruthy();
   // Loading is over: no skeleton or spinner left in the main area.
   await expect
-    .poll(() => page.locator('main [aria-busy="true"], main .animate-pulse').count(), { timeout: 15_000 })
+    .poll(() => page.locator('main [aria-busy="true"], main .animate-pulse').count(), { timeout: 60_000 })
     .toBe(0);
   expect(await page.locator('main').textContent()).not.toMatch(FAILURE);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

@@ -173,7 +173,7 @@ describe.each([
 
     await viewShot(page, `embed-${label}-overlay`);
     await frame.getByRole('button', { name: 'Simulate full payment' }).click();
-    await frame.getByText('Thank you for your payment').waitFor({ timeout: 60_000 });
+    await frame.getByText('Thank you for your payment').waitFor();
     await expect.poll(() => shopEvents(page).then((e) => e.length), { timeout: 10_000 }).toBe(2);
     const events = await shopEvents(page);
     const paymentId = events[0]?.detail.paymentId ?? '';
@@ -249,7 +249,7 @@ describe('framing', () => {
       },
       { src: `${server.url}/payment/${link.id}` },
     );
-    await expect.poll(() => refused.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => refused.length, { timeout: 60_000 }).toBeGreaterThan(0);
     await ctx.close();
   });
 });

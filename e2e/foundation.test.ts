@@ -84,7 +84,7 @@ describe('a new merchant', () => {
     await page
       .getByText('Account created successfully! Please check your email to confirm your account.')
       .waitFor();
-    await page.waitForURL(/\/login$/, { timeout: 5000 });
+    await page.waitForURL(/\/login$/);
 
     // Signing in before confirming is refused.
     const login = new LoginPage(page);

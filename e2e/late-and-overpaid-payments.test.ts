@@ -100,7 +100,7 @@ describe.each([
     expect(await lateRow.textContent().then(trim)).toContain('Expired');
     expect(await lateRow.getByTestId('tx-received').textContent().then(trim)).toBe('0.01000000');
     const accept = lateRow.getByRole('button', { name: 'Accept' });
-    await accept.waitFor({ timeout: 40_000 });
+    await accept.waitFor();
     expect(await lateRow.getByTestId('late-note').textContent().then(trim)).toBe(
       'Paid after the payment ended, and confirmed. Accept it to confirm the payment.',
     );

@@ -213,7 +213,7 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
       { admin: ADMIN },
     );
     browser = await launchBrowser();
-  }, 180_000);
+  });
   afterAll(async () => {
     await merchantCtx?.close();
     await browser?.close();
@@ -363,7 +363,7 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     };
     const sentAt = Date.now();
     await transfer(parseUnits('10', 6));
-    await pay.waitForText('Partial payment received. Please send the remaining amount.', 15_000);
+    await pay.waitForText('Partial payment received. Please send the remaining amount.');
     const partialMs = Date.now() - sentAt;
     await until(
       () => pay.amountDue(),
@@ -380,24 +380,23 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
         return customer.evaluate(() => navigator.clipboard.readText());
       },
       (s) => s === rest,
-      5_000,
     );
     expect(await shownQr(pay, payment.id)).not.toBe(fullQr);
     await screenshot(customer, 'live-evm-hosted-partial-phone');
-    await deskPay.waitForText('Partial payment received. Please send the remaining amount.', 15_000);
+    await deskPay.waitForText('Partial payment received. Please send the remaining amount.');
     await screenshot(desk, 'live-evm-hosted-partial-desktop');
 
     // The rest: detected at inclusion with one confirmation, confirmed once the required blocks are mined.
     const required = await requiredConfirmations('USDC');
     expect(required).toBeGreaterThan(2);
     await transfer(parseUnits('15', 6));
-    await pay.waitForText('Payment received, waiting for network confirmations', 15_000);
+    await pay.waitForText('Payment received, waiting for network confirmations');
     await until(
       () => pay.confirmations(),
       (s) => s === `Confirmations: 1 of ${required}`,
     );
     await screenshot(customer, 'live-evm-hosted-detected-phone');
-    await deskPay.waitForText('Payment received, waiting for network confirmations', 15_000);
+    await deskPay.waitForText('Payment received, waiting for network confirmations');
     await screenshot(desk, 'live-evm-hosted-detected-desktop');
     await mine(required - 2);
     await until(
@@ -406,7 +405,7 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     );
     const minedAt = Date.now();
     await mine(1);
-    await pay.waitForText('Payment confirmed', 20_000);
+    await pay.waitForText('Payment confirmed');
     console.info(
       `e2e live-evm: transfer -> page partial ${partialMs} ms; last block -> page confirmed ${Date.now() - minedAt} ms`,
     );
@@ -414,7 +413,7 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     expect(await pay.sameDocument()).toBe(true);
     expect(await horizontalOverflow(customer)).toBeLessThanOrEqual(0);
     await screenshot(customer, 'live-evm-hosted-confirmed-phone');
-    await deskPay.waitForText('Payment confirmed', 20_000);
+    await deskPay.waitForText('Payment confirmed');
     await screenshot(desk, 'live-evm-hosted-confirmed-desktop');
 
     // The merchant's Transactions page shows it confirmed, live.
@@ -455,7 +454,7 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     const flushed = await until(
       () => merchantApi<{ flushedAt: string | null; flushTx: Hex | null }>(`/payments/${payment.id}`),
       (p) => p.flushedAt !== null,
-      100_000,
+      300_000,
     );
     console.info(`e2e live-evm: confirmed -> flushed by the job in ${Date.now() - flushStarted} ms`);
     expect(flushed.flushTx).toMatch(/^0x[0-9a-f]{64}$/);
@@ -481,7 +480,7 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     expect(deskErrors).toEqual([]);
     await deskCtx.close();
     await customerCtx.close();
-  }, 300_000);
+  });
 
   it('single-address ETH: the hosted page asks a unique amount to the merchant address itself; confirmed live', async () => {
     expect(page, 'runs after the forwarder journey (same merchant)').toBeDefined();
@@ -517,14 +516,14 @@ describe('live EVM payments on a Hardhat node, in the browser', () => {
     const balanceBefore = await node.publicClient.getBalance({ address: merchantAddress });
     const hash = await node.wallets[ETH_CUSTOMER]!.sendTransaction({ to: merchantAddress, value: wei });
     expect((await node.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
-    await pay.waitForText('Payment received, waiting for network confirmations', 15_000);
+    await pay.waitForText('Payment received, waiting for network confirmations');
     const required = await requiredConfirmations('ETH');
     await until(
       () => pay.confirmations(),
       (s) => s === `Confirmations: 1 of ${required}`,
     );
     await mine(required - 1);
-    await pay.waitForText('Payment confirmed', 20_000);
+    await pay.waitForText('Payment confirmed');
     expect(await pay.sameDocument()).toBe(true);
     await screenshot(customer, 'live-evm-eth-single-confirmed-desktop');
     // Straight to the merchant: exactly the amount asked, nothing to flush.

@@ -58,9 +58,8 @@ beforeAll(async () => {
         .call<{ totalVolume: { confirmedCount: number } }>('GET', '/analytics/payments')
         .then((a) => a.totalVolume.confirmedCount),
     (n) => n === 3,
-    60_000,
   );
-}, 180_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -146,89 +145,85 @@ describe('figure cards hold an 8-digit amount on a 390 px phone, in every langua
     await ctx?.close();
   });
 
-  it.each(LANGS)(
-    '%s',
-    async (lang) => {
-      await setLanguage(page, lang);
+  it.each(LANGS)('%s', async (lang) => {
+    await setLanguage(page, lang);
 
-      await page.goto('/dashboard');
-      await until(
-        () => page.evaluate(() => document.documentElement.lang),
-        (l) => l === lang,
-      );
-      const volume = await until(
-        () => page.getByTestId('stat-volume').textContent().then(trim),
-        (s) => EIGHT_DIGITS.test(s.replace(/\s/g, ' ')),
-      );
-      expect(await page.getByTestId('stat-month').textContent().then(trim)).toBe(volume);
-      await page.getByTestId('balances').waitFor();
-      // The balance card: 4 decimals rounded half-up, the exact amount on hover and for screen readers.
-      expect(await page.getByTestId('balance-LTC').textContent()).toBe(lang === 'en' ? '0.0007' : '0,0007');
-      expect(
-        (await page.getByTestId('balance-LTC').locator('..').getAttribute('title'))?.replace(/\s/g, ' '),
-      ).toBe(`${lang === 'en' ? '0.00068412' : '0,00068412'} LTC`);
-      expect(await page.getByTestId('balance-LTC-exact').textContent()).toBe(
-        lang === 'en' ? '0.00068412' : '0,00068412',
-      );
-      expect(await page.getByTestId('balance-USDT').textContent()).toBe(
-        lang === 'en' ? '271.7400' : '271,7400',
-      );
-      await expectCardsFit(page, FIGURES, 3);
-      await expectCardsFit(page, BALANCE, 1);
-      // 'View All' (Ver todo, Tout voir, Alle anzeigen) on one line beside the title.
-      const viewAll = page.getByTestId('view-all');
-      expect(await viewAll.evaluate((a) => a.getClientRects().length)).toBe(1);
-      expect(await viewAll.evaluate((a) => a.getBoundingClientRect().height)).toBeLessThan(24);
-      // The recent transactions: amounts with their coin's digits, in the language's writing.
-      const recent = (await page.getByTestId('recent-transactions-list').textContent()) ?? '';
-      expect(recent).toContain(lang === 'en' ? '271.74 USDT' : '271,74 USDT');
-      expect(recent).toContain(lang === 'en' ? '0.00068412 LTC' : '0,00068412 LTC');
-      await screenshot(page, `layout-dashboard-${lang}-phone`);
+    await page.goto('/dashboard');
+    await until(
+      () => page.evaluate(() => document.documentElement.lang),
+      (l) => l === lang,
+    );
+    const volume = await until(
+      () => page.getByTestId('stat-volume').textContent().then(trim),
+      (s) => EIGHT_DIGITS.test(s.replace(/\s/g, ' ')),
+    );
+    expect(await page.getByTestId('stat-month').textContent().then(trim)).toBe(volume);
+    await page.getByTestId('balances').waitFor();
+    // The balance card: 4 decimals rounded half-up, the exact amount on hover and for screen readers.
+    expect(await page.getByTestId('balance-LTC').textContent()).toBe(lang === 'en' ? '0.0007' : '0,0007');
+    expect(
+      (await page.getByTestId('balance-LTC').locator('..').getAttribute('title'))?.replace(/\s/g, ' '),
+    ).toBe(`${lang === 'en' ? '0.00068412' : '0,00068412'} LTC`);
+    expect(await page.getByTestId('balance-LTC-exact').textContent()).toBe(
+      lang === 'en' ? '0.00068412' : '0,00068412',
+    );
+    expect(await page.getByTestId('balance-USDT').textContent()).toBe(
+      lang === 'en' ? '271.7400' : '271,7400',
+    );
+    await expectCardsFit(page, FIGURES, 3);
+    await expectCardsFit(page, BALANCE, 1);
+    // 'View All' (Ver todo, Tout voir, Alle anzeigen) on one line beside the title.
+    const viewAll = page.getByTestId('view-all');
+    expect(await viewAll.evaluate((a) => a.getClientRects().length)).toBe(1);
+    expect(await viewAll.evaluate((a) => a.getBoundingClientRect().height)).toBeLessThan(24);
+    // The recent transactions: amounts with their coin's digits, in the language's writing.
+    const recent = (await page.getByTestId('recent-transactions-list').textContent()) ?? '';
+    expect(recent).toContain(lang === 'en' ? '271.74 USDT' : '271,74 USDT');
+    expect(recent).toContain(lang === 'en' ? '0.00068412 LTC' : '0,00068412 LTC');
+    await screenshot(page, `layout-dashboard-${lang}-phone`);
 
-      await page.goto('/transactions');
-      const txVolume = await until(
-        () => page.getByTestId('summary-volume').textContent().then(trim),
-        (s) => EIGHT_DIGITS.test(s.replace(/\s/g, ' ')),
-      );
-      expect(txVolume).toBe(volume);
-      expect(await page.getByTestId('summary-confirmed').textContent().then(trim)).toBe('3');
-      await page.getByTestId('transaction-row').first().waitFor();
-      await expectCardsFit(page, FIGURES, 3);
-      // Rows: the coin's display digits and the USD value, the currency written once (never "US$ USD").
-      const rows = (await page.getByTestId('transactions').textContent()) ?? '';
-      expect(rows).not.toMatch(/US\$\s*USD|\$\s*USD|\$US\s*USD/);
-      expect(rows).toContain(lang === 'en' ? '271.74' : '271,74');
-      await screenshot(page, `layout-transactions-${lang}-phone`);
+    await page.goto('/transactions');
+    const txVolume = await until(
+      () => page.getByTestId('summary-volume').textContent().then(trim),
+      (s) => EIGHT_DIGITS.test(s.replace(/\s/g, ' ')),
+    );
+    expect(txVolume).toBe(volume);
+    expect(await page.getByTestId('summary-confirmed').textContent().then(trim)).toBe('3');
+    await page.getByTestId('transaction-row').first().waitFor();
+    await expectCardsFit(page, FIGURES, 3);
+    // Rows: the coin's display digits and the USD value, the currency written once (never "US$ USD").
+    const rows = (await page.getByTestId('transactions').textContent()) ?? '';
+    expect(rows).not.toMatch(/US\$\s*USD|\$\s*USD|\$US\s*USD/);
+    expect(rows).toContain(lang === 'en' ? '271.74' : '271,74');
+    await screenshot(page, `layout-transactions-${lang}-phone`);
 
-      await page.goto('/payment-links');
-      await page.getByRole('tab').nth(1).click();
-      await until(
-        () => page.getByTestId('an-value').textContent().then(trim),
-        (s) => EIGHT_DIGITS.test(s.replace(/\s/g, ' ')),
-      );
-      await expectCardsFit(page, FIGURES, 4);
-      await screenshot(page, `layout-links-analytics-${lang}-phone`);
-      await page.getByRole('tab').first().click();
-      const card = page.getByTestId('link-card').filter({ hasText: 'Fleet' });
-      expect(
-        await card
-          .getByTestId('link-fiat')
-          .textContent()
-          .then((s) => trim(s).replace(/\s/g, ' ')),
-      ).toBe(
-        {
-          en: 'Priced at $12,345,678.90',
-          es: 'Precio: 12.345.678,90 US$',
-          fr: 'Prix : 12 345 678,90 $US',
-          de: 'Preis: 12.345.678,90 $',
-        }[lang],
-      );
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await screenshot(page, `layout-links-${lang}-phone`);
-      expect(errors).toEqual([]);
-    },
-    60_000,
-  );
+    await page.goto('/payment-links');
+    await page.getByRole('tab').nth(1).click();
+    await until(
+      () => page.getByTestId('an-value').textContent().then(trim),
+      (s) => EIGHT_DIGITS.test(s.replace(/\s/g, ' ')),
+    );
+    await expectCardsFit(page, FIGURES, 4);
+    await screenshot(page, `layout-links-analytics-${lang}-phone`);
+    await page.getByRole('tab').first().click();
+    const card = page.getByTestId('link-card').filter({ hasText: 'Fleet' });
+    expect(
+      await card
+        .getByTestId('link-fiat')
+        .textContent()
+        .then((s) => trim(s).replace(/\s/g, ' ')),
+    ).toBe(
+      {
+        en: 'Priced at $12,345,678.90',
+        es: 'Precio: 12.345.678,90 US$',
+        fr: 'Prix : 12 345 678,90 $US',
+        de: 'Preis: 12.345.678,90 $',
+      }[lang],
+    );
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, `layout-links-${lang}-phone`);
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('at desktop width', () => {
@@ -320,7 +315,6 @@ describe('at desktop width', () => {
       await screenshot(page, `layout-links-analytics-${lang}-desktop`);
       expect(errors).toEqual([]);
     },
-    60_000,
   );
 });
 

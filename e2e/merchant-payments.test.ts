@@ -7,7 +7,7 @@ import {
   TransactionsPage,
   trim,
 } from './pages/merchant-payments-pages.ts';
-import { signUpAndSignIn as signUpAndSignInAs } from './pages/merchant-session.ts';
+import { signUpAndSignIn as signUpAndSignInAs, until } from './pages/merchant-session.ts';
 import { PaymentPage } from './pages/payment-page.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
 import { ensureWebBuilt, type RunningServer, startServer } from './support/server.ts';
@@ -42,17 +42,6 @@ const signUpAndSignIn = (page: Page, email: string) =>
 async function noHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** Waits until `read` returns a value `ok` accepts; returns it. */
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
 }
 
 describe.each([
@@ -208,11 +197,10 @@ describe.each([
     await until(
       () => tx.row(paymentId).getAttribute('data-status'),
       (s) => s === 'confirmed',
-      45_000,
     );
     expect(await tx.confirmations(paymentId)).toBeNull();
     expect(await tx.sameDocument()).toBe(true);
-    await pay.waitForText('You can now close this page', 20_000);
+    await pay.waitForText('You can now close this page');
     await customerCtx.close();
     const row = await tx.row(paymentId).textContent().then(trim);
     expect(row).toContain('25.00 USDT');

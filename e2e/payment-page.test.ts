@@ -127,7 +127,7 @@ describe.each([
     await screenshot(page, `payment-confirming-${label}`);
     // Confirmed: the way back to the shop, with the payment's id, and a countdown the customer can stop.
     const back = page.getByRole('link', { name: 'Return to Chez Marie Bakery' });
-    await back.waitFor({ timeout: 45_000 });
+    await back.waitFor();
     await pay.waitForText('Payment confirmed');
     await screenshot(page, `payment-confirmed-${label}`);
     const paymentId = await merchant
@@ -141,7 +141,7 @@ describe.each([
     if (label === 'desktop') {
       // Left alone, the page takes the customer back by itself after its countdown.
       await pay.waitForText(/Taking you back to Chez Marie Bakery in \d s\./);
-      await page.waitForURL(target, { timeout: 20_000 });
+      await page.waitForURL(target);
     } else {
       // "Stay on this page" stops the countdown; the button then does it.
       await page.getByRole('button', { name: 'Stay on this page' }).click();
@@ -180,7 +180,7 @@ describe('hosted payment page, other outcomes', () => {
     await pay.waitForText('Mode test — aucun fonds réel');
     await page.getByRole('button', { name: 'Simuler un trop-perçu' }).click();
     // Overpaid is confirmed too: the way back to the shop, in French, its countdown stopped here.
-    await page.getByRole('link', { name: 'Retour vers Chez Marie Bakery' }).waitFor({ timeout: 45_000 });
+    await page.getByRole('link', { name: 'Retour vers Chez Marie Bakery' }).waitFor();
     await pay.waitForText('Vous avez payé plus que demandé ; le marchand a été prévenu.');
     await pay.waitForText(/Retour automatique vers Chez Marie Bakery dans \d s\./);
     await page.getByRole('button', { name: 'Rester sur cette page' }).click();
@@ -208,7 +208,7 @@ describe('hosted payment page, other outcomes', () => {
     if (!attempt) throw new Error('no attempt');
     await merchant.call('POST', `/payments/${attempt.id}/cancel`);
     // Seen over the live connection, or by the 30 s poll without one.
-    await pay.waitForText('Payment failed', 40_000);
+    await pay.waitForText('Payment failed');
     await screenshot(page, 'payment-failed-desktop');
     await pay.tryAgain();
     await pay.waitForText('Amount Due');
@@ -228,7 +228,7 @@ describe('hosted payment page, other outcomes', () => {
     const countdown = page.getByTestId('countdown');
     expect(await countdown.getAttribute('data-tone')).toBe('urgent');
     expect(await countdown.getAttribute('class')).toContain('animate-pulse');
-    await pay.waitForText('This payment link has expired', 20_000);
+    await pay.waitForText('This payment link has expired');
     expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
     await screenshot(page, 'payment-link-expired-phone');
     await ctx.close();

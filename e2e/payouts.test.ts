@@ -198,7 +198,7 @@ describe.each([
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await ctx.close();
-  }, 240_000);
+  });
 });
 
 /** Three history entries of the merchant: a completed swap, a pending shift, a failed shift. */

@@ -116,7 +116,7 @@ describe('point of sale', () => {
     await screenshot(tablet, 'pos-qr-tablet-en');
 
     await tablet.getByRole('button', { name: 'Simulate full payment' }).click();
-    await tablet.getByTestId('pos-paid-tick').waitFor({ timeout: 30_000 });
+    await tablet.getByTestId('pos-paid-tick').waitFor();
     await tablet.getByRole('heading', { name: 'Paid' }).waitFor();
     await tablet.getByText('€12.50 received').waitFor();
     await screenshot(tablet, 'pos-paid-tablet-en');
@@ -149,7 +149,7 @@ describe('point of sale', () => {
     await tablet.getByTestId('pos-qr').waitFor();
 
     await tabletCtx.setOffline(false);
-    await tablet.getByTestId('pos-paid-tick').waitFor({ timeout: 30_000 });
+    await tablet.getByTestId('pos-paid-tick').waitFor();
     await tablet.getByText('€5.00 received').waitFor();
     await tablet.getByTestId('pos-reconnecting').waitFor({ state: 'detached' });
   });
@@ -194,7 +194,7 @@ describe('point of sale', () => {
     await phone.getByText(/Pagado en parte: Faltan .* BTC por pagar/).waitFor();
     await screenshot(phone, 'pos-partial-phone-es');
     await phone.getByRole('button', { name: 'Simular pago completo' }).click();
-    await phone.getByTestId('pos-paid-tick').waitFor({ timeout: 30_000 });
+    await phone.getByTestId('pos-paid-tick').waitFor();
     await phone.getByRole('heading', { name: 'Pagado' }).waitFor();
     await screenshot(phone, 'pos-paid-phone-es');
     // The phone's list holds its own sale only, not the tablet's.

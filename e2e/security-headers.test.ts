@@ -125,7 +125,7 @@ describe('security headers and the Content-Security-Policy in the browser', () =
     await screenshot(page, 'csp-payment-pending-phone');
 
     await pay.simulate('full');
-    await pay.waitForText('You can now close this page', 45_000);
+    await pay.waitForText('You can now close this page');
     await pay.waitForText('Payment confirmed');
     await screenshot(page, 'csp-payment-confirmed-phone');
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver } from '#app/test/webhook-receiver.ts';
-import { signIn } from './pages/merchant-session.ts';
+import { signIn, until } from './pages/merchant-session.ts';
 import {
   DESKTOP,
   launchBrowser,
@@ -43,16 +43,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Waits until `read` returns a value `ok` accepts; returns it. */
-async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function noHorizontalOverflow(page: Page) {

@@ -50,7 +50,7 @@ beforeAll(async () => {
     API_RATE_LIMIT_PER_MINUTE: '10000',
   });
   browser = await launchBrowser();
-}, 240_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -136,7 +136,7 @@ describe.each([
     await pay.waitForText('Amount Due');
     await pay.waitForText('Test mode — no real funds');
     await pay.simulate('full');
-    await pay.waitForText('Payment confirmed', 45_000);
+    await pay.waitForText('Payment confirmed');
   }
 
   it('a plan, subscribers who pay, renew, lapse and cancel, and every event signed', async () => {

@@ -56,11 +56,14 @@ export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/** Waits until `read` returns a value `ok` accepts; returns it. */
+/**
+ * Waits until `read` returns a value `ok` accepts; returns it. The limit is a guard against a hang: journeys run
+ * beside the other suites on CI's two cores, where a step of a second alone can take fifteen.
+ */
 export async function until<T>(
-  read: () => Promise<T>,
+  read: () => Promise<T> | T,
   ok: (v: T) => boolean,
-  timeoutMs = 30_000,
+  timeoutMs = 90_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

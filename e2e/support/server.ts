@@ -134,7 +134,7 @@ export async function startServer(
     });
     // Generous: on a loaded CI machine, tsx compiling the server can take over a minute. A server that fails exits
     // early (below) and is reported at once; the hook's own timeout still bounds the wait.
-    const deadline = Date.now() + 150_000;
+    const deadline = Date.now() + 300_000;
     let up = false;
     while (!up) {
       if (started.exitCode !== null) break;

@@ -442,7 +442,7 @@ describe('the newcomer path (docs.md, "SDK for Node.js and the browser", in five
         `  ${(total / 1000).toFixed(1).padStart(6)} s  in all`,
       ].join('\n'),
     );
-  }, 300_000);
+  });
 });
 
 describe('the examples of the docs and the README', () => {
@@ -464,7 +464,7 @@ describe('the examples of the docs and the README', () => {
       path.join(express, 'package.json'),
       JSON.stringify({ name: 'express', version: '0.0.0-stand-in', type: 'module', main: 'index.mjs' }),
     );
-  }, 240_000);
+  });
 
   /** Writes the block (with its prelude and epilogue) as <id>.mjs and starts `node` on it. */
   function run(

@@ -162,7 +162,7 @@ describe('npm run evm:deploy-swap-factory', () => {
     expect(await node.publicClient.getTransactionCount({ address: node.wallets[4]!.account.address })).toBe(
       nonce,
     );
-  }, 300_000);
+  });
 
   it('deploys the factory bound to the chain’s Uniswap contracts at its deterministic address, once', async () => {
     const config = { router: uniswap.router, weth: uniswap.weth, v3Factory: uniswap.v3Factory };

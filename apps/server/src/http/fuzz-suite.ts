@@ -467,7 +467,7 @@ function setUpSuite() {
     admin = { userId: adminUser.id, email: adminUser.email };
     globalRows = await globalState();
     await refreshCallers('setup');
-  }, 120_000);
+  });
   afterAll(() => ctx?.close());
 }
 
@@ -1433,6 +1433,6 @@ export function fuzzShard(shard: number, shards = FUZZ_SHARDS) {
         expect(ops.length).toBeGreaterThan(60);
       }
       expect([...failures.values()].map((f) => f.what)).toEqual([]);
-    }, 360_000);
+    });
   });
 }

@@ -918,8 +918,7 @@ describe('swap forwarder contracts on a Hardhat node with Uniswap V3', () => {
     expect(await tokenBalance(usdt, merchant)).toBeGreaterThan(parseUnits('5000', 6));
     for (const m of [ethOne, ethFifty, usdcOne, usdcFifty])
       expect(m.perPayment).toBeLessThan(swapRequestGas(1, 0));
-    // batches of 1 and 50 payments, with swaps and plain, on Hardhat: past 180 s on a loaded machine (2026-12-02)
-  }, 480_000);
+  });
   it('with the gas limit of swapFlushManyGasLimit a batch never reverts, whatever merchants, tokens and pools do', async () => {
     // a token that will turn hostile (its transfers burn all their gas), with a real pool and an hour of history
     const hostile = await deployHostileTestToken(deployer());

@@ -248,8 +248,7 @@ describe('swapping deposit addresses flushed by the job (Uniswap V3 on Hardhat)'
       .execute();
     await insertRule(userId, 'ETH', usdtWallet);
     await insertRule(userId, 'USDC', usdtWallet);
-    // a Hardhat node with Uniswap V3 deployed: over two minutes on a loaded CI machine
-  }, 300_000);
+  });
   afterAll(async () => {
     await ctx?.close();
     await node?.stop();

@@ -56,7 +56,7 @@ describe.runIf(available || process.env.CI === 'true')('live updates across two 
     const env = { DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', TEST_NETWORK_BLOCK_SECONDS: '0.5' };
     a = await startServerProcess({ ...env, ROLES: 'api,scheduler' });
     b = await startServerProcess({ ...env, ROLES: 'api' });
-  }, 300_000);
+  });
 
   afterAll(async () => {
     for (const s of sockets) s.ws.terminate();

@@ -69,7 +69,7 @@ describe('payout rules on Hardhat with Uniswap V3', () => {
     // the watcher checked the swap factory on the node (evm-swap-factory-check.test.ts does it against Hardhat)
     await writeVerifiedSwapFactory(ctx.db, 'ethereum', swapFactory, new Date());
     m = await createMerchant(ctx);
-  }, 180_000);
+  });
   afterAll(async () => {
     await ctx?.close();
     await node?.stop();
