@@ -63,7 +63,7 @@ describe.skipIf(!hasLitecoind())('watcher: refunds paid on chain', () => {
     await sleep(200);
     await send(p.address, amount);
     await node.mine(1);
-    await waitFor('the payment confirmed', async () => (await payment(p.id)).status === 'confirmed', 20_000);
+    await waitFor('the payment confirmed', async () => (await payment(p.id)).status === 'confirmed');
     return p;
   }
 
