@@ -502,11 +502,12 @@ async function main() {
     const tTransfers = performance.now();
     const transfers = await seed.query(TRANSFERS_SQL);
     // The merchants' hours, totals and volume (migrations 0041-0043), as their triggers, off in this session, would have
-    // kept them; the same statements as the migrations' own for the payments that existed before them.
+    // kept them; the same statements as the migrations' own for the payments that existed before them (the hours as
+    // the rollup job leaves them: each hour in its folded stripe, migration 0046).
     const tRollups = performance.now();
     await seed.query(
       `INSERT INTO payment_usd_hours (user_id, mode, hour, stripe, payments, usd)
-       SELECT user_id, mode, date_trunc('hour', created_at, 'UTC'), 0, count(*), sum(usd_amount)
+       SELECT user_id, mode, date_trunc('hour', created_at, 'UTC'), 64, count(*), sum(usd_amount)
        FROM payments WHERE usd_amount IS NOT NULL GROUP BY 1, 2, 3`,
     );
     await seed.query(

@@ -44,6 +44,7 @@ import * as m0042 from './migrations/0042-payment-totals.ts';
 import * as m0043 from './migrations/0043-payment-volume.ts';
 import * as m0044 from './migrations/0044-payment-search.ts';
 import * as m0045 from './migrations/0045-fee-cache.ts';
+import * as m0046 from './migrations/0046-payment-usd-hours-by-connection.ts';
 
 // Refunds (issue 16, decision 022).
 
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0043-payment-volume': m0043,
   '0044-payment-search': m0044,
   '0045-fee-cache': m0045,
+  '0046-payment-usd-hours-by-connection': m0046,
 };
 
 class StaticProvider implements MigrationProvider {

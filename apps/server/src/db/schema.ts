@@ -560,7 +560,10 @@ export interface ChainBlocksTable {
   created_at: Timestamp;
 }
 
-/** Per merchant, mode and UTC hour of creation: payments with a USD value and their sum (migration 0041). */
+/**
+ * Per merchant, mode and UTC hour of creation: payments with a USD value and their sum (migration 0041), in stripes:
+ * the writing connection's (0-63) until the rollup job folds a past hour into stripe 64 (migration 0046).
+ */
 export interface PaymentUsdHoursTable {
   user_id: string;
   mode: string;

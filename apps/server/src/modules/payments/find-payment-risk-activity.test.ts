@@ -1,16 +1,19 @@
 import { RISK_RULES } from '@coinlane/core/risk-rules';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, type Merchant } from '#app/test/payment-fixtures.ts';
 import { createTestContext, type TestContext } from '#app/test/test-app.ts';
 import { usingPostgres } from '#app/test/test-db.ts';
+import { compactPaymentRollups, FOLDED_STRIPE } from './compact-payment-rollups.ts';
 import { findPaymentRiskActivity, findPaymentsRiskActivity } from './find-payment-risk-activity.ts';
 
 /**
  * The merchant's figures the risk rules read (history count and mean, USD of the last day, daily mean before) come from
  * payment_usd_hours (migration 0041), kept by triggers on payments. They must equal the same figures summed over the
- * payments themselves by whole UTC hours, after inserts, re-prices, moves and deletes, and after many creations at
- * once (16 rows per hour; on PostgreSQL the creations really run concurrently).
+ * payments themselves by whole UTC hours, after inserts, re-prices, moves and deletes, after many creations at once
+ * (on PostgreSQL they really run concurrently, each connection writing a row of its own: migration 0046), and after
+ * the rollup job has folded the past hours into one row each.
  */
 let ctx: TestContext;
 let shop: Merchant;
@@ -77,6 +80,16 @@ const newPayment = (usd: string | null) => ({
   customer_ip: null,
   usd_amount: usd,
 });
+
+/** The merchant's rows of hours before the current one: how many hours, how many rows, which stripes. */
+async function pastHourRows(userId: string) {
+  const r = await sql<{ hours: string; rows: string; stripes: number[] }>`
+    SELECT count(DISTINCT hour) AS hours, count(*) AS rows, array_agg(DISTINCT stripe ORDER BY stripe) AS stripes
+    FROM payment_usd_hours
+    WHERE user_id = ${userId} AND mode = 'test' AND hour < date_trunc('hour', now(), 'UTC')`.execute(ctx.db);
+  const row = r.rows[0]!;
+  return { hours: Number(row.hours), rows: Number(row.rows), stripes: row.stripes.map(Number) };
+}
 
 /** The merchant's figures summed over the payments themselves, by whole UTC hours: what the hours must give. */
 async function fromPayments(excludeId: string | null) {
@@ -178,6 +191,22 @@ describe('the merchant figures of the risk rules', () => {
     }
     expect(together).toEqual(alone);
     expect(together.map((t) => t.merchantHistory.count)).toEqual([4, 3, 1]);
+
+    // The rollup job folds each past hour into one row (migration 0046; seven hours here, one of them netting to
+    // nothing after the move): the same figures, and a change made to a folded hour still reaches it, folded again
+    // at the next run.
+    const unfolded = await figures('50.00');
+    const folded = await compactPaymentRollups({ db: ctx.db });
+    expect(folded.hours).toBeGreaterThan(0);
+    expect(await pastHourRows(shop.id)).toEqual({ hours: 7, rows: 7, stripes: [FOLDED_STRIPE] });
+    expect(await figures('50.00')).toEqual(unfolded);
+    await ctx.db.updateTable('payments').set({ usd_amount: '61.00' }).where('id', '=', sameHour).execute();
+    expect(await pastHourRows(shop.id)).toEqual({ hours: 7, rows: 8, stripes: expect.any(Array) });
+    const repriced = { ...unfolded, meanUsd: 151.5 / 5, lastDay: 109.5 + 50 };
+    expect(await figures('50.00')).toEqual(repriced);
+    await compactPaymentRollups({ db: ctx.db });
+    expect(await pastHourRows(shop.id)).toEqual({ hours: 7, rows: 7, stripes: [FOLDED_STRIPE] });
+    expect(await figures('50.00')).toEqual(repriced);
   });
 
   it('add up to the payments after many creations at once', async () => {
@@ -210,9 +239,71 @@ describe('the merchant figures of the risk rules', () => {
     expect(Number(payments.n)).toBe(40);
     expect(Number(hours.usd)).toBe(Number(payments.usd));
     expect(Number(payments.usd)).toBe((40 * (10 + 49)) / 2);
-    // spread over the hour's stripes, not one row every creation waits on
-    expect(Number(hours.rows)).toBeGreaterThan(1);
+    // on PostgreSQL the pool's connections each wrote a row of their own, not one row every creation waits on
+    if (usingPostgres()) expect(Number(hours.rows)).toBeGreaterThan(1);
   });
+
+  // Two creations of one merchant in the same hour, each in a transaction not yet committed: the second must not
+  // wait for the first. With the stripe taken from the payment's id (before migration 0046), two ids in the same of
+  // 16 stripes met on one row, and the second creation waited for the first's commit.
+  it.runIf(usingPostgres())(
+    'let two connections write one merchant’s hour at once, neither waiting',
+    async () => {
+      const fresh = await createMerchant(ctx, { name: 'Side by Side Shop' });
+      const { rows } = await sql<{ a: string; b: string }>`
+      WITH ids AS (SELECT 'pay_side' || i AS id FROM generate_series(1, 40) i)
+      SELECT x.id AS a, y.id AS b FROM ids x JOIN ids y ON x.id < y.id AND hashtext(x.id) & 15 = hashtext(y.id) & 15
+      LIMIT 1`.execute(ctx.db);
+      const [a, b] = [rows[0]!.a, rows[0]!.b];
+      // two connections whose stripes differ (a connection writes the stripe of its process id modulo 64)
+      const clients: pg.Client[] = [];
+      const stripes = new Set<number>();
+      try {
+        while (clients.length < 2) {
+          const c = new pg.Client({ connectionString: ctx.dbHandle.databaseUrl });
+          await c.connect();
+          const pid = Number((await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
+          if (stripes.has(pid & 63)) {
+            await c.end();
+            continue;
+          }
+          stripes.add(pid & 63);
+          clients.push(c);
+        }
+        const [one, two] = clients as [pg.Client, pg.Client];
+        // a copy of the payment the API made, as the merchant's, now
+        const insert = (c: pg.Client, id: string) =>
+          c.query(
+            `INSERT INTO payments SELECT (json_populate_record(p, $1::json)).* FROM payments p WHERE p.id = $2`,
+            [
+              JSON.stringify({
+                id,
+                address: `side_${id}`,
+                user_id: fresh.id,
+                created_at: new Date(),
+                usd_amount: '5.00',
+              }),
+              template.id,
+            ],
+          );
+        await one.query('BEGIN');
+        await insert(one, a);
+        await two.query('BEGIN');
+        await two.query(`SET LOCAL lock_timeout = '5s'`);
+        await insert(two, b); // waited for `one` and failed with lock_timeout before migration 0046
+        await two.query('COMMIT');
+        await one.query('COMMIT');
+      } finally {
+        for (const c of clients) await c.end();
+      }
+      const hours = await ctx.db
+        .selectFrom('payment_usd_hours')
+        .select([sql<string>`sum(payments)`.as('n'), sql<string>`count(*)`.as('rows')])
+        .where('user_id', '=', fresh.id)
+        .executeTakeFirstOrThrow();
+      expect({ n: Number(hours.n), rows: Number(hours.rows) }).toEqual({ n: 2, rows: 2 });
+    },
+  );
 
   // A prepared statement is planned again at every run while PostgreSQL judges its generic plan dearer than the
   // custom ones (plan_cache_mode auto); a CASE on a NULL parameter let the custom plans drop the customer's counts,

@@ -107,7 +107,8 @@ export async function findPaymentsRiskActivity({
     const at = payment.created_at;
     const ago = (ms: number) => new Date(at.getTime() - ms);
     // The merchant's figures come from its hours (payment_usd_hours, migration 0041): whole UTC hours, the payment's
-    // own hour included, so a merchant's thousands of payments a day cost at most 721 x 16 rows here.
+    // own hour included, so a merchant's thousands of payments a day cost one row per past hour (the rollup job folds
+    // them, migration 0046) and at most 64 for the hours not folded yet.
     const hour = new Date(Math.floor(at.getTime() / HOUR) * HOUR);
     // The payment itself is in its hour once inserted: the history leaves it out.
     const ownInHistory = inserted && payment.usd_amount !== null;
