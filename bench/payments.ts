@@ -6,6 +6,8 @@
 // insert-and-commit single rows for N seconds. The two take turns, --rounds times (default 3), so that a machine
 // whose speed drifts during the run (a shared host's neighbours) moves both alike. Prints each round's payments/s,
 // latencies, inserts/s and their ratio, then all rounds together and the median of the rounds' ratios.
+// With each, where /proc is (Linux), the CPU time per operation of each party over the counted seconds: the API
+// server, PostgreSQL (all its processes) and the load's clients (this process), and how busy the machine was.
 //
 //   npm run bench -- payments [--seconds=10] [--rounds=3] [--clients=50] [--warmup=2] [--api-processes=1]
 //                             [--idempotency-keys] [--cpu-prof]
@@ -28,6 +30,7 @@ import { openPostgres } from '../apps/server/src/db/connection.ts';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/auth/sessions.ts';
 import { createUser } from '../apps/server/src/test/fixtures.ts';
 import { summarizeCpuProfile } from './_cpu-profile.ts';
+import { type CpuSnapshot, cpuBetween, cpuSnapshot } from './_process-cpu.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: number) => {
@@ -48,7 +51,15 @@ const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 
 const PAYMENT = { amount: '0.00050000', currency: 'BTC', description: 'Benchmark order' };
 
-type Run = { count: number; errors: number; latencies: number[]; firstError: string | null; seconds: number };
+type Run = {
+  count: number;
+  errors: number;
+  latencies: number[];
+  firstError: string | null;
+  seconds: number;
+  /** the machine's processes at the start and the end of the counted seconds (null where /proc is not there) */
+  cpu: [CpuSnapshot | null, CpuSnapshot | null];
+};
 
 const dbUrl = (name: string) => {
   const u = new URL(BASE_URL);
@@ -128,16 +139,27 @@ async function waitReady(base: string, child: ChildProcess) {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
 
-/** `clients` loops calling `once` until the deadline; the warm-up calls are not counted. */
+/**
+ * `clients` loops calling `once` until the deadline; the warm-up calls are not counted. The processes' CPU times are
+ * read when the counted seconds start and when they end.
+ */
 async function load(
   clients: number,
   warmupS: number,
   seconds: number,
   once: (client: number) => Promise<string | null>,
 ) {
-  const run: Run = { count: 0, errors: 0, latencies: [], firstError: null, seconds };
+  const run: Run = { count: 0, errors: 0, latencies: [], firstError: null, seconds, cpu: [null, null] };
   const warmEnd = Date.now() + warmupS * 1000;
   const end = warmEnd + seconds * 1000;
+  const marks = [
+    setTimeout(() => {
+      run.cpu[0] = cpuSnapshot();
+    }, warmEnd - Date.now()),
+    setTimeout(() => {
+      run.cpu[1] = cpuSnapshot();
+    }, end - Date.now()),
+  ];
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       for (;;) {
@@ -157,6 +179,7 @@ async function load(
       }
     }),
   );
+  for (const mark of marks) clearTimeout(mark);
   run.latencies.sort((a, b) => a - b);
   return run;
 }
@@ -175,6 +198,25 @@ function merged(runs: Run[]): Run {
     latencies: runs.flatMap((r) => r.latencies).sort((a, b) => a - b),
     firstError: runs.find((r) => r.firstError)?.firstError ?? null,
     seconds: runs.reduce((n, r) => n + r.seconds, 0),
+    cpu: [null, null],
+  };
+}
+
+type CpuShare = { server: number; postgres: number; clients: number; busy: number; total: number };
+
+/**
+ * What the counted seconds of a run cost in CPU: the API servers, PostgreSQL's processes (every one on this machine:
+ * the backends, the WAL writer, the checkpointer) and this process (the load's clients); null where /proc is not.
+ */
+function cpuShare(run: Run, serverPids: ReadonlySet<number>): CpuShare | null {
+  const [before, after] = run.cpu;
+  if (!before || !after) return null;
+  return {
+    server: cpuBetween(before, after, (pid) => serverPids.has(pid)),
+    postgres: cpuBetween(before, after, (_pid, comm) => comm === 'postgres'),
+    clients: cpuBetween(before, after, (pid) => pid === process.pid),
+    busy: after.machineBusy - before.machineBusy,
+    total: after.machineTotal - before.machineTotal,
   };
 }
 
@@ -310,6 +352,23 @@ async function main() {
       `p95 ${ms(percentile(r.latencies, 95)).padStart(9)}   p99 ${ms(percentile(r.latencies, 99)).padStart(9)}   ` +
       `(${r.count} ok, ${r.errors} errors)`;
     const apiLabel = `POST /api/v1/payments (API key${WITH_KEYS ? ' + Idempotency-Key' : ''})`;
+    const serverPids = new Set(servers.map((s) => s.pid).filter((pid): pid is number => pid !== undefined));
+    const per = (cpuMs: number, r: Run) => `${(cpuMs / Math.max(1, r.count)).toFixed(2)} ms`;
+    const cpuLine = (apiShares: CpuShare[], rawShares: CpuShare[], api: Run, raw: Run) => {
+      if (apiShares.length === 0 || rawShares.length === 0)
+        return 'CPU per operation: not read (no /proc here)';
+      const sum = (shares: CpuShare[], k: keyof CpuShare) => shares.reduce((n, c) => n + c[k], 0);
+      const busy = (shares: CpuShare[]) =>
+        `${((100 * sum(shares, 'busy')) / sum(shares, 'total')).toFixed(0)} %`;
+      return (
+        `CPU per payment: server ${per(sum(apiShares, 'server'), api)}, PostgreSQL ${per(sum(apiShares, 'postgres'), api)}, ` +
+        `clients ${per(sum(apiShares, 'clients'), api)} (machine busy ${busy(apiShares)}); ` +
+        `per raw insert: PostgreSQL ${per(sum(rawShares, 'postgres'), raw)}, clients ${per(sum(rawShares, 'clients'), raw)} ` +
+        `(machine busy ${busy(rawShares)})`
+      );
+    };
+    const shares = (runs: Run[]) =>
+      runs.map((r) => cpuShare(r, serverPids)).filter((c): c is CpuShare => c !== null);
     const apiRuns: Run[] = [];
     const rawRuns: Run[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
@@ -320,6 +379,7 @@ async function main() {
       if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
       console.log(line(apiLabel, apiRound));
       console.log(line('raw INSERT + COMMIT (1 row)', rawRound));
+      console.log(cpuLine(shares([apiRound]), shares([rawRound]), apiRound, rawRound));
       console.log(`ratio payments/s : raw inserts/s = ${(rate(apiRound) / rate(rawRound)).toFixed(3)}\n`);
     }
     agent.destroy();
@@ -331,6 +391,7 @@ async function main() {
       console.log(`all ${ROUNDS} rounds`);
       console.log(line(apiLabel, api));
       console.log(line('raw INSERT + COMMIT (1 row)', raw));
+      console.log(cpuLine(shares(apiRuns), shares(rawRuns), api, raw));
       console.log(
         `ratio payments/s : raw inserts/s = ${(rate(api) / rate(raw)).toFixed(3)} ` +
           `(rounds: median ${median(ratios).toFixed(3)}, ` +
